@@ -1,0 +1,437 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * abi-conformance - the explicit-fencing uAPI as it stands in Linux 6.1,
+ * one case per behaviour of the seed series (IN_FENCE_FD, OUT_FENCE_PTR,
+ * interruptible waits), run in the lab guest on vkms.  TAP output.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+#include "guest-trace.h"
+#include "kms.h"
+#include "sync.h"
+#include "tap.h"
+
+struct lab {
+	struct kms_device kms;
+	struct kms_fb fb[2];
+	int timeline;
+};
+
+static int lab_setup(struct lab *lab)
+{
+	char err[256];
+
+	if (kms_open(&lab->kms, "vkms", err, sizeof(err))) {
+		tap_diag("%s", err);
+		return -1;
+	}
+	if (kms_fb_create(&lab->kms, lab->kms.mode.hdisplay, lab->kms.mode.vdisplay,
+			  0x112233, &lab->fb[0]) ||
+	    kms_fb_create(&lab->kms, lab->kms.mode.hdisplay, lab->kms.mode.vdisplay,
+			  0x332211, &lab->fb[1]) ||
+	    kms_modeset(&lab->kms, &lab->fb[0])) {
+		tap_diag("cannot set up %s", lab->kms.path);
+		return -1;
+	}
+	lab->timeline = sw_sync_timeline_open();
+	return lab->timeline < 0 ? -1 : 0;
+}
+
+static int count_fds(void)
+{
+	DIR *d = opendir("/proc/self/fd");
+	int n = 0;
+
+	while (d && readdir(d))
+		n++;
+	if (d)
+		closedir(d);
+	return n;
+}
+
+/* A primary-plane flip to fb[@i & 1] with an optional in-fence and out-fence. */
+static void flip_request(struct lab *lab, unsigned int i, int in_fd, int32_t *out,
+			 struct kms_req *req)
+{
+	kms_req_init(req);
+	kms_req_plane(req, lab->kms.primary, lab->kms.crtc_id, &lab->fb[i & 1], 0, 0);
+	if (in_fd != -2)
+		kms_req_add(req, lab->kms.primary->id, lab->kms.primary->prop_in_fence_fd, in_fd);
+	if (out)
+		kms_req_add(req, lab->kms.crtc_id, lab->kms.prop_crtc_out_fence_ptr,
+			    (uintptr_t)out);
+}
+
+/* Commit a flip with an out-fence, wait for it, describe it in @s. */
+static int flip_out(struct lab *lab, unsigned int i, struct sync_summary *s)
+{
+	int32_t out = -1;
+	struct kms_req req;
+	int ret = -1;
+
+	flip_request(lab, i, -2, &out, &req);
+	if (kms_commit(&lab->kms, &req, 0, 0) || out < 0)
+		return -1;
+	if (sync_file_wait(out, 2000) == 1 && sync_file_summary(out, s) == 0 && s->have_seqno)
+		ret = 0;
+	close(out);
+	return ret;
+}
+
+/* The seqno of a fresh flip's out-fence, or -1. */
+static int64_t flip_seqno(struct lab *lab, unsigned int i)
+{
+	struct sync_summary s;
+
+	return flip_out(lab, i, &s) ? -1 : s.seqno;
+}
+
+static int test_in_fence_minus_one(void)
+{
+	struct kms_req req;
+	struct lab lab;
+
+	CHECK(lab_setup(&lab) == 0, "lab setup");
+	flip_request(&lab, 1, -1, NULL, &req);
+	CHECK(kms_commit(&lab.kms, &req, 0, 0) == 0, "IN_FENCE_FD=-1 must be accepted");
+	return TAP_PASS;
+}
+
+static int test_in_fence_not_sync_file(void)
+{
+	struct kms_req req;
+	struct lab lab;
+	int fd, ret;
+
+	CHECK(lab_setup(&lab) == 0, "lab setup");
+	fd = open("/dev/null", O_RDONLY);
+	flip_request(&lab, 1, fd, NULL, &req);
+	ret = kms_commit(&lab.kms, &req, 0, 0);
+	CHECK(ret == -EINVAL, "IN_FENCE_FD=/dev/null: want -EINVAL, got %d", ret);
+	return TAP_PASS;
+}
+
+static int test_in_fence_twice(void)
+{
+	struct kms_req req;
+	struct lab lab;
+	int a, b, ret;
+
+	CHECK(lab_setup(&lab) == 0, "lab setup");
+	a = sw_sync_fence_create(lab.timeline, 1, NULL);
+	b = sw_sync_fence_create(lab.timeline, 2, NULL);
+	CHECK(a >= 0 && b >= 0, "sw_sync fences");
+	sw_sync_timeline_inc(lab.timeline, 2);
+	flip_request(&lab, 1, a, NULL, &req);
+	kms_req_add(&req, lab.kms.primary->id, lab.kms.primary->prop_in_fence_fd, b);
+	ret = kms_commit(&lab.kms, &req, 0, 0);
+	CHECK(ret == -EINVAL, "IN_FENCE_FD set twice: want -EINVAL, got %d", ret);
+	return TAP_PASS;
+}
+
+struct delayed_signal {
+	int timeline;
+	unsigned int ms;
+};
+
+static void *signal_later(void *arg)
+{
+	struct delayed_signal *d = arg;
+
+	usleep(d->ms * 1000);
+	sw_sync_timeline_inc(d->timeline, 1);
+	return NULL;
+}
+
+static int test_in_fence_blocks_commit(void)
+{
+	struct delayed_signal d;
+	struct sync_summary s;
+	uint64_t submit, ret_ns;
+	struct kms_req req;
+	struct lab lab;
+	pthread_t thr;
+	int fd, ret;
+
+	CHECK(lab_setup(&lab) == 0, "lab setup");
+	fd = sw_sync_fence_create(lab.timeline, 1, NULL);
+	CHECK(fd >= 0, "sw_sync fence");
+	d = (struct delayed_signal){ .timeline = lab.timeline, .ms = 300 };
+	flip_request(&lab, 1, fd, NULL, &req);
+	submit = now_ns();
+	pthread_create(&thr, NULL, signal_later, &d);
+	ret = kms_commit(&lab.kms, &req, 0, 0);
+	ret_ns = now_ns();
+	pthread_join(thr, NULL);
+	CHECK(ret == 0, "commit: %d", ret);
+	CHECK(sync_file_summary(fd, &s) == 0 && s.status == 1, "in-fence signalled");
+	tap_diag("signal at +%" PRIu64 " us, commit returned at +%" PRIu64 " us",
+		 (s.timestamp_ns - submit) / 1000, (ret_ns - submit) / 1000);
+	CHECK(ret_ns >= s.timestamp_ns, "commit returned before its in-fence signalled");
+	CHECK(ret_ns - submit >= 300000000ull, "commit returned after only %" PRIu64 " us",
+	      (ret_ns - submit) / 1000);
+	return TAP_PASS;
+}
+
+static int test_out_fence_timeline_and_seqno(void)
+{
+	char want[32];
+	uint64_t out64;
+	struct sync_summary s;
+	int64_t prev = -1;
+	struct kms_req req;
+	struct lab lab;
+
+	CHECK(lab_setup(&lab) == 0, "lab setup");
+	snprintf(want, sizeof(want), "CRTC:%u-crtc-%u", lab.kms.crtc_id, lab.kms.crtc_index);
+	for (unsigned int i = 0; i < 3; i++) {
+		int32_t fd;
+
+		/* OUT_FENCE_PTR is an s32 in 6.1: the upper half must stay untouched. */
+		out64 = 0x5a5a5a5a5a5a5a5aull;
+		flip_request(&lab, i, -2, NULL, &req);
+		kms_req_add(&req, lab.kms.crtc_id, lab.kms.prop_crtc_out_fence_ptr, (uintptr_t)&out64);
+		CHECK(kms_commit(&lab.kms, &req, 0, 0) == 0, "commit %u", i);
+		CHECK((out64 >> 32) == 0x5a5a5a5a, "OUT_FENCE_PTR wrote more than 32 bits: %#" PRIx64, out64);
+		fd = (int32_t)(uint32_t)out64;
+		CHECK(fd >= 0, "out-fence fd %d", fd);
+		CHECK(sync_file_wait(fd, 2000) == 1, "out-fence %u did not signal", i);
+		CHECK(sync_file_summary(fd, &s) == 0, "SYNC_IOC_FILE_INFO");
+		CHECK(strcmp(s.timeline, want) == 0, "timeline '%s', want '%s'", s.timeline, want);
+		CHECK(strcmp(s.driver, "vkms") == 0, "driver '%s'", s.driver);
+		CHECK(s.status == 1 && s.timestamp_ns > 0, "status %d", s.status);
+		CHECK(s.have_seqno, "no seqno in sync_file name '%s'", s.name);
+		CHECK(prev < 0 || s.seqno == prev + 1, "seqno %" PRId64 " after %" PRId64, s.seqno, prev);
+		prev = s.seqno;
+		close(fd);
+	}
+	return TAP_PASS;
+}
+
+static int test_test_only_creates_no_fence(void)
+{
+	int64_t before, after;
+	int32_t out = 1234;
+	struct kms_req req;
+	struct lab lab;
+	int fds, ret;
+
+	CHECK(lab_setup(&lab) == 0, "lab setup");
+	before = flip_seqno(&lab, 1);
+	CHECK(before >= 0, "first flip");
+	fds = count_fds();
+	flip_request(&lab, 0, -2, &out, &req);
+	ret = kms_commit(&lab.kms, &req, DRM_MODE_ATOMIC_TEST_ONLY, 0);
+	CHECK(ret == 0, "TEST_ONLY commit: %d", ret);
+	CHECK(out == -1, "TEST_ONLY wrote %d to OUT_FENCE_PTR, want -1", out);
+	CHECK(count_fds() == fds, "TEST_ONLY left an fd open");
+	after = flip_seqno(&lab, 0);
+	CHECK(after == before + 1, "seqno %" PRId64 " after %" PRId64 ": TEST_ONLY used one",
+	      after, before);
+	return TAP_PASS;
+}
+
+static int test_out_fence_ptr_readonly(void)
+{
+	int64_t before, after;
+	struct kms_req req;
+	struct lab lab;
+	int32_t *ro;
+	int fds, ret;
+
+	CHECK(lab_setup(&lab) == 0, "lab setup");
+	before = flip_seqno(&lab, 1);
+	ro = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	CHECK(ro != MAP_FAILED, "mmap");
+	fds = count_fds();
+	flip_request(&lab, 0, -2, ro, &req);
+	ret = kms_commit(&lab.kms, &req, 0, 0);
+	CHECK(ret == -EFAULT, "read-only OUT_FENCE_PTR: want -EFAULT, got %d", ret);
+	CHECK(count_fds() == fds, "an fd leaked");
+	after = flip_seqno(&lab, 0);
+	CHECK(after == before + 1, "seqno %" PRId64 " after %" PRId64, after, before);
+	return TAP_PASS;
+}
+
+static int test_out_fence_with_flip_event(void)
+{
+	uint64_t user_data = 0, flip_ns = 0;
+	struct sync_summary s;
+	uint32_t seq = 0;
+	int32_t out = -1;
+	struct kms_req req;
+	struct lab lab;
+	int ret;
+
+	CHECK(lab_setup(&lab) == 0, "lab setup");
+	flip_request(&lab, 1, -2, &out, &req);
+	ret = kms_commit(&lab.kms, &req, DRM_MODE_PAGE_FLIP_EVENT | DRM_MODE_ATOMIC_NONBLOCK, 0xf1f0);
+	CHECK(ret == 0, "commit: %d", ret);
+	CHECK(sync_file_wait(out, 2000) == 1, "out-fence did not signal");
+	CHECK(kms_read_flip_event(&lab.kms, 2000, &user_data, &seq, &flip_ns) == 1, "no flip event");
+	CHECK(user_data == 0xf1f0, "flip event user_data %#" PRIx64, user_data);
+	CHECK(sync_file_summary(out, &s) == 0, "SYNC_IOC_FILE_INFO");
+	/* Both carry the vblank timestamp; the event has microseconds only. */
+	tap_diag("vblank %u: event %" PRIu64 " ns, out-fence %" PRIu64 " ns", seq, flip_ns,
+		 s.timestamp_ns);
+	CHECK(s.timestamp_ns / 1000 == flip_ns / 1000,
+	      "out-fence signalled at %" PRIu64 " ns, not at the vblank (%" PRIu64 " ns)",
+	      s.timestamp_ns, flip_ns);
+	return TAP_PASS;
+}
+
+static void on_alarm(int sig)
+{
+	(void)sig;
+}
+
+/* Fence key as the stock dma_fence events print it. */
+static void fence_key(char *buf, size_t len, const struct sync_summary *s, int64_t seqno)
+{
+	snprintf(buf, len, "context=%" PRIu64 " seqno=%" PRId64, s->context, seqno);
+}
+
+static int test_interrupted_commit(void)
+{
+	static const char *const events[] = { "dma_fence_init", "dma_fence_signaled",
+					      "dma_fence_destroy", NULL };
+	struct sigaction sa = { .sa_handler = on_alarm };	/* no SA_RESTART */
+	struct itimerval it = { .it_value = { .tv_usec = 200000 } };
+	struct guest_trace tr;
+	struct sync_summary s;
+	int64_t before, after;
+	uint64_t start, took;
+	int32_t out = 1234;
+	struct kms_req req;
+	struct lab lab;
+	char key[96];
+	int in, fds, ret;
+
+	CHECK(lab_setup(&lab) == 0, "lab setup");
+	before = flip_seqno(&lab, 1);
+	CHECK(before >= 0, "first flip");
+	in = sw_sync_fence_create(lab.timeline, 1, NULL);
+	CHECK(in >= 0, "sw_sync fence");
+	CHECK(guest_trace_start(&tr, "abi-eintr", "dma_fence", events) == 0, "tracefs instance");
+	fds = count_fds();
+	sigaction(SIGALRM, &sa, NULL);
+	setitimer(ITIMER_REAL, &it, NULL);
+	flip_request(&lab, 0, in, &out, &req);
+	start = now_ns();
+	ret = kms_commit(&lab.kms, &req, 0, 0);
+	took = now_ns() - start;
+	CHECK(ret == -EINTR, "blocked commit + SIGALRM: want -EINTR, got %d", ret);
+	CHECK(took < 1000000000ull, "EINTR took %" PRIu64 " ms", took / 1000000);
+	CHECK(out == -1, "OUT_FENCE_PTR holds %d after EINTR, want -1", out);
+	CHECK(count_fds() == fds, "an fd leaked");
+	sw_sync_timeline_inc(lab.timeline, 1);
+	CHECK(flip_out(&lab, 0, &s) == 0, "flip after EINTR");
+	after = s.seqno;
+	usleep(100000);
+	CHECK(guest_trace_stop(&tr) == 0, "reading the trace");
+	/* The interrupted commit had created its out-fence: one seqno is gone. */
+	CHECK(after == before + 2, "seqno %" PRId64 " after %" PRId64 ", want +2", after, before);
+	fence_key(key, sizeof(key), &s, before + 1);
+	tap_diag("interrupted out-fence: %s; trace overrun %llu", key, tr.overrun);
+	CHECK(tr.overrun == 0, "trace overran");
+	CHECK(trace_count(tr.text, "dma_fence_init", key) == 1, "no dma_fence_init for %s", key);
+	CHECK(trace_count(tr.text, "dma_fence_destroy", key) == 1, "%s not destroyed", key);
+	CHECK(trace_count(tr.text, "dma_fence_signaled", key) == 0, "%s was signalled", key);
+	guest_trace_free(&tr);
+	return TAP_PASS;
+}
+
+static int test_thousand_commits(void)
+{
+	struct guest_trace tr;
+	unsigned int inits, destroys;
+	struct kms_req req;
+	struct lab lab;
+	int fds;
+
+	CHECK(lab_setup(&lab) == 0, "lab setup");
+	fds = count_fds();
+	CHECK(guest_trace_start(&tr, "abi-1000", "dma_fence", NULL) == 0, "tracefs instance");
+	for (unsigned int i = 0; i < 1000; i++) {
+		int32_t out = -1;
+		int in = sw_sync_fence_create(lab.timeline, i + 1, NULL);
+
+		CHECK(in >= 0, "fence %u", i);
+		sw_sync_timeline_inc(lab.timeline, 1);
+		flip_request(&lab, i, in, &out, &req);
+		CHECK(kms_commit(&lab.kms, &req, 0, 0) == 0, "commit %u", i);
+		CHECK(sync_file_wait(out, 2000) == 1, "out-fence %u", i);
+		close(out);
+		close(in);
+	}
+	usleep(200000);
+	CHECK(guest_trace_stop(&tr) == 0, "reading the trace");
+	inits = trace_count(tr.text, "dma_fence_init", NULL);
+	destroys = trace_count(tr.text, "dma_fence_destroy", NULL);
+	tap_diag("fds %d -> %d; dma_fence_init %u, dma_fence_destroy %u, overrun %llu",
+		 fds, count_fds(), inits, destroys, tr.overrun);
+	CHECK(tr.overrun == 0, "trace overran: counts would be wrong");
+	CHECK(count_fds() == fds, "fds leaked");
+	CHECK(inits >= 2000, "want at least 2000 fences created, saw %u", inits);
+	CHECK(inits == destroys, "%u fences created, %u destroyed", inits, destroys);
+	guest_trace_free(&tr);
+	return TAP_PASS;
+}
+
+/*
+ * KNOWN DEFECT of 6.1, pinned: IN_FENCE_FD on a plane with no framebuffer
+ * passes the atomic check and reaches WARN_ON(!new_plane_state->fb) in
+ * drm_atomic_helper_wait_for_fences().  Runs alone, under run-guest
+ * --expect-warning, which fails the run unless that warning appears.  The
+ * kernel series rejects it with -EINVAL instead (issue 3).
+ */
+static int test_no_fb_in_fence_known_defect(void)
+{
+	struct kms_req req;
+	struct kms_plane *p;
+	struct lab lab;
+	int fd, ret;
+
+	CHECK(lab_setup(&lab) == 0, "lab setup");
+	p = lab.kms.overlay ? lab.kms.overlay : lab.kms.primary;
+	fd = sw_sync_fence_create(lab.timeline, 1, NULL);
+	sw_sync_timeline_inc(lab.timeline, 1);
+	kms_req_init(&req);
+	kms_req_plane_off(&req, p);
+	kms_req_add(&req, p->id, p->prop_in_fence_fd, fd);
+	ret = kms_commit(&lab.kms, &req, 0, 0);
+	tap_diag("IN_FENCE_FD on plane %u without a framebuffer: %d (6.1 accepts it and WARNs)",
+		 p->id, ret);
+	CHECK(ret == 0, "stock 6.1 accepts this commit; got %d", ret);
+	return TAP_PASS;
+}
+
+static const struct tap_case cases[] = {
+	{ "in-fence-minus-one", test_in_fence_minus_one, 30, 0 },
+	{ "in-fence-not-sync-file", test_in_fence_not_sync_file, 30, 0 },
+	{ "in-fence-twice", test_in_fence_twice, 30, 0 },
+	{ "in-fence-blocks-commit", test_in_fence_blocks_commit, 30, 0 },
+	{ "out-fence-timeline-and-seqno", test_out_fence_timeline_and_seqno, 30, 0 },
+	{ "test-only-creates-no-fence", test_test_only_creates_no_fence, 30, 0 },
+	{ "out-fence-ptr-readonly", test_out_fence_ptr_readonly, 30, 0 },
+	{ "out-fence-with-flip-event", test_out_fence_with_flip_event, 30, 0 },
+	{ "interrupted-commit", test_interrupted_commit, 30, 0 },
+	{ "thousand-commits", test_thousand_commits, 240, 0 },
+	{ "no-fb-in-fence-known-defect", test_no_fb_in_fence_known_defect, 30, 1 },
+};
+
+int main(int argc, char **argv)
+{
+	return tap_main(cases, sizeof(cases) / sizeof(cases[0]), argc, argv);
+}

@@ -1,0 +1,13 @@
+// SPDX-License-Identifier: GPL-2.0
+/* unit-tests.c - run every host unit-test group (cmocka). */
+#include "unit.h"
+
+int main(void)
+{
+	int failed = 0;
+
+	failed += run_logscan_tests();
+	failed += run_workload_plan_tests();
+	failed += run_sync_name_tests();
+	return failed ? 1 : 0;
+}

@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* unit.h - the host unit-test groups, one per file, run by unit-tests.c. */
+#ifndef FENCE_TRACE_UNIT_H
+#define FENCE_TRACE_UNIT_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+int run_logscan_tests(void);
+int run_workload_plan_tests(void);
+int run_sync_name_tests(void);
+
+#endif

@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fence-workload - the article's A+B->C compositor on an atomic KMS device.
+ *
+ * Each frame: producers A and B each get a fresh sw_sync fence; the
+ * compositor commits the primary plane (IN_FENCE_FD = A's fence) and the
+ * overlay plane (IN_FENCE_FD = B's fence) with OUT_FENCE_PTR on the CRTC;
+ * the producers signal after their render delay.  One key=value line per
+ * frame gives the ground truth (CLOCK_MONOTONIC ns) the tracers are checked
+ * against.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "kms.h"
+#include "producer.h"
+#include "sync.h"
+#include "workload-plan.h"
+
+struct frame_result {
+	uint64_t submit_ns, return_ns, out_seen_ns;
+	struct sync_summary in[PLAN_PRODUCERS], out;
+	unsigned int ebusy;
+	uint32_t flip_seq;
+	uint64_t flip_ns;
+};
+
+struct compositor {
+	struct workload_plan plan;
+	struct kms_device kms;
+	struct kms_fb primary_fb[2], overlay_fb;
+	struct producer producers[PLAN_PRODUCERS];
+	unsigned int n_producers;
+};
+
+static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+static void die(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "fence-workload: ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(1);
+}
+
+static void setup(struct compositor *c)
+{
+	char err[256];
+	int ret;
+
+	if (kms_open(&c->kms, c->plan.device, err, sizeof(err)))
+		die("%s", err);
+	if (c->plan.overlay && !c->kms.overlay)
+		die("%s (%s) has no overlay plane (vkms needs enable_overlay=1); use --no-overlay",
+		    c->kms.path, c->kms.driver);
+	ret = kms_fb_create(&c->kms, c->kms.mode.hdisplay, c->kms.mode.vdisplay,
+			    0x202040, &c->primary_fb[0]);
+	if (!ret)
+		ret = kms_fb_create(&c->kms, c->kms.mode.hdisplay, c->kms.mode.vdisplay,
+				    0x204020, &c->primary_fb[1]);
+	if (!ret && c->plan.overlay)
+		ret = kms_fb_create(&c->kms, 256, 256, 0xc0c0c0, &c->overlay_fb);
+	if (ret)
+		die("cannot create framebuffers: %s", strerror(-ret));
+	ret = kms_modeset(&c->kms, &c->primary_fb[0]);
+	if (ret)
+		die("modeset on %s failed: %s", c->kms.path, strerror(-ret));
+	c->n_producers = c->plan.overlay ? 2 : 1;
+	for (unsigned int i = 0; i < c->n_producers; i++) {
+		ret = producer_start(&c->producers[i], 'A' + i);
+		if (ret)
+			die("producer %c: cannot open %s: %s", 'A' + i, SW_SYNC_PATH, strerror(-ret));
+	}
+	printf("# device=%s driver=%s crtc=%u mode=%ux%u@%u nonblock=%d flip_event=%d\n",
+	       c->kms.path, c->kms.driver, c->kms.crtc_id, c->kms.mode.hdisplay,
+	       c->kms.mode.vdisplay, c->kms.mode.vrefresh, c->plan.nonblock, c->plan.flip_event);
+}
+
+static void build_request(struct compositor *c, unsigned int frame, const int *in_fd,
+			  int32_t *out_fence, struct kms_req *req)
+{
+	kms_req_init(req);
+	kms_req_plane(req, c->kms.primary, c->kms.crtc_id, &c->primary_fb[frame & 1], 0, 0);
+	kms_req_add(req, c->kms.primary->id, c->kms.primary->prop_in_fence_fd, in_fd[0]);
+	if (c->plan.overlay) {
+		kms_req_plane(req, c->kms.overlay, c->kms.crtc_id, &c->overlay_fb, 64, 64);
+		kms_req_add(req, c->kms.overlay->id, c->kms.overlay->prop_in_fence_fd, in_fd[1]);
+	}
+	kms_req_add(req, c->kms.crtc_id, c->kms.prop_crtc_out_fence_ptr, (uintptr_t)out_fence);
+}
+
+/* Commit, retrying while an earlier non-blocking commit still holds the CRTC. */
+static int commit_frame(struct compositor *c, struct kms_req *req, unsigned int frame,
+			struct frame_result *r)
+{
+	uint32_t flags = 0;
+	int ret;
+
+	if (c->plan.nonblock)
+		flags |= DRM_MODE_ATOMIC_NONBLOCK;
+	if (c->plan.flip_event)
+		flags |= DRM_MODE_PAGE_FLIP_EVENT;
+	while ((ret = kms_commit(&c->kms, req, flags, frame)) == -EBUSY && r->ebusy < 1000) {
+		r->ebusy++;
+		usleep(1000);
+	}
+	return ret;
+}
+
+static void announce_stall(const struct compositor *c, unsigned int frame)
+{
+	unsigned int ms;
+
+	for (unsigned int i = 0; i < c->n_producers; i++)
+		if (plan_fate(&c->plan, frame, i, &ms) == FATE_NEVER)
+			fprintf(stderr, "fence-workload: frame %u: producer %c never signals; "
+				"the commit stalls until this process is killed\n", frame, 'A' + i);
+	fflush(stderr);
+}
+
+static void run_frame(struct compositor *c, unsigned int frame, struct frame_result *r)
+{
+	int in_fd[PLAN_PRODUCERS] = { -1, -1 };
+	int32_t out_fence = -1;
+	struct kms_req req;
+	unsigned int ms;
+	int ret;
+
+	memset(r, 0, sizeof(*r));
+	for (unsigned int i = 0; i < c->n_producers; i++) {
+		in_fd[i] = producer_fence(&c->producers[i]);
+		if (in_fd[i] < 0)
+			die("frame %u: cannot create producer %c's fence: %s", frame, 'A' + i,
+			    strerror(-in_fd[i]));
+	}
+	announce_stall(c, frame);
+	r->submit_ns = now_ns();
+	for (unsigned int i = 0; i < c->n_producers; i++) {
+		enum frame_fate fate = plan_fate(&c->plan, frame, i, &ms);
+
+		producer_render(&c->producers[i], frame, fate, r->submit_ns + ms * 1000000ull);
+	}
+	build_request(c, frame, in_fd, &out_fence, &req);
+	ret = commit_frame(c, &req, frame, r);
+	r->return_ns = now_ns();
+	if (ret)
+		die("frame %u: atomic commit failed: %s", frame, strerror(-ret));
+	ret = sync_file_wait(out_fence, c->plan.timeout_ms);
+	if (ret <= 0)
+		die("frame %u: out-fence not signalled after %u ms", frame, c->plan.timeout_ms);
+	r->out_seen_ns = now_ns();
+	sync_file_summary(out_fence, &r->out);
+	if (c->plan.flip_event) {
+		uint64_t user_data = 0;
+
+		if (kms_read_flip_event(&c->kms, c->plan.timeout_ms, &user_data,
+					&r->flip_seq, &r->flip_ns) != 1 || user_data != frame)
+			die("frame %u: no page-flip event", frame);
+	}
+	for (unsigned int i = 0; i < c->n_producers; i++) {
+		producer_wait_idle(&c->producers[i]);
+		sync_file_summary(in_fd[i], &r->in[i]);
+		close(in_fd[i]);
+	}
+	close(out_fence);
+}
+
+static void print_fence(const char *prefix, const struct sync_summary *s)
+{
+	printf(" %s_signal_ns=%" PRIu64 " %s_status=%d %s_timeline=%s %s_context=%" PRIu64
+	       " %s_seqno=%" PRId64, prefix, s->timestamp_ns, prefix, s->status, prefix,
+	       s->timeline, prefix, s->have_seqno ? s->context : 0, prefix,
+	       s->have_seqno ? s->seqno : -1);
+}
+
+static void print_frame(const struct compositor *c, unsigned int frame,
+			const struct frame_result *r)
+{
+	printf("frame=%u submit_ns=%" PRIu64 " return_ns=%" PRIu64, frame, r->submit_ns,
+	       r->return_ns);
+	print_fence("a", &r->in[0]);
+	if (c->n_producers > 1)
+		print_fence("b", &r->in[1]);
+	print_fence("out", &r->out);
+	printf(" out_seen_ns=%" PRIu64 " ebusy=%u", r->out_seen_ns, r->ebusy);
+	if (c->plan.flip_event)
+		printf(" flip_seq=%u flip_ns=%" PRIu64, r->flip_seq, r->flip_ns);
+	printf("\n");
+	fflush(stdout);
+}
+
+int main(int argc, char **argv)
+{
+	struct compositor c = { 0 };
+	uint64_t total = 0, worst = 0;
+	struct frame_result r;
+	char err[256];
+	int ret;
+
+	ret = plan_parse_args(&c.plan, argc, argv, err, sizeof(err));
+	if (ret == 1) {
+		fputs(workload_usage, stdout);
+		return 0;
+	}
+	if (ret) {
+		fprintf(stderr, "fence-workload: %s\nTry 'fence-workload --help'.\n", err);
+		return 2;
+	}
+	setup(&c);
+	for (unsigned int f = 0; f < c.plan.frames; f++) {
+		uint64_t latency;
+
+		run_frame(&c, f, &r);
+		print_frame(&c, f, &r);
+		latency = r.out.timestamp_ns - r.submit_ns;
+		total += latency;
+		worst = latency > worst ? latency : worst;
+	}
+	printf("# frames=%u out_fence_latency_mean_us=%" PRIu64 " out_fence_latency_max_us=%" PRIu64 "\n",
+	       c.plan.frames, total / c.plan.frames / 1000, worst / 1000);
+	for (unsigned int i = 0; i < c.n_producers; i++)
+		producer_stop(&c.producers[i]);
+	kms_disable(&c.kms);
+	kms_close(&c.kms);
+	return 0;
+}

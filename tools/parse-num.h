@@ -1,0 +1,8 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* parse-num.h - strict number parsing for command lines. */
+#ifndef FENCE_TRACE_PARSE_NUM_H
+#define FENCE_TRACE_PARSE_NUM_H
+
+int parse_uint(const char *s, unsigned int max, unsigned int *out);
+
+#endif

@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * producer.c - sw_sync "renderer" threads of fence-workload.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "producer.h"
+#include "sync.h"
+
+/* Runs in the producer thread: sw_sync names the timeline after it. */
+static int open_named_timeline(struct producer *p)
+{
+	char name[16];
+
+	snprintf(name, sizeof(name), "producer-%c", p->label);
+	prctl(PR_SET_NAME, name);
+	p->timeline = sw_sync_timeline_open();
+	p->value = 0;
+	return p->timeline < 0 ? p->timeline : 0;
+}
+
+static void sleep_until(uint64_t ns)
+{
+	struct timespec ts = { .tv_sec = ns / 1000000000ull, .tv_nsec = ns % 1000000000ull };
+
+	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
+		;
+}
+
+static void render(struct producer *p)
+{
+	int ret = 0;
+
+	sleep_until(p->due_ns);
+	switch (p->fate) {
+	case FATE_NORMAL:
+	case FATE_SLOW:
+		ret = sw_sync_timeline_inc(p->timeline, 1);
+		break;
+	case FATE_NEVER:
+		break;
+	case FATE_ERROR:
+		/*
+		 * Closing a sw_sync timeline signals its pending fences with
+		 * -ENOENT: the only way to fail a fence from user space.
+		 */
+		close(p->timeline);
+		ret = open_named_timeline(p);
+		break;
+	}
+	if (ret && !p->error)
+		p->error = ret;
+}
+
+static void *producer_main(void *arg)
+{
+	struct producer *p = arg;
+	int ret = open_named_timeline(p);
+
+	pthread_mutex_lock(&p->lock);
+	p->error = ret;
+	p->ready = 1;
+	pthread_cond_broadcast(&p->cond);
+	while (!p->quit) {
+		if (!p->busy) {
+			pthread_cond_wait(&p->cond, &p->lock);
+			continue;
+		}
+		pthread_mutex_unlock(&p->lock);
+		render(p);
+		pthread_mutex_lock(&p->lock);
+		p->busy = 0;
+		pthread_cond_broadcast(&p->cond);
+	}
+	pthread_mutex_unlock(&p->lock);
+	return NULL;
+}
+
+/* Start the thread and wait until its timeline is open. */
+int producer_start(struct producer *p, char label)
+{
+	memset(p, 0, sizeof(*p));
+	p->label = label;
+	p->timeline = -1;
+	pthread_mutex_init(&p->lock, NULL);
+	pthread_cond_init(&p->cond, NULL);
+	if (pthread_create(&p->thread, NULL, producer_main, p))
+		return -EAGAIN;
+	pthread_mutex_lock(&p->lock);
+	while (!p->ready)
+		pthread_cond_wait(&p->cond, &p->lock);
+	pthread_mutex_unlock(&p->lock);
+	return p->error;
+}
+
+/* A sync_file fd for the next value on the timeline; the producer is idle. */
+int producer_fence(struct producer *p)
+{
+	return sw_sync_fence_create(p->timeline, ++p->value, NULL);
+}
+
+void producer_render(struct producer *p, unsigned int frame, enum frame_fate fate,
+		     uint64_t due_ns)
+{
+	pthread_mutex_lock(&p->lock);
+	p->frame = frame;
+	p->fate = fate;
+	p->due_ns = due_ns;
+	p->busy = 1;
+	pthread_cond_broadcast(&p->cond);
+	pthread_mutex_unlock(&p->lock);
+}
+
+void producer_wait_idle(struct producer *p)
+{
+	pthread_mutex_lock(&p->lock);
+	while (p->busy)
+		pthread_cond_wait(&p->cond, &p->lock);
+	pthread_mutex_unlock(&p->lock);
+}
+
+void producer_stop(struct producer *p)
+{
+	pthread_mutex_lock(&p->lock);
+	p->quit = 1;
+	pthread_cond_broadcast(&p->cond);
+	pthread_mutex_unlock(&p->lock);
+	pthread_join(p->thread, NULL);
+	if (p->timeline >= 0)
+		close(p->timeline);
+}

@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * workload-plan.c - command line of fence-workload (see workload-plan.h).
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "parse-num.h"
+#include "workload-plan.h"
+
+#define MAX_FRAMES 1000000
+#define MAX_MS 3600000
+
+const char workload_usage[] =
+	"usage: fence-workload [OPTION]...\n"
+	"A compositor on an atomic KMS device (vkms in the lab): every frame it\n"
+	"commits the primary plane with an in-fence from producer A and the\n"
+	"overlay plane with one from producer B (two sw_sync timelines), asks\n"
+	"for the CRTC's out-fence, and prints per-frame ground truth in\n"
+	"CLOCK_MONOTONIC nanoseconds as key=value lines.\n"
+	"\n"
+	"  -n, --frames N        frames to commit (default 10)\n"
+	"  -A, --delay-a MS      producer A's render time per frame (default 3)\n"
+	"  -B, --delay-b MS      producer B's render time per frame (default 5)\n"
+	"      --slow F:P:MS     frame F of producer P (A or B) takes MS ms\n"
+	"      --never F:P       producer P never signals frame F (the commit\n"
+	"                        stalls until the workload is killed)\n"
+	"      --error F:P       producer P signals frame F with -ENOENT (it closes\n"
+	"                        its timeline and opens a new one); the frame\n"
+	"                        still scans out\n"
+	"      --nonblock        DRM_MODE_ATOMIC_NONBLOCK commits\n"
+	"      --flip-event      also request DRM_MODE_PAGE_FLIP_EVENT\n"
+	"      --no-overlay      primary plane only (producer B idle)\n"
+	"      --device D        /dev/dri/cardN or a driver name (default: the\n"
+	"                        first atomic device with a connected output)\n"
+	"      --timeout MS      give up on an out-fence after MS (default 5000)\n"
+	"  -h, --help            this text\n";
+
+void plan_defaults(struct workload_plan *plan)
+{
+	memset(plan, 0, sizeof(*plan));
+	plan->frames = 10;
+	plan->delay_ms[0] = 3;
+	plan->delay_ms[1] = 5;
+	plan->overlay = 1;
+	plan->timeout_ms = 5000;
+}
+
+static int producer_index(const char *s, unsigned int *out)
+{
+	if (strcmp(s, "A") == 0 || strcmp(s, "a") == 0)
+		*out = 0;
+	else if (strcmp(s, "B") == 0 || strcmp(s, "b") == 0)
+		*out = 1;
+	else
+		return -1;
+	return 0;
+}
+
+/**
+ * plan_add_override() - parse "F:P" (or "F:P:MS" for FATE_SLOW)
+ *
+ * Return: 0, or -1 with a message in @err.
+ */
+int plan_add_override(struct workload_plan *plan, enum frame_fate fate,
+		      const char *spec, char *err, size_t errlen)
+{
+	char buf[64], *frame, *prod, *ms;
+	struct frame_override *o;
+	char *save = NULL;
+
+	if (plan->n_overrides >= PLAN_MAX_OVERRIDES) {
+		snprintf(err, errlen, "too many per-frame overrides (max %d)", PLAN_MAX_OVERRIDES);
+		return -1;
+	}
+	o = &plan->overrides[plan->n_overrides];
+	snprintf(buf, sizeof(buf), "%s", spec);
+	frame = strtok_r(buf, ":", &save);
+	prod = strtok_r(NULL, ":", &save);
+	ms = strtok_r(NULL, ":", &save);
+	if (!frame || !prod || (fate == FATE_SLOW) != (ms != NULL) ||
+	    strtok_r(NULL, ":", &save) || strlen(spec) >= sizeof(buf) ||
+	    parse_uint(frame, MAX_FRAMES, &o->frame) ||
+	    producer_index(prod, &o->producer) ||
+	    (ms && parse_uint(ms, MAX_MS, &o->ms))) {
+		snprintf(err, errlen, "bad frame override '%s' (want %s)", spec,
+			 fate == FATE_SLOW ? "FRAME:A|B:MS" : "FRAME:A|B");
+		return -1;
+	}
+	o->fate = fate;
+	plan->n_overrides++;
+	return 0;
+}
+
+/* The last override for (@frame, @producer) wins; *@ms gets its delay. */
+enum frame_fate plan_fate(const struct workload_plan *plan, unsigned int frame,
+			  unsigned int producer, unsigned int *ms)
+{
+	enum frame_fate fate = FATE_NORMAL;
+
+	*ms = plan->delay_ms[producer];
+	for (unsigned int i = 0; i < plan->n_overrides; i++) {
+		const struct frame_override *o = &plan->overrides[i];
+
+		if (o->frame != frame || o->producer != producer)
+			continue;
+		fate = o->fate;
+		if (fate == FATE_SLOW)
+			*ms = o->ms;
+	}
+	return fate;
+}
+
+enum { OPT_SLOW = 256, OPT_NEVER, OPT_ERROR, OPT_NONBLOCK, OPT_FLIP,
+       OPT_NO_OVERLAY, OPT_DEVICE, OPT_TIMEOUT };
+
+static const struct option long_opts[] = {
+	{ "frames", required_argument, NULL, 'n' },
+	{ "delay-a", required_argument, NULL, 'A' },
+	{ "delay-b", required_argument, NULL, 'B' },
+	{ "slow", required_argument, NULL, OPT_SLOW },
+	{ "never", required_argument, NULL, OPT_NEVER },
+	{ "error", required_argument, NULL, OPT_ERROR },
+	{ "nonblock", no_argument, NULL, OPT_NONBLOCK },
+	{ "flip-event", no_argument, NULL, OPT_FLIP },
+	{ "no-overlay", no_argument, NULL, OPT_NO_OVERLAY },
+	{ "device", required_argument, NULL, OPT_DEVICE },
+	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
+	{ "help", no_argument, NULL, 'h' },
+	{ 0 }
+};
+
+static int number_opt(const char *name, const char *arg, unsigned int max,
+		      unsigned int *out, char *err, size_t errlen)
+{
+	if (parse_uint(arg, max, out) == 0)
+		return 0;
+	snprintf(err, errlen, "--%s: '%s' is not a whole number from 0 to %u", name, arg, max);
+	return -1;
+}
+
+static int check_overrides(const struct workload_plan *plan, char *err, size_t errlen)
+{
+	for (unsigned int i = 0; i < plan->n_overrides; i++) {
+		const struct frame_override *o = &plan->overrides[i];
+
+		if (o->frame >= plan->frames) {
+			snprintf(err, errlen, "override names frame %u, but only %u frames are committed",
+				 o->frame, plan->frames);
+			return -1;
+		}
+		if (o->producer == 1 && !plan->overlay) {
+			snprintf(err, errlen, "override names producer B, but --no-overlay leaves it idle");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/**
+ * plan_parse_args() - fill @plan from the command line
+ *
+ * Return: 0 to run, 1 when --help was asked for, -1 with a message in @err.
+ */
+int plan_parse_args(struct workload_plan *plan, int argc, char **argv,
+		    char *err, size_t errlen)
+{
+	int c, r = 0;
+
+	plan_defaults(plan);
+	optind = 0;	/* GNU: full re-initialisation, so tests can call us twice */
+	opterr = 0;
+	while (r == 0 && (c = getopt_long(argc, argv, ":n:A:B:h", long_opts, NULL)) != -1) {
+		switch (c) {
+		case 'n': r = number_opt("frames", optarg, MAX_FRAMES, &plan->frames, err, errlen); break;
+		case 'A': r = number_opt("delay-a", optarg, MAX_MS, &plan->delay_ms[0], err, errlen); break;
+		case 'B': r = number_opt("delay-b", optarg, MAX_MS, &plan->delay_ms[1], err, errlen); break;
+		case OPT_SLOW: r = plan_add_override(plan, FATE_SLOW, optarg, err, errlen); break;
+		case OPT_NEVER: r = plan_add_override(plan, FATE_NEVER, optarg, err, errlen); break;
+		case OPT_ERROR: r = plan_add_override(plan, FATE_ERROR, optarg, err, errlen); break;
+		case OPT_NONBLOCK: plan->nonblock = 1; break;
+		case OPT_FLIP: plan->flip_event = 1; break;
+		case OPT_NO_OVERLAY: plan->overlay = 0; break;
+		case OPT_DEVICE: plan->device = optarg; break;
+		case OPT_TIMEOUT: r = number_opt("timeout", optarg, MAX_MS, &plan->timeout_ms, err, errlen); break;
+		case 'h': return 1;
+		case ':': snprintf(err, errlen, "option '%s' needs an argument", argv[optind - 1]); return -1;
+		default: snprintf(err, errlen, "unknown option '%s'", argv[optind - 1]); return -1;
+		}
+	}
+	if (r)
+		return -1;
+	if (optind < argc) {
+		snprintf(err, errlen, "unexpected argument '%s'", argv[optind]);
+		return -1;
+	}
+	if (plan->frames == 0) {
+		snprintf(err, errlen, "--frames must be at least 1");
+		return -1;
+	}
+	return check_overrides(plan, err, errlen);
+}

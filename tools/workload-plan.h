@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * workload-plan.h - what fence-workload is asked to do: frames, producers'
+ * render delays and per-frame overrides, commit mode.  Parsing is kept
+ * apart from the KMS code so it can be unit-tested on the host.
+ */
+#ifndef FENCE_TRACE_WORKLOAD_PLAN_H
+#define FENCE_TRACE_WORKLOAD_PLAN_H
+
+#include <stddef.h>
+
+#define PLAN_PRODUCERS 2	/* A (primary plane) and B (overlay plane) */
+#define PLAN_MAX_OVERRIDES 64
+
+enum frame_fate {
+	FATE_NORMAL,
+	FATE_SLOW,		/* takes ms instead of the producer's delay */
+	FATE_NEVER,		/* never signals: the compositor stalls */
+	FATE_ERROR,		/* signals with -ENOENT (timeline closed) */
+};
+
+struct frame_override {
+	unsigned int frame;
+	unsigned int producer;	/* 0 = A, 1 = B */
+	enum frame_fate fate;
+	unsigned int ms;
+};
+
+struct workload_plan {
+	unsigned int frames;
+	unsigned int delay_ms[PLAN_PRODUCERS];
+	struct frame_override overrides[PLAN_MAX_OVERRIDES];
+	unsigned int n_overrides;
+	int nonblock;
+	int flip_event;
+	int overlay;
+	unsigned int timeout_ms;
+	const char *device;
+};
+
+void plan_defaults(struct workload_plan *plan);
+int plan_parse_args(struct workload_plan *plan, int argc, char **argv,
+		    char *err, size_t errlen);
+int plan_add_override(struct workload_plan *plan, enum frame_fate fate,
+		      const char *spec, char *err, size_t errlen);
+enum frame_fate plan_fate(const struct workload_plan *plan, unsigned int frame,
+			  unsigned int producer, unsigned int *ms);
+extern const char workload_usage[];
+
+#endif
