@@ -1,0 +1,57 @@
+# shellcheck shell=bash
+# lib.sh - what the kernel scripts share: where the cache is, the series,
+# the git tree made from the tarball.  Sourced, with $here = kernel/.
+
+cache=${FENCE_TRACE_CACHE:-$HOME/.cache/fence-trace}
+tarball=${FENCE_TRACE_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
+
+die() { echo "$(basename "$0"): $*" >&2; exit 1; }
+log() { echo "$(basename "$0"): $*" >&2; }
+
+# The patch files named by kernel/series, in order, without comments.
+series_patches() {
+	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$here/series"
+}
+
+series_hash() {
+	{
+		sha256sum "$here/series"
+		while read -r p; do sha256sum "$here/patches/$p"; done < <(series_patches)
+	} | sha256sum | cut -c1-16
+}
+
+# One-time: unpack the tarball into a git repository whose commit is
+# tagged "base".
+import_tarball() {
+	[ -d "$cache/linux/.git" ] && return
+	[ -r "$tarball" ] || die "$tarball not found (apt-get install linux-source-6.1)"
+	log "extracting $tarball into $cache/linux (once)"
+	rm -rf "$cache/linux.tmp"
+	mkdir -p "$cache/linux.tmp"
+	tar -xJf "$tarball" -C "$cache/linux.tmp" --strip-components=1
+	(
+		cd "$cache/linux.tmp"
+		git init -q
+		# Debian's .gitignore ignores "/*": add everything regardless.
+		git add -A -f .
+		git -c user.name=fence-trace -c user.email=fence-trace@localhost \
+			commit -q -m "linux-source-6.1 $(basename "$tarball")"
+		git tag base
+	)
+	mv "$cache/linux.tmp" "$cache/linux"
+}
+
+# git am every patch of the series onto worktree $1; the first one that
+# does not apply stops everything, by name.
+apply_series() {
+	local wt=$1 p
+	while read -r p; do
+		[ -r "$here/patches/$p" ] || die "series names missing patch $p"
+		if ! git -C "$wt" -c user.name=fence-trace -c user.email=fence-trace@localhost \
+			am -q --committer-date-is-author-date "$here/patches/$p" >/dev/null 2>"$wt/.am-error"; then
+			git -C "$wt" am --abort >/dev/null 2>&1 || true
+			die "patch $p does not apply: $(head -3 "$wt/.am-error" | tr '\n' ' ')"
+		fi
+	done < <(series_patches)
+	rm -f "$wt/.am-error"
+}
