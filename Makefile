@@ -13,7 +13,7 @@ CFLAGS ?= -O2 -g
 WARN := -Wall -Wextra -Wno-unused-parameter
 override CFLAGS += -std=gnu11 -D_GNU_SOURCE $(WARN) -MMD -MP
 DRM_CFLAGS := $(shell pkg-config --cflags libdrm 2>/dev/null)
-TRACEFS_CFLAGS := $(shell pkg-config --cflags libtracefs 2>/dev/null)
+TRACEFS_CFLAGS := $(shell pkg-config --cflags libtracefs libtracecmd 2>/dev/null)
 
 OUT := build
 BIN := $(OUT)/bin
@@ -31,7 +31,7 @@ endif
 	demo clean series-tree series-export
 
 # Programs that go into the guest (everything in build/bin is copied there).
-GUEST_PROGS := $(BIN)/fence-workload $(BIN)/abi-conformance
+GUEST_PROGS := $(BIN)/fence-trace $(BIN)/fence-workload $(BIN)/abi-conformance
 HOST_PROGS := $(HOSTBIN)/logscan $(HOSTBIN)/unit-tests
 
 # Stand-ins for a user's own programs in the run-guest tests.
@@ -49,6 +49,14 @@ $(OUT)/lab-extra/hello-dynamic: tests/lab/hello.c
 LAB_LIB := tools/kms.c tools/sync.c
 WORKLOAD_SRC := tools/fence-workload.c tools/producer.c tools/workload-plan.c \
 	tools/parse-num.c $(LAB_LIB)
+# The analysis core shared by fence-trace and the unit tests:
+# source -> decode -> model -> outputs.
+CORE_SRC := tools/source.c tools/tracedat-read.c tools/tracedat-write.c tools/decode.c \
+	tools/model.c tools/model-wait.c tools/model-display.c tools/hist.c tools/keymap.c \
+	tools/report-common.c tools/report-text.c tools/report-json.c tools/parse-num.c
+FENCE_TRACE_SRC := tools/fence-trace.c tools/usage.c tools/cmd-report.c tools/cmd-record.c \
+	tools/record-capture.c tools/record-finish.c $(CORE_SRC)
+CORE_LIBS := -ltracecmd -ltracefs -ltraceevent
 CONFORMANCE_SRC := tests/guest/abi-conformance.c tests/guest/tap.c \
 	tests/guest/guest-trace.c $(LAB_LIB)
 LOGSCAN_SRC := tests/lab/logscan.c tests/lab/logscan-rules.c
@@ -62,6 +70,10 @@ $(OBJ)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(if $(Q),@echo "  CC      $<")
 	$(Q)$(CC) $(CFLAGS) $(DRM_CFLAGS) $(TRACEFS_CFLAGS) -Itools -Itests/lab -Itests/guest -c -o $@ $<
+
+$(BIN)/fence-trace: $(call objs,$(FENCE_TRACE_SRC))
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) -o $@ $^ $(CORE_LIBS)
 
 $(BIN)/fence-workload: $(call objs,$(WORKLOAD_SRC))
 	@mkdir -p $(dir $@)

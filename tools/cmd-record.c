@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cmd-record.c - `fence-trace record`: fence and display events from a
+ * private tracefs instance into a trace.dat (parse into a context, run).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <tracefs.h>
+
+#include "fence-trace.h"
+#include "parse-num.h"
+#include "record-capture.h"
+
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop(int sig)
+{
+	stop_signal = sig;
+}
+
+static const struct option long_opts[] = {
+	{ "output", required_argument, NULL, 'o' },
+	{ "event", required_argument, NULL, 'e' },
+	{ "buffer-kb", required_argument, NULL, 'b' },
+	{ "duration", required_argument, NULL, 'd' },
+	{ "help", no_argument, NULL, 'h' },
+	{ 0 }
+};
+
+/* Return: 0 to run, 1 after --help, -1 on a usage error (already said). */
+static int parse_args(struct capture *c, int argc, char **argv)
+{
+	int opt;
+
+	c->path = "trace.dat";
+	c->buffer_kb = 4096;
+	optind = 0;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "+:o:e:b:d:h", long_opts, NULL)) != -1) {
+		switch (opt) {
+		case 'o': c->path = optarg; break;
+		case 'e':
+			if (c->n_extra >= CAPTURE_MAX_EXTRA || !strchr(optarg, ':')) {
+				usage_error("record", "-e wants SYSTEM:EVENT or SYSTEM:* (at most %d), got '%s'",
+					    CAPTURE_MAX_EXTRA, optarg);
+				return -1;
+			}
+			c->extra[c->n_extra++] = optarg;
+			break;
+		case 'b':
+			if (parse_uint(optarg, 1u << 20, &c->buffer_kb) || c->buffer_kb < 4) {
+				usage_error("record", "-b: '%s' is not a buffer size from 4 to 1048576 KB", optarg);
+				return -1;
+			}
+			break;
+		case 'd':
+			if (parse_uint(optarg, 86400, &c->duration_s) || !c->duration_s) {
+				usage_error("record", "-d: '%s' is not a number of seconds from 1 to 86400", optarg);
+				return -1;
+			}
+			break;
+		case 'h': print_usage("record"); return 1;
+		case ':': usage_error("record", "option '%s' needs an argument", argv[optind - 1]); return -1;
+		default: usage_error("record", "unknown option '%s'", argv[optind - 1]); return -1;
+		}
+	}
+	if (optind < argc && strcmp(argv[optind - 1], "--") != 0 && argv[optind][0] == '-') {
+		usage_error("record", "unknown option '%s'", argv[optind]);
+		return -1;
+	}
+	c->command = optind < argc ? argv + optind : NULL;
+	return 0;
+}
+
+static pid_t start_command(char **argv, int *exec_pipe)
+{
+	int fds[2];
+	pid_t pid;
+
+	if (pipe2(fds, O_CLOEXEC))
+		return -1;
+	pid = fork();
+	if (pid == 0) {
+		int e;
+
+		close(fds[0]);
+		execvp(argv[0], argv);
+		e = errno;
+		if (write(fds[1], &e, sizeof(e)) < 0)
+			_exit(127);
+		_exit(127);
+	}
+	close(fds[1]);
+	*exec_pipe = fds[0];
+	return pid;
+}
+
+/* 0 when the command started, else its exec errno (the child has exited). */
+static int exec_result(int fd)
+{
+	int e = 0;
+
+	if (read(fd, &e, sizeof(e)) != sizeof(e))
+		e = 0;
+	close(fd);
+	return e;
+}
+
+static int should_stop(struct capture *c, pid_t child, int *status, time_t end)
+{
+	if (stop_signal)
+		return 1;
+	if (child > 0 && waitpid(child, status, WNOHANG) == child)
+		return 1;
+	return end && time(NULL) >= end;
+}
+
+static int run(struct capture *c)
+{
+	struct sigaction sa = { .sa_handler = on_stop };
+	int status = 0, exec_fd = -1, ret;
+	time_t end = 0;
+	pid_t child = -1;
+
+	if (capture_setup(c))
+		return 1;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	if (c->command) {
+		child = start_command(c->command, &exec_fd);
+		if (child < 0 || exec_result(exec_fd)) {
+			fprintf(stderr, "fence-trace record: cannot run '%s': %s\n", c->command[0],
+				child < 0 ? strerror(errno) : "not found or not executable");
+			if (child > 0)
+				waitpid(child, NULL, 0);
+			capture_teardown(c);
+			return 1;
+		}
+	}
+	if (c->duration_s)
+		end = time(NULL) + c->duration_s;
+	while (!should_stop(c, child, &status, end)) {
+		if (capture_drain(c))
+			break;
+		usleep(50000);
+	}
+	ret = capture_finish(c);
+	if (stop_signal)
+		fprintf(stderr, "fence-trace record: stopped by signal %d\n", (int)stop_signal);
+	if (child > 0 && WIFSIGNALED(status))
+		fprintf(stderr, "fence-trace record: '%s' was killed by signal %d\n", c->command[0],
+			WTERMSIG(status));
+	if (child > 0 && WIFEXITED(status) && WEXITSTATUS(status))
+		fprintf(stderr, "fence-trace record: '%s' exited with status %d\n", c->command[0],
+			WEXITSTATUS(status));
+	return ret ? 1 : 0;
+}
+
+int cmd_record(int argc, char **argv)
+{
+	struct capture c = { 0 };
+	int ret = parse_args(&c, argc, argv);
+
+	if (ret)
+		return ret > 0 ? 0 : EXIT_USAGE;
+	return run(&c);
+}

@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cmd-report.c - `fence-trace report`: trace.dat -> decode -> model ->
+ * text or JSON.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "decode.h"
+#include "fence-trace.h"
+#include "model.h"
+#include "parse-num.h"
+#include "report.h"
+#include "source.h"
+
+struct report_ctx {
+	const char *path;
+	int json;
+	struct report_opts opts;
+	struct ft_decoder dec;
+	struct ft_model model;
+};
+
+enum { OPT_JSON = 256, OPT_SECTION, OPT_TIMELINE, OPT_CONTEXT, OPT_CRTC };
+
+static const struct option long_opts[] = {
+	{ "json", no_argument, NULL, OPT_JSON },
+	{ "section", required_argument, NULL, OPT_SECTION },
+	{ "timeline", required_argument, NULL, OPT_TIMELINE },
+	{ "context", required_argument, NULL, OPT_CONTEXT },
+	{ "crtc", required_argument, NULL, OPT_CRTC },
+	{ "help", no_argument, NULL, 'h' },
+	{ 0 }
+};
+
+static int parse_sections(const char *arg, unsigned int *sections)
+{
+	char buf[128], *tok, *save = NULL;
+
+	if (strlen(arg) >= sizeof(buf))
+		return -1;
+	strcpy(buf, arg);
+	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
+		if (report_section_parse(tok, sections))
+			return -1;
+	return 0;
+}
+
+static int parse_id(const char *opt, const char *arg, long long *out)
+{
+	unsigned int v;
+
+	if (parse_uint(arg, 0xffffffffu, &v)) {
+		usage_error("report", "%s: '%s' is not a whole number", opt, arg);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+/* Return: 0 to run, 1 after --help, -1 on a usage error (already said). */
+static int parse_args(struct report_ctx *c, int argc, char **argv)
+{
+	int opt;
+
+	c->path = "trace.dat";
+	c->opts.context = -1;
+	c->opts.crtc = -1;
+	optind = 0;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, ":h", long_opts, NULL)) != -1) {
+		switch (opt) {
+		case OPT_JSON: c->json = 1; break;
+		case OPT_SECTION:
+			if (parse_sections(optarg, &c->opts.sections)) {
+				usage_error("report", "unknown section '%s' (timelines, waits, display, anomalies, all)", optarg);
+				return -1;
+			}
+			break;
+		case OPT_TIMELINE: c->opts.timeline = optarg; break;
+		case OPT_CONTEXT: if (parse_id("--context", optarg, &c->opts.context)) return -1; break;
+		case OPT_CRTC: if (parse_id("--crtc", optarg, &c->opts.crtc)) return -1; break;
+		case 'h': print_usage("report"); return 1;
+		case ':': usage_error("report", "option '%s' needs an argument", argv[optind - 1]); return -1;
+		default: usage_error("report", "unknown option '%s'", argv[optind - 1]); return -1;
+		}
+	}
+	if (optind < argc)
+		c->path = argv[optind++];
+	if (optind < argc) {
+		usage_error("report", "one trace file at a time ('%s' is one too many)", argv[optind]);
+		return -1;
+	}
+	if (!c->opts.sections)
+		c->opts.sections = SEC_ALL;
+	return 0;
+}
+
+static int feed(struct tep_record *rec, void *data)
+{
+	struct report_ctx *c = data;
+	struct ft_event ev;
+
+	if (ft_decode(&c->dec, rec, &ev) == 1)
+		model_add(&c->model, &ev);
+	return c->model.error ? -1 : 0;
+}
+
+static int run(struct report_ctx *c)
+{
+	struct ft_source_info info;
+	struct report_info ri;
+	struct ft_source *src;
+	char err[256];
+	int ret = 1;
+
+	src = source_open(c->path, err, sizeof(err));
+	if (!src) {
+		fprintf(stderr, "fence-trace report: %s\n", err);
+		return 1;
+	}
+	source_info(src, &info);
+	if (ft_decoder_init(&c->dec, source_tep(src), err, sizeof(err))) {
+		fprintf(stderr, "fence-trace report: %s: %s\n", c->path, err);
+		goto out;
+	}
+	if (model_init(&c->model, &c->dec, info.cpus)) {
+		fprintf(stderr, "fence-trace report: out of memory\n");
+		goto out_dec;
+	}
+	if (source_iterate(src, feed, c, err, sizeof(err)) < 0) {
+		fprintf(stderr, "fence-trace report: %s: %s\n", c->path,
+			c->model.error ? "out of memory" : err);
+		goto out_model;
+	}
+	model_finish(&c->model);
+	ri = (struct report_info){ c->path, info.version, info.cpus, info.clock, info.uname };
+	ret = c->json ? report_json(stdout, &c->model, &ri, &c->opts) :
+			report_text(stdout, &c->model, &ri, &c->opts);
+	if (ret || fflush(stdout)) {
+		fprintf(stderr, "fence-trace report: cannot write the report\n");
+		ret = 1;
+	}
+out_model:
+	model_free(&c->model);
+out_dec:
+	ft_decoder_free(&c->dec);
+out:
+	source_close(src);
+	return ret;
+}
+
+int cmd_report(int argc, char **argv)
+{
+	struct report_ctx c = { 0 };
+	int ret = parse_args(&c, argc, argv);
+
+	if (ret)
+		return ret > 0 ? 0 : EXIT_USAGE;
+	return run(&c);
+}

@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * decode.h - turn raw trace records into struct ft_event, driven by the
+ * catalogue (tracepoints/catalogue.h).  Field handles are resolved once
+ * per file; per record, a table lookup and a few fixed-offset loads.
+ */
+#ifndef FENCE_TRACE_DECODE_H
+#define FENCE_TRACE_DECODE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../tracepoints/catalogue.h"
+
+struct tep_handle;
+struct tep_record;
+
+struct ft_event {
+	enum ft_event_id id;
+	int cpu;
+	int pid;
+	uint64_t ts;
+	long long missed;		/* events lost on this CPU just before */
+	uint64_t v[FT_NUM_SLOTS];	/* numeric fields by slot; 0 if absent */
+	const unsigned char *data;	/* the raw record, for string fields */
+	unsigned int size;
+};
+
+struct ft_field_ref {
+	int offset, size;
+	int is_signed, is_string, present;
+};
+
+struct ft_decoder {
+	struct tep_handle *tep;
+	int type_offset, type_size, pid_offset;
+	int swap;			/* file endianness differs from ours */
+	unsigned int n_types;
+	int16_t *by_type;		/* tep event id -> ft_event_id, or -1 */
+	int have_event[FT_EV_COUNT];
+	int have_set[FT_SET_COUNT];
+	struct ft_field_ref fields[FT_EV_COUNT][FT_ALL_SLOTS];
+	char problems[512];		/* missing events/fields, for the report */
+	unsigned long long unknown, malformed;
+};
+
+int ft_decoder_init(struct ft_decoder *d, struct tep_handle *tep, char *err, size_t errlen);
+void ft_decoder_free(struct ft_decoder *d);
+int ft_decode(struct ft_decoder *d, struct tep_record *rec, struct ft_event *ev);
+const char *ft_event_str(const struct ft_decoder *d, const struct ft_event *ev,
+			 enum ft_slot slot, char *buf, size_t len);
+const char *ft_event_name(enum ft_event_id id);
+const char *ft_event_system(enum ft_event_id id);
+enum ft_set ft_event_set(enum ft_event_id id);
+const char *ft_set_name(enum ft_set set);
+
+#endif

@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* fence-trace.h - the subcommands and what the front end shares with them. */
+#ifndef FENCE_TRACE_H
+#define FENCE_TRACE_H
+
+#define EXIT_USAGE 2
+
+int cmd_record(int argc, char **argv);
+int cmd_report(int argc, char **argv);
+
+void usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void print_usage(const char *cmd);
+
+#endif

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hist.c - log-linear latency histograms (see hist.h).
+ *
+ * A value v below 2^(SUB_BITS+1) has a bucket of its own.  Above, with e the
+ * position of v's top bit, bucket (e - SUB_BITS) << SUB_BITS | the SUB_BITS
+ * bits under the top one: each power of two split into 128 slices.
+ */
+#include <stdlib.h>
+
+#include "hist.h"
+
+static unsigned int bucket_of(uint64_t v)
+{
+	unsigned int e;
+
+	if (v < (2u << HIST_SUB_BITS))
+		return (unsigned int)v;
+	e = 63 - __builtin_clzll(v);
+	return ((e - HIST_SUB_BITS) << HIST_SUB_BITS) + (unsigned int)(v >> (e - HIST_SUB_BITS));
+}
+
+/* The smallest value of bucket @b, and the first value of the next one. */
+static void bucket_range(unsigned int b, uint64_t *lo, uint64_t *hi)
+{
+	unsigned int e;
+	uint64_t mant;
+
+	if (b < (2u << HIST_SUB_BITS)) {
+		*lo = b;
+		*hi = b + 1;
+		return;
+	}
+	e = (b >> HIST_SUB_BITS) + HIST_SUB_BITS - 1;
+	mant = (b & ((1u << HIST_SUB_BITS) - 1)) | (1u << HIST_SUB_BITS);
+	*lo = mant << (e - HIST_SUB_BITS);
+	*hi = *lo + (1ull << (e - HIST_SUB_BITS));
+}
+
+int hist_add(struct hist *h, uint64_t v)
+{
+	if (!h->buckets) {
+		h->buckets = calloc(HIST_BUCKETS, sizeof(*h->buckets));
+		if (!h->buckets)
+			return -1;
+		h->min = v;
+	}
+	h->buckets[bucket_of(v)]++;
+	h->count++;
+	h->sum += v;
+	h->min = v < h->min ? v : h->min;
+	h->max = v > h->max ? v : h->max;
+	return 0;
+}
+
+/**
+ * hist_percentile() - the value below which a fraction @p of samples fall
+ *
+ * Nearest-rank: the bucket holding sample ceil(p * count), reported as the
+ * middle of the bucket, clamped to the exact min and max.  0 when empty.
+ */
+uint64_t hist_percentile(const struct hist *h, double p)
+{
+	uint64_t rank, seen = 0, lo, hi, mid;
+
+	if (!h->count)
+		return 0;
+	rank = (uint64_t)(p * h->count + 0.999999);
+	rank = rank ? rank : 1;
+	for (unsigned int b = 0; b < HIST_BUCKETS; b++) {
+		seen += h->buckets[b];
+		if (seen < rank)
+			continue;
+		bucket_range(b, &lo, &hi);
+		mid = lo + (hi - lo - 1) / 2;
+		return mid < h->min ? h->min : mid > h->max ? h->max : mid;
+	}
+	return h->max;
+}
+
+/* Samples in [2^power, 2^(power+1)), or [0, 2) for power 0. */
+uint64_t hist_log2_count(const struct hist *h, unsigned int power)
+{
+	uint64_t lo = power ? 1ull << power : 0, hi = power >= 63 ? UINT64_MAX : 1ull << (power + 1);
+	uint64_t n = 0, blo, bhi;
+
+	if (!h->buckets)
+		return 0;
+	for (unsigned int b = bucket_of(lo); b < HIST_BUCKETS; b++) {
+		bucket_range(b, &blo, &bhi);
+		if (blo >= hi)
+			break;
+		n += h->buckets[b];
+	}
+	return n;
+}
+
+void hist_free(struct hist *h)
+{
+	free(h->buckets);
+	h->buckets = NULL;
+}

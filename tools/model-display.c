@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * model-display.c - CRTCs, vblanks and late frames.
+ *
+ * Definitions (also in the README):
+ * - A CRTC is known by its out-fence timeline, named "CRTC:<id>-<name>".
+ * - An out-fence lands on the vblank whose sequence it was signalled for.
+ *   The kernel signals it inside send_vblank_event(), right after tracing
+ *   drm_vblank_event_delivered (pipe, seq) on the same CPU and before
+ *   drm_vblank_event: so a signal is paired with the delivered event that
+ *   directly precedes it on its CPU, never with the nearest vblank in time.
+ *   The pairing also tells which vblank pipe the CRTC is.
+ * - The target vblank of a commit is the first vblank after its atomic
+ *   ioctl entered; on a stock kernel the out-fence's creation marks that
+ *   moment.  A frame is late by (landed - target) vblanks when that is >= 1.
+ * - A vblank sequence that jumps by more than one counts the skipped ones
+ *   as missed vblanks (the vkms timer overruns under TCG now and then).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model-internal.h"
+
+#define PAIR_WINDOW_NS 2000000ull	/* delivered -> signal, same CPU */
+
+void model_timeline_created(struct ft_model *m, struct ft_timeline *t)
+{
+	struct ft_crtc *c;
+	unsigned int id;
+	int used = 0;
+
+	if (sscanf(t->name, "CRTC:%u-%n", &id, &used) != 1 || !used)
+		return;
+	if (model_reserve(m, (void **)&m->crtcs, &m->cap_crtcs, m->n_crtcs, sizeof(*m->crtcs)))
+		return;
+	c = &m->crtcs[m->n_crtcs];
+	c->crtc_id = id;
+	snprintf(c->name, sizeof(c->name), "%s", t->name + used);
+	c->context = t->context;
+	c->pipe = -1;
+	t->crtc = (int)m->n_crtcs++;
+}
+
+void model_out_fence_created(struct ft_model *m, struct ft_fence *f)
+{
+	f->is_out = 1;
+	if (m->n_inflight < MODEL_MAX_INFLIGHT)
+		m->inflight[m->n_inflight++] = (uint32_t)(f - m->fences);
+}
+
+void model_inflight_remove(struct ft_model *m, uint32_t fence_idx)
+{
+	for (unsigned int i = 0; i < m->n_inflight; i++)
+		if (m->inflight[i] == fence_idx) {
+			m->inflight[i] = m->inflight[--m->n_inflight];
+			return;
+		}
+}
+
+static struct ft_pipe *pipe_get(struct ft_model *m, int pipe)
+{
+	for (unsigned int i = 0; i < m->n_pipes; i++)
+		if (m->pipes[i].pipe == pipe)
+			return &m->pipes[i];
+	if (model_reserve(m, (void **)&m->pipes, &m->cap_pipes, m->n_pipes, sizeof(*m->pipes)))
+		return NULL;
+	m->pipes[m->n_pipes].pipe = pipe;
+	return &m->pipes[m->n_pipes++];
+}
+
+void model_vblank(struct ft_model *m, const struct ft_event *ev)
+{
+	struct ft_pipe *p = pipe_get(m, (int)(int32_t)ev->v[FT_CRTC]);
+	uint32_t seq = (uint32_t)ev->v[FT_SEQ];
+
+	if (!p)
+		return;
+	if (p->vblanks) {
+		uint32_t step = seq - p->last_seq;
+
+		if (step > 1 && step < 0x80000000u)
+			p->missed += step - 1;
+		if (step >= 1 && step < 0x80000000u && hist_add(&p->period, (ev->ts - p->last_ts) / step))
+			m->error = 1;
+	}
+	p->vblanks++;
+	p->last_seq = seq;
+	p->last_ts = ev->ts;
+	p->ring_ts[p->ring_head] = ev->ts;
+	p->ring_seq[p->ring_head] = seq;
+	p->ring_head = (p->ring_head + 1) % MODEL_VBLANK_RING;
+	if (p->ring_n < MODEL_VBLANK_RING)
+		p->ring_n++;
+}
+
+void model_vblank_delivered(struct ft_model *m, const struct ft_event *ev)
+{
+	struct ft_delivered *d;
+
+	if (ev->cpu < 0 || (unsigned int)ev->cpu >= m->n_cpus)
+		return;
+	d = &m->delivered[ev->cpu];
+	d->valid = 1;
+	d->pipe = (int)(int32_t)ev->v[FT_CRTC];
+	d->seq = (uint32_t)ev->v[FT_SEQ];
+	d->ts = ev->ts;
+}
+
+/*
+ * The vblank before @ts on @p (its seq and time), from the ring of recent
+ * vblanks.  Return: 0 if found, -1 if the ring does not reach back so far.
+ */
+static int vblank_before(const struct ft_pipe *p, uint64_t ts, uint32_t *seq, uint64_t *when)
+{
+	for (unsigned int k = 1; k <= p->ring_n; k++) {
+		unsigned int i = (p->ring_head + MODEL_VBLANK_RING - k) % MODEL_VBLANK_RING;
+
+		if (p->ring_ts[i] < ts) {
+			*seq = p->ring_seq[i];
+			*when = p->ring_ts[i];
+			return 0;
+		}
+	}
+	return -1;
+}
+
+static uint64_t vblank_time(const struct ft_pipe *p, uint32_t seq)
+{
+	for (unsigned int k = 1; k <= p->ring_n; k++) {
+		unsigned int i = (p->ring_head + MODEL_VBLANK_RING - k) % MODEL_VBLANK_RING;
+
+		if (p->ring_seq[i] == seq)
+			return p->ring_ts[i];
+	}
+	return 0;
+}
+
+static void fill_blocking(struct ft_model *m, const struct ft_fence *f, struct ft_blocking *b)
+{
+	uint32_t tl;
+
+	if (!f->block_end)
+		return;
+	b->known = 1;
+	b->context = f->block_key >> 32;
+	b->seqno = f->block_key & 0xffffffffull;
+	b->wait_ns = f->block_end - f->block_start;
+	b->signal_ts = f->block_end;
+	b->timeline = keymap_get(&m->timeline_of_context, b->context, &tl) ? tl : UINT32_MAX;
+}
+
+static void record_late(struct ft_model *m, struct ft_crtc *c, const struct ft_fence *f,
+			const struct ft_pipe *p, uint32_t target, uint32_t landed, uint64_t ts)
+{
+	struct ft_late_frame *l;
+	uint64_t due = vblank_time(p, target);
+
+	c->late_count++;
+	if (c->n_late >= MODEL_MAX_LATE)
+		return;
+	if (!c->late) {
+		c->late = calloc(MODEL_MAX_LATE, sizeof(*c->late));
+		if (!c->late) {
+			m->error = 1;
+			return;
+		}
+	}
+	l = &c->late[c->n_late++];
+	l->out_seqno = f->seqno;
+	l->submit_ns = f->init_ts;
+	l->signal_ns = ts;
+	l->target_seq = target;
+	l->landed_seq = landed;
+	l->late_by_ns = due && ts > due ? ts - due : 0;
+	fill_blocking(m, f, &l->blocking);
+}
+
+void model_out_fence_signaled(struct ft_model *m, struct ft_fence *f, const struct ft_event *ev)
+{
+	struct ft_crtc *c = &m->crtcs[m->timelines[f->timeline].crtc];
+	struct ft_delivered *d = NULL;
+	struct ft_pipe *p;
+	uint32_t before;
+	uint64_t when;
+
+	c->frames++;
+	if (hist_add(&c->out_latency, ev->ts - f->init_ts))
+		m->error = 1;
+	model_inflight_remove(m, (uint32_t)(f - m->fences));
+	if (ev->cpu >= 0 && (unsigned int)ev->cpu < m->n_cpus)
+		d = &m->delivered[ev->cpu];
+	if (!d || !d->valid || ev->ts - d->ts > PAIR_WINDOW_NS) {
+		c->unpaired++;
+		return;
+	}
+	d->valid = 0;
+	c->pipe = d->pipe;
+	p = pipe_get(m, d->pipe);
+	if (!p || vblank_before(p, f->init_ts, &before, &when))
+		return;
+	if ((int32_t)(d->seq - (before + 1)) >= 1)
+		record_late(m, c, f, p, before + 1, d->seq, ev->ts);
+}

@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* model-internal.h - how the model's files call each other; not for users. */
+#ifndef FENCE_TRACE_MODEL_INTERNAL_H
+#define FENCE_TRACE_MODEL_INTERNAL_H
+
+#include "model.h"
+
+int model_reserve(struct ft_model *m, void **arr, unsigned int *cap, unsigned int n, size_t size);
+
+/* model-display.c */
+void model_timeline_created(struct ft_model *m, struct ft_timeline *t);
+void model_out_fence_created(struct ft_model *m, struct ft_fence *f);
+void model_out_fence_signaled(struct ft_model *m, struct ft_fence *f, const struct ft_event *ev);
+void model_inflight_remove(struct ft_model *m, uint32_t fence_idx);
+void model_vblank(struct ft_model *m, const struct ft_event *ev);
+void model_vblank_delivered(struct ft_model *m, const struct ft_event *ev);
+
+/* model-wait.c */
+void model_wait_start(struct ft_model *m, const struct ft_event *ev, uint64_t key);
+void model_wait_end(struct ft_model *m, const struct ft_event *ev, uint64_t key);
+
+#endif

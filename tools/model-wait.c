@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * model-wait.c - dma_fence waits: per waiting task and per waited
+ * timeline, and which commit each wait held up.
+ *
+ * A stock kernel does not say which commit a wait belongs to.  The atomic
+ * ioctl creates its out-fence before the commit runs, so: a wait in the
+ * task that created an unsignalled out-fence belongs to that (blocking)
+ * commit; any other wait (a kworker running a non-blocking commit's tail)
+ * belongs to the oldest unsignalled out-fence created before it began.
+ */
+#include <string.h>
+
+#include "model-internal.h"
+
+void model_wait_start(struct ft_model *m, const struct ft_event *ev, uint64_t key)
+{
+	struct ft_open_wait *w;
+
+	if (m->n_open_waits >= MODEL_MAX_WAITS) {
+		m->waits_dropped++;
+		return;
+	}
+	w = &m->open_waits[m->n_open_waits++];
+	w->pid = ev->pid;
+	w->key = key;
+	w->start = ev->ts;
+}
+
+static struct ft_wait_stat *stat_get(struct ft_model *m, struct ft_wait_stat **arr,
+				     unsigned int *n, unsigned int *cap, uint64_t id)
+{
+	for (unsigned int i = 0; i < *n; i++)
+		if ((*arr)[i].id == id)
+			return &(*arr)[i];
+	if (model_reserve(m, (void **)arr, cap, *n, sizeof(**arr)))
+		return NULL;
+	(*arr)[*n].id = id;
+	return &(*arr)[(*n)++];
+}
+
+static void stat_add(struct ft_model *m, struct ft_wait_stat *s, uint64_t ns)
+{
+	if (!s)
+		return;
+	s->count++;
+	s->total_ns += ns;
+	s->max_ns = ns > s->max_ns ? ns : s->max_ns;
+	if (hist_add(&s->h, ns))
+		m->error = 1;
+}
+
+/* The unsignalled out-fence whose commit a wait by @pid from @start holds up. */
+static struct ft_fence *waiting_commit(struct ft_model *m, int pid, uint64_t start)
+{
+	struct ft_fence *same_task = NULL, *oldest = NULL;
+
+	for (unsigned int i = 0; i < m->n_inflight; i++) {
+		struct ft_fence *f = &m->fences[m->inflight[i]];
+
+		if (f->init_ts > start)
+			continue;
+		if (f->init_pid == pid && (!same_task || f->init_ts > same_task->init_ts))
+			same_task = f;
+		if (!oldest || f->init_ts < oldest->init_ts)
+			oldest = f;
+	}
+	return same_task ? same_task : oldest;
+}
+
+void model_wait_end(struct ft_model *m, const struct ft_event *ev, uint64_t key)
+{
+	struct ft_open_wait w;
+	struct ft_fence *commit;
+	uint32_t tl;
+	uint64_t ns;
+	unsigned int i;
+
+	for (i = 0; i < m->n_open_waits; i++)
+		if (m->open_waits[i].pid == ev->pid && m->open_waits[i].key == key)
+			break;
+	if (i == m->n_open_waits) {
+		m->wait_unmatched++;
+		return;
+	}
+	w = m->open_waits[i];
+	m->open_waits[i] = m->open_waits[--m->n_open_waits];
+	ns = ev->ts - w.start;
+	stat_add(m, stat_get(m, &m->by_task, &m->n_by_task, &m->cap_by_task, (uint64_t)w.pid), ns);
+	if (keymap_get(&m->timeline_of_context, key >> 32, &tl))
+		stat_add(m, stat_get(m, &m->by_timeline, &m->n_by_timeline, &m->cap_by_timeline, tl), ns);
+	commit = waiting_commit(m, w.pid, w.start);
+	if (commit && ev->ts >= commit->block_end && key != commit->key) {
+		commit->block_key = key;
+		commit->block_start = w.start;
+		commit->block_end = ev->ts;
+		commit->block_pid = w.pid;
+	}
+}

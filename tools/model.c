@@ -1,0 +1,255 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * model.c - fences, timelines and waits from decoded events (see model.h).
+ * The display side (CRTCs, vblanks, late frames) is in model-display.c.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model.h"
+#include "model-internal.h"
+
+static uint64_t fence_key(const struct ft_event *ev)
+{
+	return (ev->v[FT_CONTEXT] & 0xffffffffull) << 32 | (ev->v[FT_SEQNO] & 0xffffffffull);
+}
+
+int model_init(struct ft_model *m, struct ft_decoder *dec, unsigned int cpus)
+{
+	memset(m, 0, sizeof(*m));
+	m->dec = dec;
+	m->n_cpus = cpus ? cpus : 1;
+	m->delivered = calloc(m->n_cpus, sizeof(*m->delivered));
+	return m->delivered ? 0 : -1;
+}
+
+/* Grow *@arr (of @size-byte items) so that index @n fits. */
+int model_reserve(struct ft_model *m, void **arr, unsigned int *cap, unsigned int n, size_t size)
+{
+	unsigned int want = *cap ? *cap : 16;
+	void *p;
+
+	if (n < *cap)
+		return 0;
+	while (want <= n)
+		want *= 2;
+	p = realloc(*arr, (size_t)want * size);
+	if (!p) {
+		m->error = 1;
+		return -1;
+	}
+	memset((char *)p + (size_t)*cap * size, 0, (size_t)(want - *cap) * size);
+	*arr = p;
+	*cap = want;
+	return 0;
+}
+
+/* The timeline of @ev's context, created on first sight (names from @ev). */
+static struct ft_timeline *timeline_get(struct ft_model *m, const struct ft_event *ev)
+{
+	uint64_t ctx = ev->v[FT_CONTEXT];
+	struct ft_timeline *t;
+	uint32_t idx;
+
+	if (keymap_get(&m->timeline_of_context, ctx, &idx))
+		return &m->timelines[idx];
+	if (model_reserve(m, (void **)&m->timelines, &m->cap_timelines, m->n_timelines,
+			  sizeof(*m->timelines)) ||
+	    keymap_put(&m->timeline_of_context, ctx, m->n_timelines)) {
+		m->error = 1;
+		return NULL;
+	}
+	t = &m->timelines[m->n_timelines++];
+	t->context = ctx;
+	t->crtc = -1;
+	ft_event_str(m->dec, ev, FT_DRIVER, t->driver, sizeof(t->driver));
+	ft_event_str(m->dec, ev, FT_TIMELINE, t->name, sizeof(t->name));
+	model_timeline_created(m, t);
+	return t;
+}
+
+static struct ft_fence *fence_find(struct ft_model *m, uint64_t key)
+{
+	uint32_t idx;
+
+	return keymap_get(&m->fence_of_key, key, &idx) ? &m->fences[idx] : NULL;
+}
+
+static void fence_release(struct ft_model *m, struct ft_fence *f)
+{
+	uint32_t idx = (uint32_t)(f - m->fences);
+
+	keymap_del(&m->fence_of_key, f->key);
+	if (f->is_out)
+		model_inflight_remove(m, idx);
+	if (model_reserve(m, (void **)&m->free_fences, &m->cap_free, m->n_free,
+			  sizeof(*m->free_fences)) == 0)
+		m->free_fences[m->n_free++] = idx;
+	f->key = 0;
+	f->timeline = UINT32_MAX;
+}
+
+static struct ft_fence *fence_new(struct ft_model *m, uint64_t key)
+{
+	uint32_t idx;
+
+	if (m->n_free) {
+		idx = m->free_fences[--m->n_free];
+	} else {
+		if (model_reserve(m, (void **)&m->fences, &m->cap_fences, m->n_fences,
+				  sizeof(*m->fences)))
+			return NULL;
+		idx = m->n_fences++;
+	}
+	if (keymap_put(&m->fence_of_key, key, idx)) {
+		m->error = 1;
+		return NULL;
+	}
+	memset(&m->fences[idx], 0, sizeof(m->fences[idx]));
+	m->fences[idx].key = key;
+	return &m->fences[idx];
+}
+
+static void on_init(struct ft_model *m, const struct ft_event *ev)
+{
+	struct ft_timeline *t = timeline_get(m, ev);
+	uint64_t key = fence_key(ev);
+	uint32_t seqno = (uint32_t)ev->v[FT_SEQNO];
+	struct ft_fence *old = fence_find(m, key), *f;
+
+	if (!t)
+		return;
+	if (old) {
+		t->key_reused++;
+		fence_release(m, old);
+	}
+	/* Wrap-aware: seqno 2 after 0xffffffff is in order. */
+	if (t->have_init && (int32_t)(seqno - t->last_init_seqno) <= 0 && key != 0)
+		t->out_of_order++;
+	t->have_init = 1;
+	t->last_init_seqno = seqno;
+	t->fences++;
+	f = fence_new(m, key);
+	if (!f)
+		return;
+	f->timeline = (uint32_t)(t - m->timelines);
+	f->seqno = seqno;
+	f->init_ts = ev->ts;
+	f->init_pid = ev->pid;
+	if (t->crtc >= 0)
+		model_out_fence_created(m, f);
+}
+
+static void on_signaled(struct ft_model *m, const struct ft_event *ev)
+{
+	struct ft_fence *f = fence_find(m, fence_key(ev));
+	struct ft_timeline *t;
+
+	if (!f) {
+		m->signal_unknown++;	/* created before the trace began */
+		return;
+	}
+	if (f->signaled)
+		return;
+	t = &m->timelines[f->timeline];
+	f->signaled = 1;
+	f->signal_ts = ev->ts;
+	t->signaled++;
+	if (hist_add(&t->latency, ev->ts - f->init_ts))
+		m->error = 1;
+	if (f->emit_ts && hist_add(&t->emit_latency, ev->ts - f->emit_ts))
+		m->error = 1;
+	if (f->is_out)
+		model_out_fence_signaled(m, f, ev);
+}
+
+static void on_destroy(struct ft_model *m, const struct ft_event *ev)
+{
+	struct ft_fence *f = fence_find(m, fence_key(ev));
+
+	if (!f)
+		return;
+	if (!f->signaled)
+		m->timelines[f->timeline].destroyed_unsignaled++;
+	fence_release(m, f);
+}
+
+static void on_emit(struct ft_model *m, const struct ft_event *ev)
+{
+	struct ft_fence *f = fence_find(m, fence_key(ev));
+
+	if (f && !f->emit_ts)
+		f->emit_ts = ev->ts;
+}
+
+static void account_lost(struct ft_model *m, const struct ft_event *ev)
+{
+	if (ev->missed > 0)
+		m->lost += (uint64_t)ev->missed;
+	else if (ev->missed < 0)
+		m->lost_unknown++;
+}
+
+/**
+ * model_add() - feed one decoded event, in timestamp order
+ */
+void model_add(struct ft_model *m, const struct ft_event *ev)
+{
+	if (!m->events++)
+		m->first_ts = ev->ts;
+	m->last_ts = ev->ts;
+	if (ev->missed)
+		account_lost(m, ev);
+	switch (ev->id) {
+	case FT_EV_FENCE_INIT: on_init(m, ev); break;
+	case FT_EV_FENCE_EMIT: on_emit(m, ev); break;
+	case FT_EV_FENCE_SIGNALED: on_signaled(m, ev); break;
+	case FT_EV_FENCE_DESTROY: on_destroy(m, ev); break;
+	case FT_EV_FENCE_WAIT_START: model_wait_start(m, ev, fence_key(ev)); break;
+	case FT_EV_FENCE_WAIT_END: model_wait_end(m, ev, fence_key(ev)); break;
+	case FT_EV_VBLANK: model_vblank(m, ev); break;
+	case FT_EV_VBLANK_DELIVERED: model_vblank_delivered(m, ev); break;
+	default: break;
+	}
+}
+
+/* Fences still live and unsignalled when the trace ends. */
+void model_finish(struct ft_model *m)
+{
+	for (unsigned int i = 0; i < m->n_fences; i++) {
+		struct ft_fence *f = &m->fences[i];
+
+		if (f->timeline != UINT32_MAX && f->init_ts && !f->signaled)
+			m->timelines[f->timeline].unsignaled_at_end++;
+	}
+}
+
+void model_free(struct ft_model *m)
+{
+	for (unsigned int i = 0; i < m->n_timelines; i++) {
+		hist_free(&m->timelines[i].latency);
+		hist_free(&m->timelines[i].emit_latency);
+	}
+	for (unsigned int i = 0; i < m->n_by_task; i++)
+		hist_free(&m->by_task[i].h);
+	for (unsigned int i = 0; i < m->n_by_timeline; i++)
+		hist_free(&m->by_timeline[i].h);
+	for (unsigned int i = 0; i < m->n_crtcs; i++) {
+		hist_free(&m->crtcs[i].out_latency);
+		free(m->crtcs[i].late);
+	}
+	for (unsigned int i = 0; i < m->n_pipes; i++)
+		hist_free(&m->pipes[i].period);
+	free(m->timelines);
+	free(m->fences);
+	free(m->free_fences);
+	free(m->by_task);
+	free(m->by_timeline);
+	free(m->crtcs);
+	free(m->pipes);
+	free(m->delivered);
+	keymap_free(&m->timeline_of_context);
+	keymap_free(&m->fence_of_key);
+	memset(m, 0, sizeof(*m));
+}

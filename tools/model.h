@@ -1,0 +1,136 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * model.h - the fence and display model built from decoded events, in one
+ * streaming pass: timelines (fence contexts), live fences, waits, CRTCs,
+ * vblank pipes, and the late frames found on the way.  Memory follows the
+ * live fences and the number of timelines, not the number of events.
+ *
+ * Fence identity on a stock kernel is (context, seqno), both truncated to
+ * 32 bits by the dma_fence events.  Known collisions: stub fences are all
+ * (0, 0), every merged fence array has a fresh context and seqno 1, and a
+ * key may be reused after its fence is destroyed.  An init for a key that
+ * is still live retires the old fence first (counted as key_reused).
+ */
+#ifndef FENCE_TRACE_MODEL_H
+#define FENCE_TRACE_MODEL_H
+
+#include <stdint.h>
+
+#include "decode.h"
+#include "hist.h"
+#include "keymap.h"
+
+#define MODEL_NAME_LEN 48
+#define MODEL_MAX_INFLIGHT 64		/* unsignalled out-fences tracked per trace */
+#define MODEL_VBLANK_RING 256		/* recent vblanks remembered per pipe */
+#define MODEL_MAX_LATE 4096		/* late frames kept with full detail */
+#define MODEL_MAX_WAITS 256		/* waits in progress at one time */
+
+struct ft_timeline {
+	uint64_t context;
+	char driver[MODEL_NAME_LEN], name[MODEL_NAME_LEN];
+	uint64_t fences, signaled, destroyed_unsignaled, unsignaled_at_end;
+	uint64_t out_of_order, key_reused;
+	uint32_t last_init_seqno;
+	int have_init;
+	int crtc;			/* index in model.crtcs, or -1 */
+	struct hist latency;		/* init -> signaled */
+	struct hist emit_latency;	/* emit -> signaled */
+};
+
+struct ft_fence {
+	uint64_t key;
+	uint32_t timeline, seqno;
+	uint64_t init_ts, emit_ts, signal_ts;
+	int init_pid;
+	int signaled;
+	/* out-fences (CRTC timelines) only: the commit's critical path */
+	int is_out;
+	uint64_t block_key, block_start, block_end;
+	int block_pid;
+};
+
+struct ft_open_wait {
+	int pid;
+	uint64_t key, start;
+};
+
+struct ft_wait_stat {
+	uint64_t id;			/* pid, or timeline index */
+	uint64_t count, total_ns, max_ns;
+	struct hist h;
+};
+
+struct ft_blocking {
+	int known;
+	uint32_t timeline;
+	uint64_t context, seqno, wait_ns, signal_ts;
+};
+
+struct ft_late_frame {
+	uint32_t out_seqno;
+	uint64_t submit_ns, signal_ns, late_by_ns;
+	uint32_t target_seq, landed_seq;
+	struct ft_blocking blocking;
+};
+
+struct ft_pipe {
+	int pipe;
+	uint64_t vblanks, missed;
+	uint32_t last_seq;
+	uint64_t last_ts;
+	struct hist period;
+	uint64_t ring_ts[MODEL_VBLANK_RING];
+	uint32_t ring_seq[MODEL_VBLANK_RING];
+	unsigned int ring_n, ring_head;
+};
+
+struct ft_crtc {
+	uint32_t crtc_id;
+	char name[MODEL_NAME_LEN];
+	uint64_t context;
+	int pipe;			/* learnt from signal/vblank pairing; -1 unknown */
+	uint64_t frames, unpaired, late_count;
+	struct hist out_latency;
+	struct ft_late_frame *late;
+	unsigned int n_late;
+};
+
+struct ft_delivered {			/* last drm_vblank_event_delivered per CPU */
+	int valid, pipe;
+	uint32_t seq;
+	uint64_t ts;
+};
+
+struct ft_model {
+	struct ft_decoder *dec;
+	struct ft_timeline *timelines;
+	unsigned int n_timelines, cap_timelines;
+	struct keymap timeline_of_context;
+	struct ft_fence *fences;	/* slab of live fences */
+	uint32_t *free_fences;
+	unsigned int n_fences, cap_fences, n_free, cap_free;
+	struct keymap fence_of_key;
+	struct ft_open_wait open_waits[MODEL_MAX_WAITS];
+	unsigned int n_open_waits;
+	struct ft_wait_stat *by_task, *by_timeline;
+	unsigned int n_by_task, n_by_timeline, cap_by_task, cap_by_timeline;
+	struct ft_crtc *crtcs;
+	unsigned int n_crtcs, cap_crtcs;
+	struct ft_pipe *pipes;
+	unsigned int n_pipes, cap_pipes;
+	uint32_t inflight[MODEL_MAX_INFLIGHT];	/* fence slots of unsignalled out-fences */
+	unsigned int n_inflight;
+	struct ft_delivered *delivered;		/* per CPU */
+	unsigned int n_cpus;
+	uint64_t events, lost, lost_unknown, first_ts, last_ts;
+	uint64_t wait_unmatched, signal_unknown, waits_dropped;
+	int error;			/* allocation failure: the model is incomplete */
+};
+
+int model_init(struct ft_model *m, struct ft_decoder *dec, unsigned int cpus);
+void model_add(struct ft_model *m, const struct ft_event *ev);
+void model_finish(struct ft_model *m);
+void model_free(struct ft_model *m);
+
+#endif

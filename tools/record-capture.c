@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * record-capture.c - tracefs instance, raw per-CPU pages, trace.dat
+ * (see record-capture.h).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <tracefs.h>
+
+#include "record-capture.h"
+
+static int fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "fence-trace record: ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return -1;
+}
+
+static int event_exists(const char *sys, const char *ev)
+{
+	char path[256];
+
+	snprintf(path, sizeof(path), "events/%s/%s/format", sys, ev);
+	return tracefs_file_exists(NULL, path);
+}
+
+static int add_event(struct capture *c, const char *sys, const char *ev)
+{
+	for (unsigned int i = 0; i < c->n_events; i++)
+		if (!strcmp(c->systems[i], sys) && !strcmp(c->events[i], ev))
+			return 0;
+	if (c->n_events >= CAPTURE_MAX_EVENTS)
+		return fail("too many events (max %d)", CAPTURE_MAX_EVENTS);
+	if (tracefs_event_enable(c->inst, sys, ev))
+		return fail("cannot enable %s:%s", sys, ev);
+	c->systems[c->n_events] = strdup(sys);
+	c->events[c->n_events] = strdup(ev);
+	c->n_events++;
+	return 0;
+}
+
+/* Every event of @sys; 0 events is not an error (the set is reported missing). */
+static int add_system(struct capture *c, const char *sys, const char *prefix, int *found)
+{
+	char **list = tracefs_system_events(NULL, sys);
+	int ret = 0;
+
+	*found = 0;
+	for (int i = 0; list && list[i] && !ret; i++) {
+		if (prefix && strncmp(list[i], prefix, strlen(prefix)))
+			continue;
+		ret = add_event(c, sys, list[i]);
+		(*found)++;
+	}
+	tracefs_list_free(list);
+	return ret;
+}
+
+static int add_extra(struct capture *c, const char *spec)
+{
+	char sys[128], *ev;
+	int found;
+
+	snprintf(sys, sizeof(sys), "%s", spec);
+	ev = strchr(sys, ':');
+	*ev++ = '\0';
+	if (!strcmp(ev, "*")) {
+		if (add_system(c, sys, NULL, &found))
+			return -1;
+		return found ? 0 : fail("-e %s: no such event system in this kernel", spec);
+	}
+	if (!event_exists(sys, ev))
+		return fail("-e %s: no such event in this kernel", spec);
+	return add_event(c, sys, ev);
+}
+
+/* The catalogue's sets, each said to be found or missing. */
+static int add_catalogue(struct capture *c)
+{
+	int series, fences, vblank;
+
+	if (add_system(c, "drm_fence", NULL, &series) ||
+	    add_system(c, "dma_fence", NULL, &fences) ||
+	    add_system(c, "drm", "drm_vblank_event", &vblank))
+		return -1;
+	fprintf(stderr, "fence-trace record: events: drm_fence:* (series) %s, dma_fence:* %s, drm:drm_vblank_event* %s\n",
+		series ? "found" : "missing (not a fence-trace kernel)",
+		fences ? "found" : "missing", vblank ? "found" : "missing");
+	if (!fences && !vblank && !series && !c->n_extra)
+		return fail("this kernel has none of the fence or vblank events");
+	return 0;
+}
+
+static int open_cpu_files(struct capture *c)
+{
+	char name[64], tmpl[4096];
+
+	c->raw_fds = calloc(c->cpus, sizeof(int));
+	c->tmp_fds = calloc(c->cpus, sizeof(int));
+	c->pages = calloc(c->cpus, sizeof(*c->pages));
+	c->page = malloc(c->page_size);
+	if (!c->raw_fds || !c->tmp_fds || !c->pages || !c->page)
+		return fail("out of memory");
+	for (int cpu = 0; cpu < c->cpus; cpu++) {
+		snprintf(name, sizeof(name), "per_cpu/cpu%d/trace_pipe_raw", cpu);
+		c->raw_fds[cpu] = tracefs_instance_file_open(c->inst, name, O_RDONLY | O_NONBLOCK);
+		/* Unlinked at once: nothing is left behind, whatever happens. */
+		snprintf(tmpl, sizeof(tmpl), "%s.cpu%d.XXXXXX", c->path, cpu);
+		c->tmp_fds[cpu] = mkstemp(tmpl);
+		if (c->tmp_fds[cpu] >= 0)
+			unlink(tmpl);
+		if (c->raw_fds[cpu] < 0 || c->tmp_fds[cpu] < 0)
+			return fail("cannot open %s or a temporary file next to %s: %s", name,
+				    c->path, strerror(errno));
+	}
+	return 0;
+}
+
+/**
+ * capture_setup() - private instance, mono clock, buffers, events, files
+ */
+int capture_setup(struct capture *c)
+{
+	char name[64], kb[32];
+
+	if (!tracefs_tracing_dir())
+		return fail("tracefs is not mounted (mount -t tracefs nodev /sys/kernel/tracing)");
+	snprintf(name, sizeof(name), "fence-trace-%d", (int)getpid());
+	c->inst = tracefs_instance_create(name);
+	if (!c->inst)
+		return fail("cannot create a tracefs instance: %s%s", strerror(errno),
+			    errno == EACCES || errno == EPERM ? " (run as root)" : "");
+	c->cpus = (int)sysconf(_SC_NPROCESSORS_CONF);
+	c->page_size = (int)sysconf(_SC_PAGESIZE);
+	snprintf(kb, sizeof(kb), "%u", c->buffer_kb);
+	if (tracefs_instance_file_write(c->inst, "trace_clock", "mono") < 0 ||
+	    tracefs_instance_file_write(c->inst, "buffer_size_kb", kb) < 0) {
+		fail("cannot set the mono trace clock or a %u KB buffer", c->buffer_kb);
+		goto err;
+	}
+	if (add_catalogue(c))
+		goto err;
+	for (unsigned int i = 0; i < c->n_extra; i++)
+		if (add_extra(c, c->extra[i]))
+			goto err;
+	if (open_cpu_files(c))
+		goto err;
+	tracefs_trace_on(c->inst);
+	return 0;
+err:
+	capture_teardown(c);
+	return -1;
+}
+
+static int write_all(int fd, const char *buf, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, buf, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		buf += n;
+		len -= n;
+	}
+	return 0;
+}
+
+/* Move every page the kernel has for us into the temporary files. */
+int capture_drain(struct capture *c)
+{
+	for (int cpu = 0; cpu < c->cpus; cpu++) {
+		for (;;) {
+			ssize_t n = read(c->raw_fds[cpu], c->page, c->page_size);
+
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n <= 0)
+				break;
+			/* trace_pipe_raw hands out whole pages; pad a short read anyway. */
+			if (n < c->page_size)
+				memset(c->page + n, 0, c->page_size - n);
+			if (write_all(c->tmp_fds[cpu], c->page, c->page_size))
+				return fail("writing next to %s: %s", c->path, strerror(errno));
+			c->pages[cpu]++;
+		}
+	}
+	return 0;
+}

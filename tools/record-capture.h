@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * record-capture.h - the tracefs side of `fence-trace record`: a private
+ * instance with the catalogue's events, per-CPU raw pages drained into
+ * temporary files, and the trace.dat written from them at the end.
+ */
+#ifndef FENCE_TRACE_RECORD_CAPTURE_H
+#define FENCE_TRACE_RECORD_CAPTURE_H
+
+#define CAPTURE_MAX_EXTRA 32
+#define CAPTURE_MAX_EVENTS 128
+
+struct tracefs_instance;
+
+struct capture {
+	/* options */
+	const char *path;
+	const char *extra[CAPTURE_MAX_EXTRA];
+	unsigned int n_extra;
+	unsigned int buffer_kb, duration_s;
+	char **command;
+	/* state */
+	struct tracefs_instance *inst;
+	char *systems[CAPTURE_MAX_EVENTS], *events[CAPTURE_MAX_EVENTS];
+	unsigned int n_events;
+	int cpus, page_size;
+	int *raw_fds, *tmp_fds;
+	unsigned long long *pages;
+	char *page;
+};
+
+int capture_setup(struct capture *c);
+int capture_drain(struct capture *c);
+int capture_finish(struct capture *c);
+void capture_teardown(struct capture *c);
+
+#endif

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-2.0
+/* report-common.c - what the text and JSON outputs share. */
+#include <string.h>
+
+#include <event-parse.h>
+
+#include "report.h"
+
+static const struct {
+	const char *name;
+	unsigned int bit;
+} section_names[] = {
+	{ "timelines", SEC_TIMELINES },
+	{ "waits", SEC_WAITS },
+	{ "display", SEC_DISPLAY },
+	{ "anomalies", SEC_ANOMALIES },
+	{ "all", SEC_ALL },
+};
+
+/* Add section @name to *@sections; -1 if there is no such section. */
+int report_section_parse(const char *name, unsigned int *sections)
+{
+	for (size_t i = 0; i < sizeof(section_names) / sizeof(section_names[0]); i++)
+		if (strcmp(name, section_names[i].name) == 0) {
+			*sections |= section_names[i].bit;
+			return 0;
+		}
+	return -1;
+}
+
+/* The task's name as the trace's saved cmdlines know it, or "?". */
+const char *report_task_name(const struct ft_model *m, int pid)
+{
+	const char *comm = tep_data_comm_from_pid(m->dec->tep, pid);
+
+	return comm && strcmp(comm, "<...>") != 0 ? comm : "?";
+}

@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * report-json.c - `fence-trace report --json`, the documented contract
+ * (docs/report-json.md).  Names from the kernel or user space (timeline,
+ * driver, task) are escaped; times are CLOCK_MONOTONIC ns when the trace
+ * clock is "mono", else the trace clock's ns.
+ */
+#include <inttypes.h>
+#include <string.h>
+
+#include "report.h"
+
+static void json_str(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			fprintf(out, "\\%c", c);
+		else if (c < 0x20 || c == 0x7f)
+			fprintf(out, "\\u%04x", c);
+		else if (c == '<' || c == '>' || c == '&')
+			fprintf(out, "\\u%04x", c);	/* safe to embed in HTML */
+		else
+			fputc(c, out);
+	}
+	fputc('"', out);
+}
+
+static void latency(FILE *out, const char *name, const struct hist *h)
+{
+	fprintf(out, "\"%s\": {\"count\": %" PRIu64 ", \"p50\": %" PRIu64 ", \"p90\": %" PRIu64
+		", \"p99\": %" PRIu64 ", \"max\": %" PRIu64 "}", name, h->count,
+		hist_percentile(h, 0.5), hist_percentile(h, 0.9), hist_percentile(h, 0.99), h->max);
+}
+
+static void timelines(FILE *out, const struct ft_model *m, const struct report_opts *o)
+{
+	int first = 1;
+
+	fprintf(out, "  \"timelines\": [");
+	for (unsigned int i = 0; i < m->n_timelines; i++) {
+		const struct ft_timeline *t = &m->timelines[i];
+
+		if ((o->context >= 0 && t->context != (uint64_t)o->context) ||
+		    (o->timeline && !strstr(t->name, o->timeline)))
+			continue;
+		fprintf(out, "%s\n    {\"context\": %" PRIu64 ", \"driver\": ", first ? "" : ",", t->context);
+		json_str(out, t->driver);
+		fprintf(out, ", \"timeline\": ");
+		json_str(out, t->name);
+		fprintf(out, ", \"fences\": %" PRIu64 ", \"signaled\": %" PRIu64
+			", \"errors\": null, \"unsignaled\": %" PRIu64 ", \"destroyed_unsignaled\": %" PRIu64
+			", \"out_of_order\": %" PRIu64 ", ", t->fences, t->signaled, t->unsignaled_at_end,
+			t->destroyed_unsignaled, t->out_of_order);
+		latency(out, "signal_latency_ns", &t->latency);
+		fprintf(out, "}");
+		first = 0;
+	}
+	fprintf(out, "\n  ],\n");
+}
+
+static void waits(FILE *out, const struct ft_model *m)
+{
+	fprintf(out, "  \"waits\": {\"by_task\": [");
+	for (unsigned int i = 0; i < m->n_by_task; i++) {
+		const struct ft_wait_stat *s = &m->by_task[i];
+
+		fprintf(out, "%s\n    {\"pid\": %" PRIu64 ", \"comm\": ", i ? "," : "", s->id);
+		json_str(out, report_task_name(m, (int)s->id));
+		fprintf(out, ", \"waits\": %" PRIu64 ", \"total_ns\": %" PRIu64 ", \"max_ns\": %" PRIu64
+			", \"p99_ns\": %" PRIu64 "}", s->count, s->total_ns, s->max_ns,
+			hist_percentile(&s->h, 0.99));
+	}
+	fprintf(out, "\n  ], \"by_timeline\": [");
+	for (unsigned int i = 0; i < m->n_by_timeline; i++) {
+		const struct ft_wait_stat *s = &m->by_timeline[i];
+
+		fprintf(out, "%s\n    {\"context\": %" PRIu64 ", \"timeline\": ", i ? "," : "",
+			m->timelines[s->id].context);
+		json_str(out, m->timelines[s->id].name);
+		fprintf(out, ", \"waits\": %" PRIu64 ", \"total_ns\": %" PRIu64 ", \"max_ns\": %" PRIu64
+			", \"p99_ns\": %" PRIu64 "}", s->count, s->total_ns, s->max_ns,
+			hist_percentile(&s->h, 0.99));
+	}
+	fprintf(out, "\n  ]},\n");
+}
+
+static void blocking(FILE *out, const struct ft_model *m, const struct ft_blocking *b)
+{
+	if (!b->known) {
+		fprintf(out, "null");
+		return;
+	}
+	fprintf(out, "{\"plane\": null, \"driver\": ");
+	json_str(out, b->timeline != UINT32_MAX ? m->timelines[b->timeline].driver : "");
+	fprintf(out, ", \"timeline\": ");
+	json_str(out, b->timeline != UINT32_MAX ? m->timelines[b->timeline].name : "");
+	fprintf(out, ", \"context\": %" PRIu64 ", \"seqno\": %" PRIu64 ", \"wait_ns\": %" PRIu64
+		", \"signal_ns\": %" PRIu64 "}", b->context, b->seqno, b->wait_ns, b->signal_ts);
+}
+
+static void crtc(FILE *out, const struct ft_model *m, const struct ft_crtc *c)
+{
+	const struct ft_pipe *p = NULL;
+
+	for (unsigned int k = 0; k < m->n_pipes; k++)
+		if (c->pipe >= 0 && m->pipes[k].pipe == c->pipe)
+			p = &m->pipes[k];
+	fprintf(out, "\n    {\"crtc\": %u, \"name\": ", c->crtc_id);
+	json_str(out, c->name);
+	fprintf(out, ", \"pipe\": %d, \"frames\": %" PRIu64 ", \"vblanks\": %" PRIu64
+		", \"missed_vblanks\": %" PRIu64 ", \"vblank_period_ns\": %" PRIu64
+		", \"unpaired_signals\": %" PRIu64 ", ", c->pipe, c->frames, p ? p->vblanks : 0,
+		p ? p->missed : 0, p ? hist_percentile(&p->period, 0.5) : 0, c->unpaired);
+	latency(out, "out_fence_latency_ns", &c->out_latency);
+	fprintf(out, ", \"late_frame_count\": %" PRIu64 ", \"late_frames\": [", c->late_count);
+	for (unsigned int i = 0; i < c->n_late; i++) {
+		const struct ft_late_frame *l = &c->late[i];
+
+		fprintf(out, "%s\n      {\"out_fence_seqno\": %u, \"submit_ns\": %" PRIu64
+			", \"signal_ns\": %" PRIu64 ", \"target_vblank\": %u, \"landed_vblank\": %u"
+			", \"late_by_vblanks\": %d, \"late_by_ns\": %" PRIu64 ", \"blocking\": ",
+			i ? "," : "", l->out_seqno, l->submit_ns, l->signal_ns, l->target_seq,
+			l->landed_seq, (int)(l->landed_seq - l->target_seq), l->late_by_ns);
+		blocking(out, m, &l->blocking);
+		fprintf(out, "}");
+	}
+	fprintf(out, "]}");
+}
+
+int report_json(FILE *out, const struct ft_model *m, const struct report_info *info,
+		const struct report_opts *o)
+{
+	int first = 1;
+
+	fprintf(out, "{\n  \"file\": ");
+	json_str(out, info->path);
+	fprintf(out, ",\n  \"version\": %d, \"cpus\": %d, \"clock\": ", info->version, info->cpus);
+	json_str(out, info->clock ? info->clock : "local");
+	fprintf(out, ",\n  \"events\": %" PRIu64 ", \"lost_events\": %" PRIu64
+		", \"lost_unknown_pages\": %" PRIu64 ",\n  \"event_sets\": {", m->events, m->lost,
+		m->lost_unknown);
+	for (int s = 0; s < FT_SET_COUNT; s++)
+		fprintf(out, "%s\"%s\": %s", s ? ", " : "", s == FT_SET_DMA_FENCE ? "dma_fence" :
+			s == FT_SET_VBLANK ? "vblank" : "series", m->dec->have_set[s] ? "true" : "false");
+	fprintf(out, "},\n");
+	if (o->sections & SEC_TIMELINES)
+		timelines(out, m, o);
+	if (o->sections & SEC_WAITS)
+		waits(out, m);
+	fprintf(out, "  \"crtcs\": [");
+	for (unsigned int i = 0; (o->sections & SEC_DISPLAY) && i < m->n_crtcs; i++) {
+		if (o->crtc >= 0 && m->crtcs[i].crtc_id != (uint64_t)o->crtc)
+			continue;
+		fprintf(out, "%s", first ? "" : ",");
+		crtc(out, m, &m->crtcs[i]);
+		first = 0;
+	}
+	fprintf(out, "\n  ]\n}\n");
+	return ferror(out) ? -1 : 0;
+}

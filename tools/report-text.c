@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * report-text.c - the human report: perf-like aligned tables, every number
+ * with its unit.
+ */
+#include <inttypes.h>
+#include <string.h>
+
+#include "report.h"
+
+/* @ns as "850 ns", "12.3 us", "3.20 ms" or "1.50 s". */
+static const char *dur(char *buf, size_t len, uint64_t ns)
+{
+	if (ns < 1000)
+		snprintf(buf, len, "%" PRIu64 " ns", ns);
+	else if (ns < 1000000)
+		snprintf(buf, len, "%.1f us", ns / 1e3);
+	else if (ns < 1000000000)
+		snprintf(buf, len, "%.2f ms", ns / 1e6);
+	else
+		snprintf(buf, len, "%.2f s", ns / 1e9);
+	return buf;
+}
+
+static int timeline_selected(const struct ft_timeline *t, const struct report_opts *o)
+{
+	if (o->context >= 0 && t->context != (uint64_t)o->context)
+		return 0;
+	return !o->timeline || strstr(t->name, o->timeline);
+}
+
+static void heading(FILE *out, const struct ft_model *m, const struct report_info *info)
+{
+	fprintf(out, "fence-trace report: %s (trace.dat v%d, %d CPUs, clock %s%s)\n", info->path,
+		info->version, info->cpus, info->clock ? info->clock : "local",
+		info->clock ? "" : " [not recorded: trace-cmd's default]");
+	if (info->uname)
+		fprintf(out, "kernel: %s\n", info->uname);
+	fprintf(out, "events: %" PRIu64 " read, %" PRIu64 " lost%s, span %.3f s\n", m->events,
+		m->lost, m->lost_unknown ? " (+ pages with an unknown number lost)" : "",
+		m->events ? (m->last_ts - m->first_ts) / 1e9 : 0.0);
+	fprintf(out, "event sets:");
+	for (int s = 0; s < FT_SET_COUNT; s++)
+		fprintf(out, "%s %s %s", s ? "," : "", ft_set_name(s),
+			m->dec->have_set[s] ? "found" : "missing");
+	fprintf(out, "\n");
+	if (m->dec->problems[0])
+		fprintf(out, "note: %s\n", m->dec->problems);
+	if (m->lost || m->lost_unknown)
+		fprintf(out, "WARNING: events were lost; counts and latencies below may be short.\n");
+}
+
+static void timelines(FILE *out, const struct ft_model *m, const struct report_opts *o)
+{
+	char a[24], b[24], c[24], d[24];
+
+	fprintf(out, "\nTimelines (signal latency = dma_fence_init -> dma_fence_signaled)\n");
+	fprintf(out, "%8s  %-12s %-20s %7s %8s %9s %8s %10s %10s %10s %10s\n", "context", "driver",
+		"timeline", "fences", "signaled", "unsig@end", "destroyed", "p50", "p90", "p99", "max");
+	for (unsigned int i = 0; i < m->n_timelines; i++) {
+		const struct ft_timeline *t = &m->timelines[i];
+
+		if (!timeline_selected(t, o))
+			continue;
+		fprintf(out, "%8" PRIu64 "  %-12.12s %-20.20s %7" PRIu64 " %8" PRIu64 " %9" PRIu64
+			" %8" PRIu64 " %10s %10s %10s %10s\n", t->context, t->driver, t->name,
+			t->fences, t->signaled, t->unsignaled_at_end, t->destroyed_unsignaled,
+			dur(a, sizeof(a), hist_percentile(&t->latency, 0.5)),
+			dur(b, sizeof(b), hist_percentile(&t->latency, 0.9)),
+			dur(c, sizeof(c), hist_percentile(&t->latency, 0.99)),
+			dur(d, sizeof(d), t->latency.max));
+	}
+}
+
+static void wait_rows(FILE *out, const struct ft_model *m, const struct ft_wait_stat *s,
+		      unsigned int n, int by_task)
+{
+	char a[24], b[24], c[24];
+
+	for (unsigned int i = 0; i < n; i++) {
+		char who[64];
+
+		if (by_task)
+			snprintf(who, sizeof(who), "%s-%" PRIu64, report_task_name(m, (int)s[i].id), s[i].id);
+		else
+			snprintf(who, sizeof(who), "%s", m->timelines[s[i].id].name);
+		fprintf(out, "  %-30.30s %7" PRIu64 " %10s %10s %10s\n", who, s[i].count,
+			dur(a, sizeof(a), s[i].total_ns), dur(b, sizeof(b), s[i].max_ns),
+			dur(c, sizeof(c), hist_percentile(&s[i].h, 0.99)));
+	}
+}
+
+static void waits(FILE *out, const struct ft_model *m)
+{
+	fprintf(out, "\nWaits (dma_fence_wait_start -> dma_fence_wait_end)\n");
+	fprintf(out, "  %-30s %7s %10s %10s %10s\n", "waiting task", "waits", "total", "max", "p99");
+	wait_rows(out, m, m->by_task, m->n_by_task, 1);
+	fprintf(out, "  %-30s %7s %10s %10s %10s\n", "waited timeline", "waits", "total", "max", "p99");
+	wait_rows(out, m, m->by_timeline, m->n_by_timeline, 0);
+}
+
+static void late_frames(FILE *out, const struct ft_model *m, const struct ft_crtc *c)
+{
+	char a[24], b[24];
+
+	if (!c->late_count)
+		return;
+	fprintf(out, "  late frames: %" PRIu64 "%s\n", c->late_count,
+		c->late_count > c->n_late ? " (detail for the first ones only)" : "");
+	fprintf(out, "  %8s %14s %8s %8s %10s  %s\n", "out-seq", "submit (s)", "target", "landed",
+		"late by", "blocked by (last in-fence to signal)");
+	for (unsigned int i = 0; i < c->n_late; i++) {
+		const struct ft_late_frame *l = &c->late[i];
+		const struct ft_blocking *bl = &l->blocking;
+
+		fprintf(out, "  %8u %14.6f %8u %8u %10s  ", l->out_seqno, l->submit_ns / 1e9,
+			l->target_seq, l->landed_seq, dur(a, sizeof(a), l->late_by_ns));
+		if (bl->known && bl->timeline != UINT32_MAX)
+			fprintf(out, "%s %s context %" PRIu64 " seqno %" PRIu64 ", waited %s\n",
+				m->timelines[bl->timeline].driver, m->timelines[bl->timeline].name,
+				bl->context, bl->seqno, dur(b, sizeof(b), bl->wait_ns));
+		else if (bl->known)
+			fprintf(out, "context %" PRIu64 " seqno %" PRIu64 ", waited %s\n", bl->context,
+				bl->seqno, dur(b, sizeof(b), bl->wait_ns));
+		else
+			fprintf(out, "no in-fence wait seen (late for another reason)\n");
+	}
+}
+
+static void display(FILE *out, const struct ft_model *m, const struct report_opts *o)
+{
+	char a[24], b[24], c[24], d[24];
+
+	fprintf(out, "\nDisplay (out-fence latency = out-fence created -> signalled)\n");
+	for (unsigned int i = 0; i < m->n_crtcs; i++) {
+		const struct ft_crtc *cr = &m->crtcs[i];
+		const struct ft_pipe *p = NULL;
+
+		if (o->crtc >= 0 && cr->crtc_id != (uint64_t)o->crtc)
+			continue;
+		for (unsigned int k = 0; k < m->n_pipes; k++)
+			if (cr->pipe >= 0 && m->pipes[k].pipe == cr->pipe)
+				p = &m->pipes[k];
+		fprintf(out, "CRTC %u (%s), vblank pipe %d%s: %" PRIu64 " frames, out-fence latency p50 %s, p99 %s, max %s\n",
+			cr->crtc_id, cr->name, cr->pipe, cr->pipe < 0 ? " (unknown)" : "", cr->frames,
+			dur(a, sizeof(a), hist_percentile(&cr->out_latency, 0.5)),
+			dur(b, sizeof(b), hist_percentile(&cr->out_latency, 0.99)),
+			dur(c, sizeof(c), cr->out_latency.max));
+		if (p)
+			fprintf(out, "  vblanks: %" PRIu64 ", period p50 %s (min %s, max %s), missed %" PRIu64 "\n",
+				p->vblanks, dur(a, sizeof(a), hist_percentile(&p->period, 0.5)),
+				dur(b, sizeof(b), p->period.min), dur(d, sizeof(d), p->period.max), p->missed);
+		if (cr->unpaired)
+			fprintf(out, "  %" PRIu64 " out-fences signalled with no vblank event before them (no vblank interrupt, or events lost)\n",
+				cr->unpaired);
+		late_frames(out, m, cr);
+	}
+	if (!m->n_crtcs)
+		fprintf(out, "  no CRTC out-fence timeline in this trace\n");
+}
+
+static void anomalies(FILE *out, const struct ft_model *m)
+{
+	uint64_t never = 0, destroyed = 0, ooo = 0, reused = 0, missed = 0;
+
+	for (unsigned int i = 0; i < m->n_timelines; i++) {
+		never += m->timelines[i].unsignaled_at_end;
+		destroyed += m->timelines[i].destroyed_unsignaled;
+		ooo += m->timelines[i].out_of_order;
+		reused += m->timelines[i].key_reused;
+	}
+	for (unsigned int i = 0; i < m->n_pipes; i++)
+		missed += m->pipes[i].missed;
+	fprintf(out, "\nAnomalies\n");
+	fprintf(out, "  never signalled (live at the end): %" PRIu64 "\n", never);
+	fprintf(out, "  destroyed unsignalled: %" PRIu64 "\n", destroyed);
+	fprintf(out, "  seqno regressions at creation: %" PRIu64 "\n", ooo);
+	fprintf(out, "  (context, seqno) reused while live: %" PRIu64 "\n", reused);
+	fprintf(out, "  vblank sequence gaps (missed vblanks): %" PRIu64 "\n", missed);
+	fprintf(out, "  signals of fences created before the trace: %" PRIu64 "\n", m->signal_unknown);
+	fprintf(out, "  lost events: %" PRIu64 "%s\n", m->lost, m->lost_unknown ? " + unknown" : "");
+}
+
+int report_text(FILE *out, const struct ft_model *m, const struct report_info *info,
+		const struct report_opts *o)
+{
+	heading(out, m, info);
+	if (o->sections & SEC_TIMELINES)
+		timelines(out, m, o);
+	if (o->sections & SEC_WAITS)
+		waits(out, m);
+	if (o->sections & SEC_DISPLAY)
+		display(out, m, o);
+	if (o->sections & SEC_ANOMALIES)
+		anomalies(out, m);
+	return ferror(out) ? -1 : 0;
+}

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * report.h - the outputs of `fence-trace report`: aligned text tables and
+ * the JSON contract (docs/report-json.md), both drawn from the model only.
+ */
+#ifndef FENCE_TRACE_REPORT_H
+#define FENCE_TRACE_REPORT_H
+
+#include <stdio.h>
+
+#include "model.h"
+
+enum report_section {
+	SEC_TIMELINES = 1 << 0,
+	SEC_WAITS = 1 << 1,
+	SEC_DISPLAY = 1 << 2,
+	SEC_ANOMALIES = 1 << 3,
+	SEC_ALL = 0xf,
+};
+
+struct report_info {		/* about the file, for the heading */
+	const char *path;
+	int version, cpus;
+	const char *clock;		/* NULL: not recorded (trace-cmd's default, local) */
+	const char *uname;
+};
+
+struct report_opts {
+	unsigned int sections;
+	const char *timeline;		/* only timelines whose name contains this */
+	long long context;		/* only this context; -1 all */
+	long long crtc;			/* only this CRTC object id; -1 all */
+};
+
+int report_section_parse(const char *name, unsigned int *sections);
+int report_text(FILE *out, const struct ft_model *m, const struct report_info *info,
+		const struct report_opts *o);
+int report_json(FILE *out, const struct ft_model *m, const struct report_info *info,
+		const struct report_opts *o);
+const char *report_task_name(const struct ft_model *m, int pid);
+
+#endif

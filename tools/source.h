@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * source.h - where events come from: a trace.dat file, read by our own
+ * validating reader (tracedat.h) when it can, else by libtracecmd (other
+ * people's compressed v7 captures).  Records reach the callback in
+ * timestamp order across CPUs.
+ */
+#ifndef FENCE_TRACE_SOURCE_H
+#define FENCE_TRACE_SOURCE_H
+
+#include <stddef.h>
+
+struct tep_handle;
+struct tep_record;
+
+struct ft_source;
+
+struct ft_source_info {
+	int version, cpus;
+	const char *clock, *uname;
+	const char *reader;		/* "fast" or "libtracecmd" */
+};
+
+typedef int (*ft_record_cb)(struct tep_record *rec, void *ctx);
+
+struct ft_source *source_open(const char *path, char *err, size_t errlen);
+struct tep_handle *source_tep(struct ft_source *src);
+void source_info(struct ft_source *src, struct ft_source_info *info);
+int source_iterate(struct ft_source *src, ft_record_cb cb, void *ctx, char *err, size_t errlen);
+void source_close(struct ft_source *src);
+
+#endif

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * usage.c - every usage text of fence-trace, in one table, so --help and
+ * the documentation are written once.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "fence-trace.h"
+
+struct usage {
+	const char *cmd, *summary, *text;
+};
+
+static const struct usage usages[] = {
+	{ "record", "capture fence and display events into a trace.dat",
+	  "usage: fence-trace record [-o FILE] [-e SYSTEM:EVENT]... [-b KB] [-d SECONDS]\n"
+	  "                          [-- COMMAND [ARG]...]\n"
+	  "Enables the fence and display events in a private tracefs instance (the\n"
+	  "top-level trace is left alone; the instance is removed on exit), with the\n"
+	  "mono trace clock, and writes a trace-cmd trace.dat.  Stops when COMMAND\n"
+	  "exits, after -d SECONDS, or on SIGINT/SIGTERM/SIGHUP; lost events are\n"
+	  "counted and printed.\n"
+	  "  -o FILE        output file (default trace.dat)\n"
+	  "  -e SYS:EVENT   record this event too (repeatable; SYS:* for a system)\n"
+	  "  -b KB          per-CPU ring buffer size (default 4096)\n"
+	  "  -d SECONDS     stop after this many seconds\n" },
+	{ "report", "explain fence latency, waits and late frames in a trace.dat",
+	  "usage: fence-trace report [FILE] [--json] [--section S]... [--timeline T]\n"
+	  "                          [--context N] [--crtc C]\n"
+	  "Reads FILE (default trace.dat) from fence-trace record or from\n"
+	  "trace-cmd record -e dma_fence -e drm, and reports per fence timeline, per\n"
+	  "waiting task and per CRTC (late frames and what blocked them).\n"
+	  "  --json          the JSON contract (docs/report-json.md) instead of tables\n"
+	  "  --section S     timelines, waits, display, anomalies or all (repeatable,\n"
+	  "                  or comma-separated; default all)\n"
+	  "  --timeline T    only timelines whose name contains T\n"
+	  "  --context N     only fence context N\n"
+	  "  --crtc C        only the CRTC with object id C\n" },
+};
+
+static const struct usage *find(const char *cmd)
+{
+	for (size_t i = 0; cmd && i < sizeof(usages) / sizeof(usages[0]); i++)
+		if (strcmp(usages[i].cmd, cmd) == 0)
+			return &usages[i];
+	return NULL;
+}
+
+void print_usage(const char *cmd)
+{
+	const struct usage *u = find(cmd);
+
+	if (u) {
+		fputs(u->text, stdout);
+		return;
+	}
+	printf("usage: fence-trace COMMAND [ARG]...\n\nCommands:\n");
+	for (size_t i = 0; i < sizeof(usages) / sizeof(usages[0]); i++)
+		printf("  %-8s %s\n", usages[i].cmd, usages[i].summary);
+	printf("\n'fence-trace COMMAND --help' describes one.\n");
+}
+
+/* One line saying what is wrong, one pointing to the help; exit status 2. */
+void usage_error(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "fence-trace%s%s: ", cmd ? " " : "", cmd ? cmd : "");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry 'fence-trace %s%s--help'.\n", cmd ? cmd : "", cmd ? " " : "");
+}
