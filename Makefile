@@ -61,8 +61,9 @@ CONFORMANCE_SRC := tests/guest/abi-conformance.c tests/guest/tap.c \
 	tests/guest/guest-trace.c $(LAB_LIB)
 LOGSCAN_SRC := tests/lab/logscan.c tests/lab/logscan-rules.c
 UNIT_SRC := tests/unit/unit-tests.c tests/unit/test-logscan.c \
-	tests/unit/test-workload-plan.c tests/unit/test-sync-name.c \
-	tests/lab/logscan-rules.c tools/workload-plan.c tools/parse-num.c tools/sync.c
+	tests/unit/test-workload-plan.c tests/unit/test-sync-name.c tests/unit/test-hist.c \
+	tests/lab/logscan-rules.c tools/workload-plan.c tools/parse-num.c tools/sync.c \
+	tools/hist.c tools/keymap.c
 
 objs = $(patsubst %.c,$(OBJ)/%.o,$(1))
 

@@ -20,21 +20,21 @@ static unsigned int bucket_of(uint64_t v)
 	return ((e - HIST_SUB_BITS) << HIST_SUB_BITS) + (unsigned int)(v >> (e - HIST_SUB_BITS));
 }
 
-/* The smallest value of bucket @b, and the first value of the next one. */
-static void bucket_range(unsigned int b, uint64_t *lo, uint64_t *hi)
+/* The smallest value of bucket @b and how many values it holds. */
+static void bucket_range(unsigned int b, uint64_t *lo, uint64_t *width)
 {
 	unsigned int e;
 	uint64_t mant;
 
 	if (b < (2u << HIST_SUB_BITS)) {
 		*lo = b;
-		*hi = b + 1;
+		*width = 1;
 		return;
 	}
 	e = (b >> HIST_SUB_BITS) + HIST_SUB_BITS - 1;
 	mant = (b & ((1u << HIST_SUB_BITS) - 1)) | (1u << HIST_SUB_BITS);
 	*lo = mant << (e - HIST_SUB_BITS);
-	*hi = *lo + (1ull << (e - HIST_SUB_BITS));
+	*width = 1ull << (e - HIST_SUB_BITS);
 }
 
 int hist_add(struct hist *h, uint64_t v)
@@ -61,18 +61,20 @@ int hist_add(struct hist *h, uint64_t v)
  */
 uint64_t hist_percentile(const struct hist *h, double p)
 {
-	uint64_t rank, seen = 0, lo, hi, mid;
+	uint64_t rank, seen = 0, lo, width, mid;
 
 	if (!h->count)
 		return 0;
+	if (p >= 1.0)
+		return h->max;
 	rank = (uint64_t)(p * h->count + 0.999999);
 	rank = rank ? rank : 1;
 	for (unsigned int b = 0; b < HIST_BUCKETS; b++) {
 		seen += h->buckets[b];
 		if (seen < rank)
 			continue;
-		bucket_range(b, &lo, &hi);
-		mid = lo + (hi - lo - 1) / 2;
+		bucket_range(b, &lo, &width);
+		mid = lo + (width - 1) / 2;
 		return mid < h->min ? h->min : mid > h->max ? h->max : mid;
 	}
 	return h->max;
@@ -82,12 +84,12 @@ uint64_t hist_percentile(const struct hist *h, double p)
 uint64_t hist_log2_count(const struct hist *h, unsigned int power)
 {
 	uint64_t lo = power ? 1ull << power : 0, hi = power >= 63 ? UINT64_MAX : 1ull << (power + 1);
-	uint64_t n = 0, blo, bhi;
+	uint64_t n = 0, blo, bwidth;
 
 	if (!h->buckets)
 		return 0;
 	for (unsigned int b = bucket_of(lo); b < HIST_BUCKETS; b++) {
-		bucket_range(b, &blo, &bhi);
+		bucket_range(b, &blo, &bwidth);
 		if (blo >= hi)
 			break;
 		n += h->buckets[b];

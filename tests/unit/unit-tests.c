@@ -9,5 +9,6 @@ int main(void)
 	failed += run_logscan_tests();
 	failed += run_workload_plan_tests();
 	failed += run_sync_name_tests();
+	failed += run_hist_tests();
 	return failed ? 1 : 0;
 }

@@ -12,5 +12,6 @@
 int run_logscan_tests(void);
 int run_workload_plan_tests(void);
 int run_sync_name_tests(void);
+int run_hist_tests(void);
 
 #endif

@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-2.0
+/* test-hist.c - latency histograms and the live-fence hash map. */
+#include <stdlib.h>
+
+#include "hist.h"
+#include "keymap.h"
+#include "unit.h"
+
+static void test_exact_when_all_equal(void **state)
+{
+	struct hist h = { 0 };
+
+	(void)state;
+	for (int i = 0; i < 1000; i++)
+		assert_int_equal(hist_add(&h, 16666667), 0);
+	assert_int_equal(h.count, 1000);
+	assert_int_equal(hist_percentile(&h, 0.5), 16666667);
+	assert_int_equal(hist_percentile(&h, 0.99), 16666667);
+	assert_int_equal(h.max, 16666667);
+	hist_free(&h);
+}
+
+static void test_percentiles_within_bucket(void **state)
+{
+	struct hist h = { 0 };
+
+	(void)state;
+	/* 1..100 ms: nearest-rank p50 is 50 ms, p90 90 ms, p99 99 ms */
+	for (uint64_t ms = 1; ms <= 100; ms++)
+		hist_add(&h, ms * 1000000);
+	assert_true(llabs((long long)hist_percentile(&h, 0.5) - 50000000) <= 50000000 / 256);
+	assert_true(llabs((long long)hist_percentile(&h, 0.9) - 90000000) <= 90000000 / 256);
+	assert_true(llabs((long long)hist_percentile(&h, 0.99) - 99000000) <= 99000000 / 256);
+	assert_int_equal(hist_percentile(&h, 1.0), 100000000);
+	assert_int_equal(h.min, 1000000);
+	/* log2 buckets: 2^19 <= 1 ms < 2^20; 2^26 <= 68..100 ms < 2^27 */
+	assert_int_equal(hist_log2_count(&h, 19), 1);
+	assert_int_equal(hist_log2_count(&h, 26), 33);
+	hist_free(&h);
+}
+
+static void test_small_and_huge_values(void **state)
+{
+	struct hist h = { 0 }, empty = { 0 };
+
+	(void)state;
+	hist_add(&h, 0);
+	hist_add(&h, 3);
+	hist_add(&h, UINT64_MAX);
+	assert_int_equal(hist_percentile(&h, 0.3), 0);
+	assert_int_equal(hist_percentile(&h, 0.6), 3);
+	assert_true(hist_percentile(&h, 1.0) == UINT64_MAX);
+	assert_int_equal(hist_percentile(&empty, 0.5), 0);
+	hist_free(&h);
+}
+
+static void test_keymap_churn(void **state)
+{
+	struct keymap m = { 0 };
+	uint32_t v;
+
+	(void)state;
+	/* a million fences, at most 100 alive: the map stays small */
+	for (uint64_t i = 0; i < 1000000; i++) {
+		assert_int_equal(keymap_put(&m, i << 32 | 7, (uint32_t)i), 0);
+		if (i >= 100)
+			assert_int_equal(keymap_del(&m, (i - 100) << 32 | 7), 1);
+	}
+	assert_int_equal(m.used, 100);
+	assert_true(m.cap <= 1024);
+	assert_true(keymap_get(&m, 999999ull << 32 | 7, &v));
+	assert_int_equal(v, 999999);
+	assert_false(keymap_get(&m, 5ull << 32 | 7, &v));
+	assert_int_equal(keymap_del(&m, 5ull << 32 | 7), 0);
+	/* key 0 (stub fences are context 0, seqno 0) is an ordinary key */
+	assert_int_equal(keymap_put(&m, 0, 42), 0);
+	assert_true(keymap_get(&m, 0, &v));
+	assert_int_equal(v, 42);
+	keymap_free(&m);
+}
+
+int run_hist_tests(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_exact_when_all_equal),
+		cmocka_unit_test(test_percentiles_within_bucket),
+		cmocka_unit_test(test_small_and_huge_values),
+		cmocka_unit_test(test_keymap_churn),
+	};
+
+	return cmocka_run_group_tests_name("hist_keymap", tests, NULL, NULL);
+}
