@@ -51,7 +51,7 @@ WORKLOAD_SRC := tools/fence-workload.c tools/producer.c tools/workload-plan.c \
 	tools/parse-num.c $(LAB_LIB)
 # The analysis core shared by fence-trace and the unit tests:
 # source -> decode -> model -> outputs.
-CORE_SRC := tools/source.c tools/tracedat-read.c tools/tracedat-write.c tools/decode.c \
+CORE_SRC := tools/analyze.c tools/source.c tools/tracedat-read.c tools/tracedat-write.c tools/decode.c \
 	tools/model.c tools/model-wait.c tools/model-display.c tools/hist.c tools/keymap.c \
 	tools/report-common.c tools/report-text.c tools/report-json.c tools/parse-num.c
 FENCE_TRACE_SRC := tools/fence-trace.c tools/usage.c tools/cmd-report.c tools/cmd-record.c \

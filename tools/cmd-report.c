@@ -8,19 +8,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "decode.h"
+#include "analyze.h"
 #include "fence-trace.h"
-#include "model.h"
 #include "parse-num.h"
 #include "report.h"
-#include "source.h"
 
 struct report_ctx {
 	const char *path;
 	int json;
 	struct report_opts opts;
-	struct ft_decoder dec;
-	struct ft_model model;
 };
 
 enum { OPT_JSON = 256, OPT_SECTION, OPT_TIMELINE, OPT_CONTEXT, OPT_CRTC };
@@ -98,57 +94,26 @@ static int parse_args(struct report_ctx *c, int argc, char **argv)
 	return 0;
 }
 
-static int feed(struct tep_record *rec, void *data)
-{
-	struct report_ctx *c = data;
-	struct ft_event ev;
-
-	if (ft_decode(&c->dec, rec, &ev) == 1)
-		model_add(&c->model, &ev);
-	return c->model.error ? -1 : 0;
-}
-
 static int run(struct report_ctx *c)
 {
-	struct ft_source_info info;
+	struct analysis a;
 	struct report_info ri;
-	struct ft_source *src;
 	char err[256];
 	int ret = 1;
 
-	src = source_open(c->path, err, sizeof(err));
-	if (!src) {
+	if (analysis_run(&a, c->path, err, sizeof(err))) {
 		fprintf(stderr, "fence-trace report: %s\n", err);
-		return 1;
-	}
-	source_info(src, &info);
-	if (ft_decoder_init(&c->dec, source_tep(src), err, sizeof(err))) {
-		fprintf(stderr, "fence-trace report: %s: %s\n", c->path, err);
 		goto out;
 	}
-	if (model_init(&c->model, &c->dec, info.cpus)) {
-		fprintf(stderr, "fence-trace report: out of memory\n");
-		goto out_dec;
-	}
-	if (source_iterate(src, feed, c, err, sizeof(err)) < 0) {
-		fprintf(stderr, "fence-trace report: %s: %s\n", c->path,
-			c->model.error ? "out of memory" : err);
-		goto out_model;
-	}
-	model_finish(&c->model);
-	ri = (struct report_info){ c->path, info.version, info.cpus, info.clock, info.uname };
-	ret = c->json ? report_json(stdout, &c->model, &ri, &c->opts) :
-			report_text(stdout, &c->model, &ri, &c->opts);
+	ri = (struct report_info){ c->path, a.info.version, a.info.cpus, a.info.clock, a.info.uname };
+	ret = c->json ? report_json(stdout, &a.model, &ri, &c->opts) :
+			report_text(stdout, &a.model, &ri, &c->opts);
 	if (ret || fflush(stdout)) {
 		fprintf(stderr, "fence-trace report: cannot write the report\n");
 		ret = 1;
 	}
-out_model:
-	model_free(&c->model);
-out_dec:
-	ft_decoder_free(&c->dec);
 out:
-	source_close(src);
+	analysis_free(&a);
 	return ret;
 }
 

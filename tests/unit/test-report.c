@@ -1,0 +1,303 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test-report.c - report's analyses on constructed trace.dat files: real
+ * files (trace-builder), read through the real reader, decoder and model,
+ * with exact expected numbers.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "analyze.h"
+#include "report.h"
+#include "trace-builder.h"
+#include "unit.h"
+
+#define MS 1000000ull
+
+struct fixture {
+	struct trace_builder *tb;
+	struct analysis a;
+	char path[64];
+};
+
+static int setup(void **state)
+{
+	struct fixture *f = calloc(1, sizeof(*f));
+
+	f->tb = tb_new(2, NULL);
+	if (!f->tb)
+		return -1;
+	tb_set_options(f->tb, "local global [mono] boot", "Linux 6.1.192+ test", NULL);
+	*state = f;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct fixture *f = *state;
+
+	analysis_free(&f->a);
+	tb_free(f->tb);
+	if (f->path[0])
+		unlink(f->path);
+	free(f);
+	return 0;
+}
+
+/* Write the built trace and run it through source -> decode -> model. */
+static struct ft_model *analyze(struct fixture *f)
+{
+	char err[256];
+	int fd;
+
+	snprintf(f->path, sizeof(f->path), "/tmp/test-report-XXXXXX");
+	fd = mkstemp(f->path);
+	assert_true(fd >= 0);
+	close(fd);
+	if (tb_write(f->tb, f->path))
+		fail_msg("tb_write: %s", tb_error(f->tb));
+	if (analysis_run(&f->a, f->path, err, sizeof(err)))
+		fail_msg("analysis_run: %s", err);
+	return &f->a.model;
+}
+
+static const struct ft_timeline *timeline(const struct ft_model *m, uint64_t context)
+{
+	for (unsigned int i = 0; i < m->n_timelines; i++)
+		if (m->timelines[i].context == context)
+			return &m->timelines[i];
+	fail_msg("no timeline for context %llu", (unsigned long long)context);
+	return NULL;
+}
+
+#define FENCE(cpu, ts, ev, ctx, seq) \
+	assert_int_equal(tb_fence(f->tb, cpu, ts, ev, "sw_sync", "producer-A", ctx, seq), 0)
+
+static void test_timeline_counts_across_cpus(void **state)
+{
+	struct fixture *f = *state;
+	const struct ft_timeline *t;
+	struct ft_model *m;
+
+	/* five fences created on CPU 0, signalled 2 ms later on CPU 1 */
+	for (uint32_t s = 1; s <= 5; s++)
+		FENCE(0, 1000 * MS + s * MS, "dma_fence_init", 3, s);
+	for (uint32_t s = 1; s <= 3; s++)
+		FENCE(1, 1000 * MS + s * MS + 2 * MS, "dma_fence_signaled", 3, s);
+	FENCE(1, 1010 * MS, "dma_fence_destroy", 3, 1);
+	FENCE(1, 1011 * MS, "dma_fence_destroy", 3, 4);	/* never signalled */
+	m = analyze(f);
+	t = timeline(m, 3);
+	assert_string_equal(t->driver, "sw_sync");
+	assert_string_equal(t->name, "producer-A");
+	assert_int_equal(t->fences, 5);
+	assert_int_equal(t->signaled, 3);
+	assert_int_equal(t->destroyed_unsignaled, 1);
+	assert_int_equal(t->unsignaled_at_end, 1);	/* seqno 5 */
+	assert_int_equal(t->latency.count, 3);
+	assert_int_equal(t->latency.max, 2 * MS);
+	assert_int_equal(hist_percentile(&t->latency, 0.5), 2 * MS);
+	assert_int_equal(m->events, 12);
+	assert_int_equal(m->lost, 0);
+}
+
+static void test_seqno_wrap_and_regression(void **state)
+{
+	struct fixture *f = *state;
+	struct ft_model *m;
+	uint32_t seqs[] = { 0xfffffffe, 0xffffffff, 0, 1, 0xfffffff0 };
+
+	for (unsigned int i = 0; i < 5; i++)
+		FENCE(0, (100 + i) * MS, "dma_fence_init", 9, seqs[i]);
+	m = analyze(f);
+	/* the wrap to 0 is in order; 0xfffffff0 after 1 is a regression */
+	assert_int_equal(timeline(m, 9)->out_of_order, 1);
+	assert_int_equal(timeline(m, 9)->fences, 5);
+}
+
+static void test_key_collisions(void **state)
+{
+	struct fixture *f = *state;
+	struct ft_model *m;
+
+	/* stub fences are all (0, 0); a second init retires the first */
+	FENCE(0, 10 * MS, "dma_fence_init", 0, 0);
+	FENCE(0, 11 * MS, "dma_fence_init", 0, 0);
+	FENCE(0, 12 * MS, "dma_fence_signaled", 0, 0);
+	/* merged arrays: a fresh context each, seqno 1 */
+	assert_int_equal(tb_fence(f->tb, 1, 13 * MS, "dma_fence_init", "dma_fence_array",
+				  "unbound", 100, 1), 0);
+	assert_int_equal(tb_fence(f->tb, 1, 14 * MS, "dma_fence_init", "dma_fence_array",
+				  "unbound", 101, 1), 0);
+	m = analyze(f);
+	assert_int_equal(timeline(m, 0)->key_reused, 1);
+	assert_int_equal(timeline(m, 0)->fences, 2);
+	assert_int_equal(timeline(m, 0)->signaled, 1);
+	assert_int_equal(timeline(m, 0)->out_of_order, 0);
+	assert_int_equal(timeline(m, 100)->fences, 1);
+	assert_int_equal(timeline(m, 101)->fences, 1);
+	assert_int_equal(m->n_timelines, 3);
+}
+
+static void test_unknown_events_and_lost(void **state)
+{
+	struct fixture *f = *state;
+	unsigned char payload[8] = { 0 };
+	struct ft_model *m;
+
+	FENCE(0, 1 * MS, "dma_fence_init", 3, 1);
+	assert_int_equal(tb_add(f->tb, 0, 2 * MS, 4000, payload, sizeof(payload)), 0);
+	assert_int_equal(tb_missed(f->tb, 1, 5), 0);
+	FENCE(1, 3 * MS, "dma_fence_signaled", 3, 1);
+	m = analyze(f);
+	assert_int_equal(f->a.dec.unknown, 1);
+	assert_int_equal(m->events, 2);
+	assert_int_equal(m->lost, 5);
+	assert_int_equal(timeline(m, 3)->signaled, 1);
+}
+
+static void test_no_fence_events(void **state)
+{
+	struct fixture *f = *state;
+	struct ft_model *m;
+	uint32_t seqs[] = { 1, 2, 3, 4, 5, 7, 8 };
+
+	for (unsigned int i = 0; i < 7; i++)
+		assert_int_equal(tb_vblank(f->tb, 0, seqs[i] * 16 * MS, 0, seqs[i],
+					   (int64_t)(seqs[i] * 16 * MS), 1), 0);
+	m = analyze(f);
+	assert_int_equal(m->n_timelines, 0);
+	assert_int_equal(m->n_crtcs, 0);
+	assert_int_equal(m->n_pipes, 1);
+	assert_int_equal(m->pipes[0].vblanks, 7);
+	assert_int_equal(m->pipes[0].missed, 1);
+	assert_int_equal(hist_percentile(&m->pipes[0].period, 0.5), 16 * MS);
+}
+
+/* The kernel's order at a vblank: delivered, the out-fence signal, vblank. */
+static void land(struct fixture *f, uint32_t seq, uint32_t out_seqno, int signal)
+{
+	uint64_t t = seq * 16 * MS;
+
+	assert_int_equal(tb_vblank_delivered(f->tb, 0, t + 10000, 0, 0, seq), 0);
+	if (signal)
+		assert_int_equal(tb_fence(f->tb, 0, t + 20000, "dma_fence_signaled", "vkms",
+					  "CRTC:51-crtc-0", 1, out_seqno), 0);
+	assert_int_equal(tb_vblank(f->tb, 0, t + 30000, 0, seq, (int64_t)t, 1), 0);
+}
+
+static void commit(struct fixture *f, uint64_t t, uint32_t out_seqno, uint64_t b_wait_ms)
+{
+	tb_set_pid(f->tb, 50);
+	assert_int_equal(tb_fence(f->tb, 1, t, "dma_fence_init", "vkms", "CRTC:51-crtc-0", 1,
+				  out_seqno), 0);
+	FENCE(1, t + 100000, "dma_fence_wait_start", 3, out_seqno);
+	FENCE(1, t + 1 * MS, "dma_fence_wait_end", 3, out_seqno);
+	assert_int_equal(tb_fence(f->tb, 1, t + 1 * MS, "dma_fence_wait_start", "sw_sync",
+				  "producer-B", 4, out_seqno), 0);
+	assert_int_equal(tb_fence(f->tb, 1, t + (1 + b_wait_ms) * MS, "dma_fence_wait_end",
+				  "sw_sync", "producer-B", 4, out_seqno), 0);
+	tb_set_pid(f->tb, 0);
+}
+
+static void test_late_frame_and_its_blocking_fence(void **state)
+{
+	struct fixture *f = *state;
+	const struct ft_late_frame *l;
+	const struct ft_crtc *c;
+	struct ft_model *m;
+
+	for (uint32_t s = 1; s <= 2; s++) {
+		FENCE(1, s * MS, "dma_fence_init", 3, s);
+		assert_int_equal(tb_fence(f->tb, 1, s * MS, "dma_fence_init", "sw_sync",
+					  "producer-B", 4, s), 0);
+	}
+	land(f, 100, 0, 0);
+	commit(f, 100 * 16 * MS + 1 * MS, 1, 2);	/* B takes 2 ms: lands on 101 */
+	land(f, 101, 1, 1);
+	commit(f, 101 * 16 * MS + 1 * MS, 2, 39);	/* B takes 39 ms: lands on 104 */
+	land(f, 102, 0, 0);
+	land(f, 103, 0, 0);
+	land(f, 104, 2, 1);
+	m = analyze(f);
+	assert_int_equal(m->n_crtcs, 1);
+	c = &m->crtcs[0];
+	assert_int_equal(c->crtc_id, 51);
+	assert_string_equal(c->name, "crtc-0");
+	assert_int_equal(c->pipe, 0);
+	assert_int_equal(c->frames, 2);
+	assert_int_equal(c->late_count, 1);
+	l = &c->late[0];
+	assert_int_equal(l->out_seqno, 2);
+	assert_int_equal(l->target_seq, 102);
+	assert_int_equal(l->landed_seq, 104);
+	assert_int_equal(l->late_by_ns, (104 * 16 * MS + 20000) - (102 * 16 * MS + 30000));
+	assert_true(l->blocking.known);
+	assert_int_equal(l->blocking.context, 4);
+	assert_int_equal(l->blocking.seqno, 2);
+	assert_int_equal(l->blocking.wait_ns, 39 * MS);
+	assert_string_equal(m->timelines[l->blocking.timeline].name, "producer-B");
+	/* the waits section: pid 50 waited four times, on two timelines */
+	assert_int_equal(m->n_by_task, 1);
+	assert_int_equal(m->by_task[0].count, 4);
+	assert_int_equal(m->by_task[0].max_ns, 39 * MS);
+	assert_int_equal(m->n_by_timeline, 2);
+}
+
+static void test_json_escapes_names(void **state)
+{
+	struct fixture *f = *state;
+	struct report_info ri = { "x.dat", 6, 2, "mono", NULL };
+	struct report_opts o = { SEC_ALL, NULL, -1, -1 };
+	struct ft_model *m;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out;
+
+	assert_int_equal(tb_fence(f->tb, 0, MS, "dma_fence_init", "sw_sync",
+				  "</script>\"x\\", 7, 1), 0);
+	m = analyze(f);
+	out = open_memstream(&buf, &len);
+	assert_int_equal(report_json(out, m, &ri, &o), 0);
+	fclose(out);
+	assert_non_null(strstr(buf, "\"timeline\": \"\\u003c/script\\u003e\\\"x\\\\\""));
+	assert_null(strstr(buf, "</script>"));
+	free(buf);
+}
+
+static void test_bad_files(void **state)
+{
+	struct analysis a;
+	char err[256];
+	FILE *junk;
+
+	(void)state;
+	assert_int_equal(analysis_run(&a, "/nonexistent/trace.dat", err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "/nonexistent/trace.dat"));
+	analysis_free(&a);
+	junk = fopen("/tmp/test-report-junk.dat", "w");
+	fputs("this is not a trace file at all, but long enough to look at\n", junk);
+	fclose(junk);
+	assert_int_equal(analysis_run(&a, "/tmp/test-report-junk.dat", err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "not a trace-cmd file"));
+	analysis_free(&a);
+	unlink("/tmp/test-report-junk.dat");
+}
+
+int run_report_tests(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_timeline_counts_across_cpus, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_seqno_wrap_and_regression, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_key_collisions, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_unknown_events_and_lost, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_no_fence_events, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_late_frame_and_its_blocking_fence, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_json_escapes_names, setup, teardown),
+		cmocka_unit_test(test_bad_files),
+	};
+
+	return cmocka_run_group_tests_name("report", tests, NULL, NULL);
+}

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * analyze.c - source -> decode -> model, in one pass (see analyze.h).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "analyze.h"
+
+static int feed(struct tep_record *rec, void *data)
+{
+	struct analysis *a = data;
+	struct ft_event ev;
+
+	if (ft_decode(&a->dec, rec, &ev) == 1)
+		model_add(&a->model, &ev);
+	return a->model.error ? -1 : 0;
+}
+
+/**
+ * analysis_run() - read @path into @a's model
+ *
+ * Return: 0, or -1 with a one-line message in @err (@a must still be
+ * freed with analysis_free()).
+ */
+int analysis_run(struct analysis *a, const char *path, char *err, size_t errlen)
+{
+	char why[256];
+
+	memset(a, 0, sizeof(*a));
+	a->src = source_open(path, err, errlen);
+	if (!a->src)
+		return -1;
+	source_info(a->src, &a->info);
+	if (ft_decoder_init(&a->dec, source_tep(a->src), why, sizeof(why))) {
+		snprintf(err, errlen, "%s: %s", path, why);
+		return -1;
+	}
+	a->have_dec = 1;
+	if (model_init(&a->model, &a->dec, a->info.cpus)) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	a->have_model = 1;
+	if (source_iterate(a->src, feed, a, why, sizeof(why)) < 0) {
+		snprintf(err, errlen, "%s: %s", path, a->model.error ? "out of memory" : why);
+		return -1;
+	}
+	model_finish(&a->model);
+	return 0;
+}
+
+void analysis_free(struct analysis *a)
+{
+	if (a->have_model)
+		model_free(&a->model);
+	if (a->have_dec)
+		ft_decoder_free(&a->dec);
+	source_close(a->src);
+	memset(a, 0, sizeof(*a));
+}

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * analyze.h - one pass over a trace file: source -> decode -> model.
+ * What `report` (and later `timeline`, `stall`) build their outputs from.
+ */
+#ifndef FENCE_TRACE_ANALYZE_H
+#define FENCE_TRACE_ANALYZE_H
+
+#include <stddef.h>
+
+#include "decode.h"
+#include "model.h"
+#include "source.h"
+
+struct analysis {
+	struct ft_source *src;
+	struct ft_source_info info;
+	struct ft_decoder dec;
+	struct ft_model model;
+	int have_dec, have_model;
+};
+
+int analysis_run(struct analysis *a, const char *path, char *err, size_t errlen);
+void analysis_free(struct analysis *a);
+
+#endif
