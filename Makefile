@@ -53,8 +53,8 @@ WORKLOAD_SRC := tools/fence-workload.c tools/producer.c tools/workload-plan.c \
 # source -> decode -> model -> outputs.
 CORE_SRC := tools/analyze.c tools/source.c tools/tracedat-read.c tools/tracedat-write.c tools/decode.c \
 	tools/model.c tools/model-wait.c tools/model-display.c tools/hist.c tools/keymap.c \
-	tools/report-common.c tools/report-text.c tools/report-json.c tools/parse-num.c
-FENCE_TRACE_SRC := tools/fence-trace.c tools/usage.c tools/cmd-report.c tools/cmd-record.c \
+	tools/report-common.c tools/report-text.c tools/report-json.c tools/report-csv.c tools/parse-num.c
+FENCE_TRACE_SRC := tools/fence-trace.c tools/usage.c tools/cmd-report.c tools/cmd-record.c tools/cmd-diff.c \
 	tools/record-capture.c tools/record-finish.c $(CORE_SRC)
 CORE_LIBS := -ltracecmd -ltracefs -ltraceevent
 CONFORMANCE_SRC := tests/guest/abi-conformance.c tests/guest/tap.c \

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <event-parse.h>
+
 #include "analyze.h"
 
 static int feed(struct tep_record *rec, void *data)
@@ -12,6 +14,8 @@ static int feed(struct tep_record *rec, void *data)
 	struct analysis *a = data;
 	struct ft_event ev;
 
+	if (rec->ts < a->window.from_ns || (a->window.to_ns && rec->ts > a->window.to_ns))
+		return 0;
 	if (ft_decode(&a->dec, rec, &ev) == 1)
 		model_add(&a->model, &ev);
 	return a->model.error ? -1 : 0;
@@ -23,11 +27,14 @@ static int feed(struct tep_record *rec, void *data)
  * Return: 0, or -1 with a one-line message in @err (@a must still be
  * freed with analysis_free()).
  */
-int analysis_run(struct analysis *a, const char *path, char *err, size_t errlen)
+int analysis_run(struct analysis *a, const char *path, const struct analysis_window *w,
+		 char *err, size_t errlen)
 {
 	char why[256];
 
 	memset(a, 0, sizeof(*a));
+	if (w)
+		a->window = *w;
 	a->src = source_open(path, err, errlen);
 	if (!a->src)
 		return -1;

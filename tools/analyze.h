@@ -12,15 +12,22 @@
 #include "model.h"
 #include "source.h"
 
+/* Only events with from_ns <= ts <= to_ns reach the model (to_ns 0: no end). */
+struct analysis_window {
+	unsigned long long from_ns, to_ns;
+};
+
 struct analysis {
 	struct ft_source *src;
 	struct ft_source_info info;
 	struct ft_decoder dec;
 	struct ft_model model;
+	struct analysis_window window;
 	int have_dec, have_model;
 };
 
-int analysis_run(struct analysis *a, const char *path, char *err, size_t errlen);
+int analysis_run(struct analysis *a, const char *path, const struct analysis_window *w,
+		 char *err, size_t errlen);
 void analysis_free(struct analysis *a);
 
 #endif

@@ -13,16 +13,24 @@
 #include "parse-num.h"
 #include "report.h"
 
+enum report_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_CSV };
+
 struct report_ctx {
 	const char *path;
-	int json;
+	enum report_format format;
 	struct report_opts opts;
+	struct analysis_window window;
 };
 
-enum { OPT_JSON = 256, OPT_SECTION, OPT_TIMELINE, OPT_CONTEXT, OPT_CRTC };
+enum { OPT_JSON = 256, OPT_CSV, OPT_SECTION, OPT_TIMELINE, OPT_CONTEXT, OPT_CRTC, OPT_PID,
+       OPT_FROM, OPT_TO };
 
 static const struct option long_opts[] = {
 	{ "json", no_argument, NULL, OPT_JSON },
+	{ "csv", no_argument, NULL, OPT_CSV },
+	{ "pid", required_argument, NULL, OPT_PID },
+	{ "from", required_argument, NULL, OPT_FROM },
+	{ "to", required_argument, NULL, OPT_TO },
 	{ "section", required_argument, NULL, OPT_SECTION },
 	{ "timeline", required_argument, NULL, OPT_TIMELINE },
 	{ "context", required_argument, NULL, OPT_CONTEXT },
@@ -56,6 +64,24 @@ static int parse_id(const char *opt, const char *arg, long long *out)
 	return 0;
 }
 
+static int parse_time(const char *opt, const char *arg, unsigned long long *ns)
+{
+	if (parse_seconds(arg, ns) == 0)
+		return 0;
+	usage_error("report", "%s: '%s' is not a time in seconds (like 12.5)", opt, arg);
+	return -1;
+}
+
+static int set_format(struct report_ctx *c, enum report_format f)
+{
+	if (c->format != FORMAT_TEXT && c->format != f) {
+		usage_error("report", "--json and --csv exclude each other");
+		return -1;
+	}
+	c->format = f;
+	return 0;
+}
+
 /* Return: 0 to run, 1 after --help, -1 on a usage error (already said). */
 static int parse_args(struct report_ctx *c, int argc, char **argv)
 {
@@ -64,11 +90,16 @@ static int parse_args(struct report_ctx *c, int argc, char **argv)
 	c->path = "trace.dat";
 	c->opts.context = -1;
 	c->opts.crtc = -1;
+	c->opts.pid = -1;
 	optind = 0;
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, ":h", long_opts, NULL)) != -1) {
 		switch (opt) {
-		case OPT_JSON: c->json = 1; break;
+		case OPT_JSON: if (set_format(c, FORMAT_JSON)) return -1; break;
+		case OPT_CSV: if (set_format(c, FORMAT_CSV)) return -1; break;
+		case OPT_PID: if (parse_id("--pid", optarg, &c->opts.pid)) return -1; break;
+		case OPT_FROM: if (parse_time("--from", optarg, &c->window.from_ns)) return -1; break;
+		case OPT_TO: if (parse_time("--to", optarg, &c->window.to_ns)) return -1; break;
 		case OPT_SECTION:
 			if (parse_sections(optarg, &c->opts.sections)) {
 				usage_error("report", "unknown section '%s' (timelines, waits, display, anomalies, all)", optarg);
@@ -89,6 +120,10 @@ static int parse_args(struct report_ctx *c, int argc, char **argv)
 		usage_error("report", "one trace file at a time ('%s' is one too many)", argv[optind]);
 		return -1;
 	}
+	if (c->window.to_ns && c->window.to_ns < c->window.from_ns) {
+		usage_error("report", "--to is before --from");
+		return -1;
+	}
 	if (!c->opts.sections)
 		c->opts.sections = SEC_ALL;
 	return 0;
@@ -101,13 +136,16 @@ static int run(struct report_ctx *c)
 	char err[256];
 	int ret = 1;
 
-	if (analysis_run(&a, c->path, err, sizeof(err))) {
+	if (analysis_run(&a, c->path, &c->window, err, sizeof(err))) {
 		fprintf(stderr, "fence-trace report: %s\n", err);
 		goto out;
 	}
 	ri = (struct report_info){ c->path, a.info.version, a.info.cpus, a.info.clock, a.info.uname };
-	ret = c->json ? report_json(stdout, &a.model, &ri, &c->opts) :
-			report_text(stdout, &a.model, &ri, &c->opts);
+	switch (c->format) {
+	case FORMAT_JSON: ret = report_json(stdout, &a.model, &ri, &c->opts); break;
+	case FORMAT_CSV: ret = report_csv(stdout, &a.model, &ri, &c->opts); break;
+	default: ret = report_text(stdout, &a.model, &ri, &c->opts); break;
+	}
 	if (ret || fflush(stdout)) {
 		fprintf(stderr, "fence-trace report: cannot write the report\n");
 		ret = 1;

@@ -18,6 +18,7 @@ struct command {
 static const struct command commands[] = {
 	{ "record", cmd_record },
 	{ "report", cmd_report },
+	{ "diff", cmd_diff },
 };
 
 int main(int argc, char **argv)

@@ -168,6 +168,7 @@ static void record_late(struct ft_model *m, struct ft_crtc *c, const struct ft_f
 	}
 	l = &c->late[c->n_late++];
 	l->out_seqno = f->seqno;
+	l->pid = f->init_pid;
 	l->submit_ns = f->init_ts;
 	l->signal_ns = ts;
 	l->target_seq = target;

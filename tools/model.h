@@ -69,6 +69,7 @@ struct ft_blocking {
 
 struct ft_late_frame {
 	uint32_t out_seqno;
+	int pid;			/* the task that created the out-fence */
 	uint64_t submit_ns, signal_ns, late_by_ns;
 	uint32_t target_seq, landed_seq;
 	struct ft_blocking blocking;

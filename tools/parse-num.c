@@ -28,3 +28,38 @@ int parse_uint(const char *s, unsigned int max, unsigned int *out)
 	*out = (unsigned int)v;
 	return 0;
 }
+
+/**
+ * parse_seconds() - "12", "12.5" or "0.000250" seconds, as nanoseconds
+ *
+ * Return: 0 on success, -1 for anything else (signs, exponents, junk,
+ * more than nine decimals, overflow).
+ */
+int parse_seconds(const char *s, unsigned long long *ns)
+{
+	unsigned long long whole = 0, frac = 0, scale = 1000000000ull;
+	const char *p = s;
+
+	if (!s || !isdigit((unsigned char)*p))
+		return -1;
+	for (; isdigit((unsigned char)*p); p++) {
+		if (whole > 18000000000ull)
+			return -1;
+		whole = whole * 10 + (unsigned long long)(*p - '0');
+	}
+	if (*p == '.') {
+		p++;
+		if (!isdigit((unsigned char)*p))
+			return -1;
+		for (; isdigit((unsigned char)*p); p++) {
+			if (scale == 1)
+				return -1;
+			scale /= 10;
+			frac += (unsigned long long)(*p - '0') * scale;
+		}
+	}
+	if (*p != '\0')
+		return -1;
+	*ns = whole * 1000000000ull + frac;
+	return 0;
+}

@@ -4,5 +4,6 @@
 #define FENCE_TRACE_PARSE_NUM_H
 
 int parse_uint(const char *s, unsigned int max, unsigned int *out);
+int parse_seconds(const char *s, unsigned long long *ns);
 
 #endif

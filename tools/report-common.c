@@ -35,3 +35,11 @@ const char *report_task_name(const struct ft_model *m, int pid)
 
 	return comm && strcmp(comm, "<...>") != 0 ? comm : "?";
 }
+
+/* Does --context / --timeline keep @t? */
+int report_timeline_selected(const struct ft_timeline *t, const struct report_opts *o)
+{
+	if (o->context >= 0 && t->context != (uint64_t)o->context)
+		return 0;
+	return !o->timeline || strstr(t->name, o->timeline);
+}

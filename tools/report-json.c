@@ -43,8 +43,7 @@ static void timelines(FILE *out, const struct ft_model *m, const struct report_o
 	for (unsigned int i = 0; i < m->n_timelines; i++) {
 		const struct ft_timeline *t = &m->timelines[i];
 
-		if ((o->context >= 0 && t->context != (uint64_t)o->context) ||
-		    (o->timeline && !strstr(t->name, o->timeline)))
+		if (!report_timeline_selected(t, o))
 			continue;
 		fprintf(out, "%s\n    {\"context\": %" PRIu64 ", \"driver\": ", first ? "" : ",", t->context);
 		json_str(out, t->driver);
@@ -61,13 +60,17 @@ static void timelines(FILE *out, const struct ft_model *m, const struct report_o
 	fprintf(out, "\n  ],\n");
 }
 
-static void waits(FILE *out, const struct ft_model *m)
+static void waits(FILE *out, const struct ft_model *m, const struct report_opts *o)
 {
+	unsigned int n_out = 0;
+
 	fprintf(out, "  \"waits\": {\"by_task\": [");
 	for (unsigned int i = 0; i < m->n_by_task; i++) {
 		const struct ft_wait_stat *s = &m->by_task[i];
 
-		fprintf(out, "%s\n    {\"pid\": %" PRIu64 ", \"comm\": ", i ? "," : "", s->id);
+		if (o->pid >= 0 && s->id != (uint64_t)o->pid)
+			continue;
+		fprintf(out, "%s\n    {\"pid\": %" PRIu64 ", \"comm\": ", n_out++ ? "," : "", s->id);
 		json_str(out, report_task_name(m, (int)s->id));
 		fprintf(out, ", \"waits\": %" PRIu64 ", \"total_ns\": %" PRIu64 ", \"max_ns\": %" PRIu64
 			", \"p99_ns\": %" PRIu64 "}", s->count, s->total_ns, s->max_ns,
@@ -101,9 +104,11 @@ static void blocking(FILE *out, const struct ft_model *m, const struct ft_blocki
 		", \"signal_ns\": %" PRIu64 "}", b->context, b->seqno, b->wait_ns, b->signal_ts);
 }
 
-static void crtc(FILE *out, const struct ft_model *m, const struct ft_crtc *c)
+static void crtc(FILE *out, const struct ft_model *m, const struct ft_crtc *c,
+		 const struct report_opts *o)
 {
 	const struct ft_pipe *p = NULL;
+	unsigned int n_out = 0;
 
 	for (unsigned int k = 0; k < m->n_pipes; k++)
 		if (c->pipe >= 0 && m->pipes[k].pipe == c->pipe)
@@ -119,10 +124,12 @@ static void crtc(FILE *out, const struct ft_model *m, const struct ft_crtc *c)
 	for (unsigned int i = 0; i < c->n_late; i++) {
 		const struct ft_late_frame *l = &c->late[i];
 
-		fprintf(out, "%s\n      {\"out_fence_seqno\": %u, \"submit_ns\": %" PRIu64
+		if (o->pid >= 0 && l->pid != o->pid)
+			continue;
+		fprintf(out, "%s\n      {\"out_fence_seqno\": %u, \"pid\": %d, \"submit_ns\": %" PRIu64
 			", \"signal_ns\": %" PRIu64 ", \"target_vblank\": %u, \"landed_vblank\": %u"
 			", \"late_by_vblanks\": %d, \"late_by_ns\": %" PRIu64 ", \"blocking\": ",
-			i ? "," : "", l->out_seqno, l->submit_ns, l->signal_ns, l->target_seq,
+			n_out++ ? "," : "", l->out_seqno, l->pid, l->submit_ns, l->signal_ns, l->target_seq,
 			l->landed_seq, (int)(l->landed_seq - l->target_seq), l->late_by_ns);
 		blocking(out, m, &l->blocking);
 		fprintf(out, "}");
@@ -149,13 +156,13 @@ int report_json(FILE *out, const struct ft_model *m, const struct report_info *i
 	if (o->sections & SEC_TIMELINES)
 		timelines(out, m, o);
 	if (o->sections & SEC_WAITS)
-		waits(out, m);
+		waits(out, m, o);
 	fprintf(out, "  \"crtcs\": [");
 	for (unsigned int i = 0; (o->sections & SEC_DISPLAY) && i < m->n_crtcs; i++) {
 		if (o->crtc >= 0 && m->crtcs[i].crtc_id != (uint64_t)o->crtc)
 			continue;
 		fprintf(out, "%s", first ? "" : ",");
-		crtc(out, m, &m->crtcs[i]);
+		crtc(out, m, &m->crtcs[i], o);
 		first = 0;
 	}
 	fprintf(out, "\n  ]\n}\n");

@@ -22,13 +22,6 @@ static const char *dur(char *buf, size_t len, uint64_t ns)
 	return buf;
 }
 
-static int timeline_selected(const struct ft_timeline *t, const struct report_opts *o)
-{
-	if (o->context >= 0 && t->context != (uint64_t)o->context)
-		return 0;
-	return !o->timeline || strstr(t->name, o->timeline);
-}
-
 static void heading(FILE *out, const struct ft_model *m, const struct report_info *info)
 {
 	fprintf(out, "fence-trace report: %s (trace.dat v%d, %d CPUs, clock %s%s)\n", info->path,
@@ -60,7 +53,7 @@ static void timelines(FILE *out, const struct ft_model *m, const struct report_o
 	for (unsigned int i = 0; i < m->n_timelines; i++) {
 		const struct ft_timeline *t = &m->timelines[i];
 
-		if (!timeline_selected(t, o))
+		if (!report_timeline_selected(t, o))
 			continue;
 		fprintf(out, "%8" PRIu64 "  %-12.12s %-20.20s %7" PRIu64 " %8" PRIu64 " %9" PRIu64
 			" %8" PRIu64 " %10s %10s %10s %10s\n", t->context, t->driver, t->name,
@@ -73,13 +66,15 @@ static void timelines(FILE *out, const struct ft_model *m, const struct report_o
 }
 
 static void wait_rows(FILE *out, const struct ft_model *m, const struct ft_wait_stat *s,
-		      unsigned int n, int by_task)
+		      unsigned int n, int by_task, long long pid)
 {
 	char a[24], b[24], c[24];
 
 	for (unsigned int i = 0; i < n; i++) {
 		char who[64];
 
+		if (by_task && pid >= 0 && s[i].id != (uint64_t)pid)
+			continue;
 		if (by_task)
 			snprintf(who, sizeof(who), "%s-%" PRIu64, report_task_name(m, (int)s[i].id), s[i].id);
 		else
@@ -90,16 +85,17 @@ static void wait_rows(FILE *out, const struct ft_model *m, const struct ft_wait_
 	}
 }
 
-static void waits(FILE *out, const struct ft_model *m)
+static void waits(FILE *out, const struct ft_model *m, const struct report_opts *o)
 {
 	fprintf(out, "\nWaits (dma_fence_wait_start -> dma_fence_wait_end)\n");
 	fprintf(out, "  %-30s %7s %10s %10s %10s\n", "waiting task", "waits", "total", "max", "p99");
-	wait_rows(out, m, m->by_task, m->n_by_task, 1);
+	wait_rows(out, m, m->by_task, m->n_by_task, 1, o->pid);
 	fprintf(out, "  %-30s %7s %10s %10s %10s\n", "waited timeline", "waits", "total", "max", "p99");
-	wait_rows(out, m, m->by_timeline, m->n_by_timeline, 0);
+	wait_rows(out, m, m->by_timeline, m->n_by_timeline, 0, -1);
 }
 
-static void late_frames(FILE *out, const struct ft_model *m, const struct ft_crtc *c)
+static void late_frames(FILE *out, const struct ft_model *m, const struct ft_crtc *c,
+			const struct report_opts *o)
 {
 	char a[24], b[24];
 
@@ -113,6 +109,8 @@ static void late_frames(FILE *out, const struct ft_model *m, const struct ft_crt
 		const struct ft_late_frame *l = &c->late[i];
 		const struct ft_blocking *bl = &l->blocking;
 
+		if (o->pid >= 0 && l->pid != o->pid)
+			continue;
 		fprintf(out, "  %8u %14.6f %8u %8u %10s  ", l->out_seqno, l->submit_ns / 1e9,
 			l->target_seq, l->landed_seq, dur(a, sizeof(a), l->late_by_ns));
 		if (bl->known && bl->timeline != UINT32_MAX)
@@ -153,7 +151,7 @@ static void display(FILE *out, const struct ft_model *m, const struct report_opt
 		if (cr->unpaired)
 			fprintf(out, "  %" PRIu64 " out-fences signalled with no vblank event before them (no vblank interrupt, or events lost)\n",
 				cr->unpaired);
-		late_frames(out, m, cr);
+		late_frames(out, m, cr, o);
 	}
 	if (!m->n_crtcs)
 		fprintf(out, "  no CRTC out-fence timeline in this trace\n");
@@ -188,7 +186,7 @@ int report_text(FILE *out, const struct ft_model *m, const struct report_info *i
 	if (o->sections & SEC_TIMELINES)
 		timelines(out, m, o);
 	if (o->sections & SEC_WAITS)
-		waits(out, m);
+		waits(out, m, o);
 	if (o->sections & SEC_DISPLAY)
 		display(out, m, o);
 	if (o->sections & SEC_ANOMALIES)

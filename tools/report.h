@@ -30,11 +30,15 @@ struct report_opts {
 	const char *timeline;		/* only timelines whose name contains this */
 	long long context;		/* only this context; -1 all */
 	long long crtc;			/* only this CRTC object id; -1 all */
+	long long pid;			/* only waits by, and commits of, this task; -1 all */
 };
 
 int report_section_parse(const char *name, unsigned int *sections);
 int report_text(FILE *out, const struct ft_model *m, const struct report_info *info,
 		const struct report_opts *o);
+int report_csv(FILE *out, const struct ft_model *m, const struct report_info *info,
+	       const struct report_opts *o);
+int report_timeline_selected(const struct ft_timeline *t, const struct report_opts *o);
 int report_json(FILE *out, const struct ft_model *m, const struct report_info *info,
 		const struct report_opts *o);
 const char *report_task_name(const struct ft_model *m, int pid);

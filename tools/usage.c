@@ -27,17 +27,31 @@ static const struct usage usages[] = {
 	  "  -b KB          per-CPU ring buffer size (default 4096)\n"
 	  "  -d SECONDS     stop after this many seconds\n" },
 	{ "report", "explain fence latency, waits and late frames in a trace.dat",
-	  "usage: fence-trace report [FILE] [--json] [--section S]... [--timeline T]\n"
-	  "                          [--context N] [--crtc C]\n"
+	  "usage: fence-trace report [FILE] [--json | --csv] [--section S]...\n"
+	  "                          [--timeline T] [--context N] [--crtc C] [--pid P]\n"
+	  "                          [--from T --to T]\n"
 	  "Reads FILE (default trace.dat) from fence-trace record or from\n"
 	  "trace-cmd record -e dma_fence -e drm, and reports per fence timeline, per\n"
 	  "waiting task and per CRTC (late frames and what blocked them).\n"
 	  "  --json          the JSON contract (docs/report-json.md) instead of tables\n"
+	  "  --csv           one CSV table per section (timelines, waits, late frames)\n"
 	  "  --section S     timelines, waits, display, anomalies or all (repeatable,\n"
 	  "                  or comma-separated; default all)\n"
 	  "  --timeline T    only timelines whose name contains T\n"
 	  "  --context N     only fence context N\n"
-	  "  --crtc C        only the CRTC with object id C\n" },
+	  "  --crtc C        only the CRTC with object id C\n"
+	  "  --pid P         only waits by task P and late frames it committed\n"
+	  "  --from T, --to T  only events in this window (trace time in seconds,\n"
+	  "                  as trace-cmd report prints it)\n" },
+	{ "diff", "compare two captures: latency percentiles and late frames",
+	  "usage: fence-trace diff BASE.dat NEW.dat [--threshold PCT] [--percentile P]\n"
+	  "Per fence timeline (matched by driver and name) and per CRTC: how many\n"
+	  "fences or frames, and how the chosen latency percentile and the number of\n"
+	  "late frames moved from BASE to NEW.\n"
+	  "  --threshold PCT   exit with status 3 when the percentile grew by more\n"
+	  "                    than PCT percent anywhere, or a CRTC has more late\n"
+	  "                    frames (for regression gating in CI)\n"
+	  "  --percentile P    p50, p90, p99 (default) or max\n" },
 };
 
 static const struct usage *find(const char *cmd)

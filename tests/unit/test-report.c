@@ -58,7 +58,7 @@ static struct ft_model *analyze(struct fixture *f)
 	close(fd);
 	if (tb_write(f->tb, f->path))
 		fail_msg("tb_write: %s", tb_error(f->tb));
-	if (analysis_run(&f->a, f->path, err, sizeof(err)))
+	if (analysis_run(&f->a, f->path, NULL, err, sizeof(err)))
 		fail_msg("analysis_run: %s", err);
 	return &f->a.model;
 }
@@ -274,13 +274,13 @@ static void test_bad_files(void **state)
 	FILE *junk;
 
 	(void)state;
-	assert_int_equal(analysis_run(&a, "/nonexistent/trace.dat", err, sizeof(err)), -1);
+	assert_int_equal(analysis_run(&a, "/nonexistent/trace.dat", NULL, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "/nonexistent/trace.dat"));
 	analysis_free(&a);
 	junk = fopen("/tmp/test-report-junk.dat", "w");
 	fputs("this is not a trace file at all, but long enough to look at\n", junk);
 	fclose(junk);
-	assert_int_equal(analysis_run(&a, "/tmp/test-report-junk.dat", err, sizeof(err)), -1);
+	assert_int_equal(analysis_run(&a, "/tmp/test-report-junk.dat", NULL, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "not a trace-cmd file"));
 	analysis_free(&a);
 	unlink("/tmp/test-report-junk.dat");
