@@ -69,43 +69,7 @@ static struct ft_pipe *pipe_get(struct ft_model *m, int pipe)
 	return &m->pipes[m->n_pipes++];
 }
 
-void model_vblank(struct ft_model *m, const struct ft_event *ev)
-{
-	struct ft_pipe *p = pipe_get(m, (int)(int32_t)ev->v[FT_CRTC]);
-	uint32_t seq = (uint32_t)ev->v[FT_SEQ];
 
-	if (!p)
-		return;
-	if (p->vblanks) {
-		uint32_t step = seq - p->last_seq;
-
-		if (step > 1 && step < 0x80000000u)
-			p->missed += step - 1;
-		if (step >= 1 && step < 0x80000000u && hist_add(&p->period, (ev->ts - p->last_ts) / step))
-			m->error = 1;
-	}
-	p->vblanks++;
-	p->last_seq = seq;
-	p->last_ts = ev->ts;
-	p->ring_ts[p->ring_head] = ev->ts;
-	p->ring_seq[p->ring_head] = seq;
-	p->ring_head = (p->ring_head + 1) % MODEL_VBLANK_RING;
-	if (p->ring_n < MODEL_VBLANK_RING)
-		p->ring_n++;
-}
-
-void model_vblank_delivered(struct ft_model *m, const struct ft_event *ev)
-{
-	struct ft_delivered *d;
-
-	if (ev->cpu < 0 || (unsigned int)ev->cpu >= m->n_cpus)
-		return;
-	d = &m->delivered[ev->cpu];
-	d->valid = 1;
-	d->pipe = (int)(int32_t)ev->v[FT_CRTC];
-	d->seq = (uint32_t)ev->v[FT_SEQ];
-	d->ts = ev->ts;
-}
 
 /*
  * The vblank before @ts on @p (its seq and time), from the ring of recent
@@ -150,12 +114,8 @@ static void fill_blocking(struct ft_model *m, const struct ft_fence *f, struct f
 	b->timeline = keymap_get(&m->timeline_of_context, b->context, &tl) ? tl : UINT32_MAX;
 }
 
-static void record_late(struct ft_model *m, struct ft_crtc *c, const struct ft_fence *f,
-			const struct ft_pipe *p, uint32_t target, uint32_t landed, uint64_t ts)
+static void keep_late(struct ft_model *m, struct ft_crtc *c, const struct ft_late_frame *l)
 {
-	struct ft_late_frame *l;
-	uint64_t due = vblank_time(p, target);
-
 	c->late_count++;
 	if (c->n_late >= MODEL_MAX_LATE)
 		return;
@@ -166,24 +126,31 @@ static void record_late(struct ft_model *m, struct ft_crtc *c, const struct ft_f
 			return;
 		}
 	}
-	l = &c->late[c->n_late++];
-	l->out_seqno = f->seqno;
-	l->pid = f->init_pid;
-	l->submit_ns = f->init_ts;
-	l->signal_ns = ts;
-	l->target_seq = target;
-	l->landed_seq = landed;
-	l->late_by_ns = due && ts > due ? ts - due : 0;
-	fill_blocking(m, f, &l->blocking);
+	c->late[c->n_late++] = *l;
 }
 
+/* A pending signal whose vblank event never came: a fake-vblank CRTC. */
+static void drop_pending(struct ft_model *m, struct ft_delivered *d)
+{
+	if (d->pending)
+		m->crtcs[d->crtc].fake_vblank++;
+	d->pending = 0;
+}
+
+/*
+ * An out-fence signalled right after a delivered event on its CPU: work out
+ * target and landed vblank now (the fence's state is at hand), and keep the
+ * verdict until the vblank event confirms that this was a real vblank.
+ */
 void model_out_fence_signaled(struct ft_model *m, struct ft_fence *f, const struct ft_event *ev)
 {
-	struct ft_crtc *c = &m->crtcs[m->timelines[f->timeline].crtc];
+	unsigned int ci = (unsigned int)m->timelines[f->timeline].crtc;
+	struct ft_crtc *c = &m->crtcs[ci];
 	struct ft_delivered *d = NULL;
+	struct ft_late_frame *l;
 	struct ft_pipe *p;
 	uint32_t before;
-	uint64_t when;
+	uint64_t when, due;
 
 	c->frames++;
 	if (hist_add(&c->out_latency, ev->ts - f->init_ts))
@@ -196,10 +163,88 @@ void model_out_fence_signaled(struct ft_model *m, struct ft_fence *f, const stru
 		return;
 	}
 	d->valid = 0;
-	c->pipe = d->pipe;
+	drop_pending(m, d);
+	d->pending = 1;
+	d->crtc = ci;
+	d->late = 0;
 	p = pipe_get(m, d->pipe);
 	if (!p || vblank_before(p, f->init_ts, &before, &when))
 		return;
-	if ((int32_t)(d->seq - (before + 1)) >= 1)
-		record_late(m, c, f, p, before + 1, d->seq, ev->ts);
+	l = &d->frame;
+	memset(l, 0, sizeof(*l));
+	l->out_seqno = f->seqno;
+	l->pid = f->init_pid;
+	l->submit_ns = f->init_ts;
+	l->signal_ns = ev->ts;
+	l->target_seq = before + 1;
+	l->landed_seq = d->seq;
+	due = vblank_time(p, before + 1);
+	l->late_by_ns = due && ev->ts > due ? ev->ts - due : 0;
+	fill_blocking(m, f, &l->blocking);
+	d->late = (int32_t)(d->seq - (before + 1)) >= 1;
+}
+
+/* The vblank event after a delivered+signal on the same CPU confirms both. */
+static void confirm_pending(struct ft_model *m, const struct ft_event *ev, int pipe, uint32_t seq)
+{
+	struct ft_delivered *d;
+	struct ft_crtc *c;
+
+	if (ev->cpu < 0 || (unsigned int)ev->cpu >= m->n_cpus)
+		return;
+	d = &m->delivered[ev->cpu];
+	if (!d->pending || d->pipe != pipe || d->seq != seq)
+		return;
+	d->pending = 0;
+	c = &m->crtcs[d->crtc];
+	c->pipe = pipe;
+	if (d->late)
+		keep_late(m, c, &d->frame);
+}
+
+/* At the end of the trace, a signal still waiting for its vblank event. */
+void model_display_finish(struct ft_model *m)
+{
+	for (unsigned int cpu = 0; cpu < m->n_cpus; cpu++)
+		drop_pending(m, &m->delivered[cpu]);
+}
+
+void model_vblank(struct ft_model *m, const struct ft_event *ev)
+{
+	struct ft_pipe *p = pipe_get(m, (int)(int32_t)ev->v[FT_CRTC]);
+	uint32_t seq = (uint32_t)ev->v[FT_SEQ];
+
+	if (!p)
+		return;
+	confirm_pending(m, ev, p->pipe, seq);
+	if (p->vblanks) {
+		uint32_t step = seq - p->last_seq;
+
+		if (step > 1 && step < 0x80000000u)
+			p->missed += step - 1;
+		if (step >= 1 && step < 0x80000000u && hist_add(&p->period, (ev->ts - p->last_ts) / step))
+			m->error = 1;
+	}
+	p->vblanks++;
+	p->last_seq = seq;
+	p->last_ts = ev->ts;
+	p->ring_ts[p->ring_head] = ev->ts;
+	p->ring_seq[p->ring_head] = seq;
+	p->ring_head = (p->ring_head + 1) % MODEL_VBLANK_RING;
+	if (p->ring_n < MODEL_VBLANK_RING)
+		p->ring_n++;
+}
+
+void model_vblank_delivered(struct ft_model *m, const struct ft_event *ev)
+{
+	struct ft_delivered *d;
+
+	if (ev->cpu < 0 || (unsigned int)ev->cpu >= m->n_cpus)
+		return;
+	d = &m->delivered[ev->cpu];
+	drop_pending(m, d);
+	d->valid = 1;
+	d->pipe = (int)(int32_t)ev->v[FT_CRTC];
+	d->seq = (uint32_t)ev->v[FT_SEQ];
+	d->ts = ev->ts;
 }

@@ -14,6 +14,7 @@ void model_out_fence_signaled(struct ft_model *m, struct ft_fence *f, const stru
 void model_inflight_remove(struct ft_model *m, uint32_t fence_idx);
 void model_vblank(struct ft_model *m, const struct ft_event *ev);
 void model_vblank_delivered(struct ft_model *m, const struct ft_event *ev);
+void model_display_finish(struct ft_model *m);
 
 /* model-wait.c */
 void model_wait_start(struct ft_model *m, const struct ft_event *ev, uint64_t key);

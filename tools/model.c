@@ -217,6 +217,7 @@ void model_add(struct ft_model *m, const struct ft_event *ev)
 /* Fences still live and unsignalled when the trace ends. */
 void model_finish(struct ft_model *m)
 {
+	model_display_finish(m);
 	for (unsigned int i = 0; i < m->n_fences; i++) {
 		struct ft_fence *f = &m->fences[i];
 

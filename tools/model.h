@@ -91,16 +91,26 @@ struct ft_crtc {
 	char name[MODEL_NAME_LEN];
 	uint64_t context;
 	int pipe;			/* learnt from signal/vblank pairing; -1 unknown */
-	uint64_t frames, unpaired, late_count;
+	uint64_t frames, unpaired, fake_vblank, late_count;
 	struct hist out_latency;
 	struct ft_late_frame *late;
 	unsigned int n_late;
 };
 
-struct ft_delivered {			/* last drm_vblank_event_delivered per CPU */
+/*
+ * Per CPU: the last drm_vblank_event_delivered, then the out-fence signal
+ * it was paired with, waiting for the drm_vblank_event (same pipe and
+ * sequence) that a real vblank interrupt traces next.  Drivers without
+ * vblank interrupts (fake vblank at commit completion) never trace it.
+ */
+struct ft_delivered {
 	int valid, pipe;
 	uint32_t seq;
 	uint64_t ts;
+	int pending;			/* a signal awaits its vblank event */
+	unsigned int crtc;
+	struct ft_late_frame frame;
+	int late;
 };
 
 struct ft_model {

@@ -117,8 +117,9 @@ static void crtc(FILE *out, const struct ft_model *m, const struct ft_crtc *c,
 	json_str(out, c->name);
 	fprintf(out, ", \"pipe\": %d, \"frames\": %" PRIu64 ", \"vblanks\": %" PRIu64
 		", \"missed_vblanks\": %" PRIu64 ", \"vblank_period_ns\": %" PRIu64
-		", \"unpaired_signals\": %" PRIu64 ", ", c->pipe, c->frames, p ? p->vblanks : 0,
-		p ? p->missed : 0, p ? hist_percentile(&p->period, 0.5) : 0, c->unpaired);
+		", \"unpaired_signals\": %" PRIu64 ", \"fake_vblank_signals\": %" PRIu64 ", ",
+		c->pipe, c->frames, p ? p->vblanks : 0, p ? p->missed : 0,
+		p ? hist_percentile(&p->period, 0.5) : 0, c->unpaired, c->fake_vblank);
 	latency(out, "out_fence_latency_ns", &c->out_latency);
 	fprintf(out, ", \"late_frame_count\": %" PRIu64 ", \"late_frames\": [", c->late_count);
 	for (unsigned int i = 0; i < c->n_late; i++) {

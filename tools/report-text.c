@@ -148,8 +148,11 @@ static void display(FILE *out, const struct ft_model *m, const struct report_opt
 			fprintf(out, "  vblanks: %" PRIu64 ", period p50 %s (min %s, max %s), missed %" PRIu64 "\n",
 				p->vblanks, dur(a, sizeof(a), hist_percentile(&p->period, 0.5)),
 				dur(b, sizeof(b), p->period.min), dur(d, sizeof(d), p->period.max), p->missed);
+		if (cr->fake_vblank)
+			fprintf(out, "  %" PRIu64 " out-fences signalled by a fake vblank (no vblank interrupt: at commit completion)\n",
+				cr->fake_vblank);
 		if (cr->unpaired)
-			fprintf(out, "  %" PRIu64 " out-fences signalled with no vblank event before them (no vblank interrupt, or events lost)\n",
+			fprintf(out, "  %" PRIu64 " out-fences signalled with no vblank event before them (events lost, or not recorded)\n",
 				cr->unpaired);
 		late_frames(out, m, cr, o);
 	}
