@@ -9,5 +9,8 @@ int main(void)
 	failed += run_logscan_tests();
 	failed += run_workload_plan_tests();
 	failed += run_sync_name_tests();
+	failed += run_tracedat_tests();
+	failed += run_tracedat_bad_tests();
+	failed += run_tracedat_compat_tests();
 	return failed ? 1 : 0;
 }
