@@ -14,6 +14,7 @@ WARN := -Wall -Wextra -Wno-unused-parameter
 override CFLAGS += -std=gnu11 -D_GNU_SOURCE $(WARN) -MMD -MP
 DRM_CFLAGS := $(shell pkg-config --cflags libdrm 2>/dev/null)
 TRACEFS_CFLAGS := $(shell pkg-config --cflags libtracefs libtracecmd 2>/dev/null)
+TRACEEVENT_CFLAGS := $(shell pkg-config --cflags libtraceevent 2>/dev/null)
 
 OUT := build
 BIN := $(OUT)/bin
@@ -32,7 +33,7 @@ endif
 
 # Programs that go into the guest (everything in build/bin is copied there).
 GUEST_PROGS := $(BIN)/fence-trace $(BIN)/fence-workload $(BIN)/abi-conformance
-HOST_PROGS := $(HOSTBIN)/logscan $(HOSTBIN)/unit-tests
+HOST_PROGS := $(HOSTBIN)/logscan $(HOSTBIN)/unit-tests $(HOSTBIN)/tracedat-bench
 
 # Stand-ins for a user's own programs in the run-guest tests.
 LAB_EXTRA := $(OUT)/lab-extra/hello-static $(OUT)/lab-extra/hello-dynamic
@@ -49,9 +50,10 @@ $(OUT)/lab-extra/hello-dynamic: tests/lab/hello.c
 LAB_LIB := tools/kms.c tools/sync.c
 WORKLOAD_SRC := tools/fence-workload.c tools/producer.c tools/workload-plan.c \
 	tools/parse-num.c $(LAB_LIB)
+TRACEDAT_SRC := tools/tracedat-write.c tools/tracedat-read.c tools/tracedat-iter.c
 # The analysis core shared by fence-trace and the unit tests:
 # source -> decode -> model -> outputs.
-CORE_SRC := tools/analyze.c tools/source.c tools/tracedat-read.c tools/tracedat-write.c tools/decode.c \
+CORE_SRC := tools/analyze.c tools/source.c $(TRACEDAT_SRC) tools/decode.c \
 	tools/model.c tools/model-wait.c tools/model-display.c tools/hist.c tools/keymap.c \
 	tools/report-common.c tools/report-text.c tools/report-json.c tools/report-csv.c tools/parse-num.c
 FENCE_TRACE_SRC := tools/fence-trace.c tools/usage.c tools/cmd-report.c tools/cmd-record.c tools/cmd-diff.c \
@@ -62,15 +64,19 @@ CONFORMANCE_SRC := tests/guest/abi-conformance.c tests/guest/tap.c \
 LOGSCAN_SRC := tests/lab/logscan.c tests/lab/logscan-rules.c
 UNIT_SRC := tests/unit/unit-tests.c tests/unit/test-logscan.c \
 	tests/unit/test-workload-plan.c tests/unit/test-sync-name.c tests/unit/test-hist.c \
-	tests/lab/logscan-rules.c tools/workload-plan.c tools/parse-num.c tools/sync.c \
-	tools/hist.c tools/keymap.c
+	tests/unit/test-tracedat.c tests/unit/test-tracedat-bad.c \
+	tests/unit/test-tracedat-compat.c tests/unit/trace-builder.c tests/unit/test-report.c \
+	tests/lab/logscan-rules.c tools/workload-plan.c tools/sync.c \
+	$(CORE_SRC)
+BENCH_SRC := tests/bench/tracedat-bench.c tests/unit/trace-builder.c $(TRACEDAT_SRC)
 
 objs = $(patsubst %.c,$(OBJ)/%.o,$(1))
 
 $(OBJ)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(if $(Q),@echo "  CC      $<")
-	$(Q)$(CC) $(CFLAGS) $(DRM_CFLAGS) $(TRACEFS_CFLAGS) -Itools -Itests/lab -Itests/guest -c -o $@ $<
+	$(Q)$(CC) $(CFLAGS) $(DRM_CFLAGS) $(TRACEFS_CFLAGS) $(TRACEEVENT_CFLAGS) \
+		-Itools -Itests/lab -Itests/guest -Itests/unit -c -o $@ $<
 
 $(BIN)/fence-trace: $(call objs,$(FENCE_TRACE_SRC))
 	@mkdir -p $(dir $@)
@@ -90,7 +96,11 @@ $(HOSTBIN)/logscan: $(call objs,$(LOGSCAN_SRC))
 
 $(HOSTBIN)/unit-tests: $(call objs,$(UNIT_SRC))
 	@mkdir -p $(dir $@)
-	$(Q)$(CC) -o $@ $^ -lcmocka
+	$(Q)$(CC) -o $@ $^ -lcmocka $(CORE_LIBS)
+
+$(HOSTBIN)/tracedat-bench: $(call objs,$(BENCH_SRC))
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) -o $@ $^ -ltraceevent
 
 -include $(shell find $(OBJ) -name '*.d' 2>/dev/null)
 

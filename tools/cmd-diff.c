@@ -112,7 +112,7 @@ static void diff_timelines(struct diff_ctx *c, const struct ft_model *b, const s
 	printf("%-36s %7s %7s\n", "timeline (driver/name)", "base", "new");
 	for (unsigned int i = 0; i < n->n_timelines; i++) {
 		const struct ft_timeline *tn = &n->timelines[i], *tb = NULL;
-		char what[100];
+		char what[160];
 
 		for (unsigned int k = 0; k < b->n_timelines && !tb; k++)
 			if (!strcmp(b->timelines[k].driver, tn->driver) &&
@@ -129,7 +129,7 @@ static void diff_crtcs(struct diff_ctx *c, const struct ft_model *b, const struc
 
 	for (unsigned int i = 0; i < n->n_crtcs; i++) {
 		const struct ft_crtc *cn = &n->crtcs[i], *cb = NULL;
-		char what[100];
+		char what[160];
 
 		for (unsigned int k = 0; k < b->n_crtcs && !cb; k++)
 			if (b->crtcs[k].crtc_id == cn->crtc_id && !strcmp(b->crtcs[k].name, cn->name))

@@ -99,7 +99,7 @@ static void test_timeline_counts_across_cpus(void **state)
 	assert_int_equal(t->latency.count, 3);
 	assert_int_equal(t->latency.max, 2 * MS);
 	assert_int_equal(hist_percentile(&t->latency, 0.5), 2 * MS);
-	assert_int_equal(m->events, 12);
+	assert_int_equal(m->events, 10);
 	assert_int_equal(m->lost, 0);
 }
 
@@ -250,7 +250,7 @@ static void test_json_escapes_names(void **state)
 {
 	struct fixture *f = *state;
 	struct report_info ri = { "x.dat", 6, 2, "mono", NULL };
-	struct report_opts o = { SEC_ALL, NULL, -1, -1 };
+	struct report_opts o = { SEC_ALL, NULL, -1, -1, -1 };
 	struct ft_model *m;
 	char *buf = NULL;
 	size_t len = 0;

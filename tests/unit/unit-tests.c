@@ -10,5 +10,9 @@ int main(void)
 	failed += run_workload_plan_tests();
 	failed += run_sync_name_tests();
 	failed += run_hist_tests();
+	failed += run_tracedat_tests();
+	failed += run_tracedat_bad_tests();
+	failed += run_tracedat_compat_tests();
+	failed += run_report_tests();
 	return failed ? 1 : 0;
 }

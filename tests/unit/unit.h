@@ -13,5 +13,9 @@ int run_logscan_tests(void);
 int run_workload_plan_tests(void);
 int run_sync_name_tests(void);
 int run_hist_tests(void);
+int run_tracedat_tests(void);
+int run_tracedat_bad_tests(void);
+int run_tracedat_compat_tests(void);
+int run_report_tests(void);
 
 #endif

@@ -1,0 +1,440 @@
+// SPDX-License-Identifier: GPL-2.0
+/* test-tracedat.c - trace.dat writer and reader: round trips and bad input. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <traceevent/event-parse.h>
+
+#include "trace-builder.h"
+#include "tracedat.h"
+#include "unit.h"
+
+#define MAX_SEEN 64
+
+/* What a walk saw: the first MAX_SEEN events in full, the rest counted. */
+struct seen {
+	struct tep_handle *tep;
+	unsigned long long n, ts[MAX_SEEN];
+	int cpu[MAX_SEEN], id[MAX_SEEN], pid[MAX_SEEN];
+	long long missed[MAX_SEEN], context[MAX_SEEN], seqno[MAX_SEEN];
+	char timeline[MAX_SEEN][32];
+	unsigned long long last_ts;
+	int out_of_order;
+};
+
+static char tmp_dir[64];
+
+static const char *tmp_path(const char *name)
+{
+	static char path[4][128];
+	static int i;
+
+	i = (i + 1) % 4;
+	snprintf(path[i], sizeof(path[i]), "%s/%s", tmp_dir, name);
+	return path[i];
+}
+
+static int setup_dir(void **state)
+{
+	(void)state;
+	snprintf(tmp_dir, sizeof(tmp_dir), "/tmp/tracedat-test-XXXXXX");
+	tep_set_loglevel(TEP_LOG_NONE);	/* damaged formats are the point here */
+	return mkdtemp(tmp_dir) ? 0 : -1;
+}
+
+static int teardown_dir(void **state)
+{
+	char cmd[128];
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmp_dir);
+	return system(cmd);
+}
+
+static long long field(struct tep_handle *tep, struct tep_record *rec, const char *name)
+{
+	struct tep_event *ev = tep_find_event(tep, tep_data_type(tep, rec));
+	struct tep_format_field *f = ev ? tep_find_field(ev, name) : NULL;
+	unsigned long long v;
+
+	if (!f || tep_read_number_field(f, rec->data, &v))
+		return -1;
+	return (long long)v;
+}
+
+static void seen_timeline(struct seen *s, struct tep_record *rec, int i)
+{
+	struct tep_event *ev = tep_find_event(s->tep, tep_data_type(s->tep, rec));
+	unsigned int len = 0;
+	const char *str = ev ? tracedat_data_loc(s->tep, rec, tep_find_field(ev, "timeline"),
+						 &len) : NULL;
+
+	if (str && len && len < sizeof(s->timeline[i]) && str[len - 1] == '\0')
+		memcpy(s->timeline[i], str, len);
+}
+
+static int collect(struct tep_record *rec, void *ctx)
+{
+	struct seen *s = ctx;
+	unsigned long long i = s->n++;
+
+	if (rec->ts < s->last_ts)
+		s->out_of_order = 1;
+	s->last_ts = rec->ts;
+	if (i >= MAX_SEEN)
+		return 0;
+	s->ts[i] = rec->ts;
+	s->cpu[i] = rec->cpu;
+	s->id[i] = tep_data_type(s->tep, rec);
+	s->pid[i] = tep_data_pid(s->tep, rec);
+	s->missed[i] = rec->missed_events;
+	s->context[i] = field(s->tep, rec, "context");
+	s->seqno[i] = field(s->tep, rec, "seqno");
+	seen_timeline(s, rec, (int)i);
+	return 0;
+}
+
+/* Open @path and walk it into @s; returns iterate's result, or -1 if open failed. */
+static int read_all(const char *path, struct seen *s, struct tracedat **out)
+{
+	char err[256];
+	struct tracedat *td = tracedat_open(path, err, sizeof(err));
+	int ret;
+
+	memset(s, 0, sizeof(*s));
+	if (!td) {
+		print_message("open: %s\n", err);
+		return -1;
+	}
+	s->tep = tracedat_tep(td);
+	ret = tracedat_iterate(td, collect, s);
+	if (out)
+		*out = td;
+	else
+		tracedat_close(td);
+	return ret;
+}
+
+static struct trace_builder *new_builder(unsigned int cpus)
+{
+	struct trace_builder *tb = tb_new(cpus, NULL);
+
+	assert_non_null(tb);
+	return tb;
+}
+
+static void write_builder(struct trace_builder *tb, const char *path)
+{
+	int ret = tb_write(tb, path);
+
+	if (ret)
+		print_message("tb_write: %s\n", tb_error(tb));
+	assert_int_equal(ret, 0);
+}
+
+static void test_round_trip(void **state)
+{
+	struct trace_builder *tb = new_builder(2);
+	const char *path = tmp_path("round.dat");
+	struct tracedat *td;
+	struct seen s;
+	int init = tb_event_id(tb, "dma_fence_init");
+	int sig = tb_event_id(tb, "dma_fence_signaled");
+
+	(void)state;
+	assert_int_equal(init, 300);
+	assert_int_equal(sig, 297);
+	tb_set_pid(tb, 4242);
+	assert_int_equal(tb_fence(tb, 0, 1000, "dma_fence_init", "sw_sync", "producer-A", 12, 1), 0);
+	assert_int_equal(tb_fence(tb, 1, 1500, "dma_fence_init", "vkms", "CRTC:35-crtc-0", 5, 3), 0);
+	assert_int_equal(tb_fence(tb, 0, 2000, "dma_fence_signaled", "sw_sync", "producer-A", 12, 1), 0);
+	assert_int_equal(tb_fence(tb, 1, 2000, "dma_fence_signaled", "vkms", "CRTC:35-crtc-0", 5, 3), 0);
+	assert_int_equal(tb_fence(tb, 1, 2100, "dma_fence_destroy", "vkms", "CRTC:35-crtc-0", 5, 3), 0);
+	assert_int_equal(tb_fence(tb, 0, 3000, "dma_fence_destroy", "sw_sync", "producer-A", 12, 1), 0);
+	write_builder(tb, path);
+	tb_free(tb);
+
+	assert_int_equal(read_all(path, &s, &td), 0);
+	assert_int_equal(tracedat_version(td), 6);
+	assert_int_equal(tracedat_cpus(td), 2);
+	assert_int_equal(s.n, 6);
+	{
+		const unsigned long long ts[] = { 1000, 1500, 2000, 2000, 2100, 3000 };
+		const int cpu[] = { 0, 1, 0, 1, 1, 0 };
+		const int id[] = { 300, 300, 297, 297, 299, 299 };
+		const long long ctx[] = { 12, 5, 12, 5, 5, 12 };
+		const long long seq[] = { 1, 3, 1, 3, 3, 1 };
+		int i;
+
+		for (i = 0; i < 6; i++) {
+			assert_int_equal(s.ts[i], ts[i]);
+			assert_int_equal(s.cpu[i], cpu[i]);
+			assert_int_equal(s.id[i], id[i]);
+			assert_int_equal(s.context[i], ctx[i]);
+			assert_int_equal(s.seqno[i], seq[i]);
+			assert_int_equal(s.pid[i], 4242);
+			assert_int_equal(s.missed[i], 0);
+			assert_string_equal(s.timeline[i], cpu[i] ? "CRTC:35-crtc-0" : "producer-A");
+		}
+	}
+	assert_int_equal(tracedat_cpu_events(td, 0), 3);
+	assert_int_equal(tracedat_cpu_events(td, 1), 3);
+	assert_null(tracedat_clock(td));
+	assert_null(tracedat_uname(td));
+	tracedat_close(td);
+}
+
+static void test_vblank_fields(void **state)
+{
+	struct trace_builder *tb = new_builder(1);
+	const char *path = tmp_path("vblank.dat");
+	struct tracedat *td;
+	struct seen s;
+
+	(void)state;
+	assert_int_equal(tb_vblank(tb, 0, 10, 0, 77, -5000000001ll, 1), 0);
+	assert_int_equal(tb_vblank_delivered(tb, 0, 11, 0xffff888012345678ull, 0, 77), 0);
+	write_builder(tb, path);
+	tb_free(tb);
+	assert_int_equal(read_all(path, &s, &td), 0);
+	assert_int_equal(s.n, 2);
+	assert_int_equal(s.id[0], 291);
+	assert_int_equal(s.id[1], 289);
+	tracedat_close(td);
+}
+
+struct vblank_check {
+	struct tep_handle *tep;
+	int n;
+	long long time, seq, file;
+};
+
+static int read_vblank(struct tep_record *rec, void *ctx)
+{
+	struct vblank_check *v = ctx;
+
+	if (v->n++ == 0) {
+		v->time = field(v->tep, rec, "time");
+		v->seq = field(v->tep, rec, "seq");
+	} else {
+		v->file = field(v->tep, rec, "file");
+	}
+	return 0;
+}
+
+static void test_vblank_values(void **state)
+{
+	struct trace_builder *tb = new_builder(1);
+	const char *path = tmp_path("vblank2.dat");
+	struct vblank_check v = { 0 };
+	struct tracedat *td;
+	char err[256];
+
+	(void)state;
+	assert_int_equal(tb_vblank(tb, 0, 10, 0, 77, 5000000001ll, 1), 0);
+	assert_int_equal(tb_vblank_delivered(tb, 0, 11, 0x1234567890ull, 0, 77), 0);
+	write_builder(tb, path);
+	tb_free(tb);
+	td = tracedat_open(path, err, sizeof(err));
+	assert_non_null(td);
+	v.tep = tracedat_tep(td);
+	assert_int_equal(tracedat_iterate(td, read_vblank, &v), 0);
+	assert_int_equal(v.time, 5000000001ll);
+	assert_int_equal(v.seq, 77);
+	assert_int_equal(v.file, 0x1234567890ll);
+	tracedat_close(td);
+}
+
+static void test_time_extend(void **state)
+{
+	struct trace_builder *tb = new_builder(1);
+	const char *path = tmp_path("extend.dat");
+	const unsigned long long t0 = 5, t1 = 5 + (1ull << 27) + 12345, t2 = t1 + (1ull << 40) + 7;
+	struct seen s;
+
+	(void)state;
+	assert_int_equal(tb_fence(tb, 0, t0, "dma_fence_init", "d", "t", 1, 1), 0);
+	assert_int_equal(tb_fence(tb, 0, t1, "dma_fence_init", "d", "t", 1, 2), 0);
+	assert_int_equal(tb_fence(tb, 0, t2, "dma_fence_init", "d", "t", 1, 3), 0);
+	assert_int_equal(tb_pages(tb, 0), 1);
+	write_builder(tb, path);
+	tb_free(tb);
+	assert_int_equal(read_all(path, &s, NULL), 0);
+	assert_int_equal(s.n, 3);
+	assert_int_equal(s.ts[0], t0);
+	assert_int_equal(s.ts[1], t1);
+	assert_int_equal(s.ts[2], t2);
+	assert_int_equal(s.seqno[2], 3);
+}
+
+static void test_missed_events(void **state)
+{
+	struct trace_builder *tb = new_builder(1);
+	const char *path = tmp_path("missed.dat");
+	struct seen s;
+
+	(void)state;
+	assert_int_equal(tb_fence(tb, 0, 100, "dma_fence_init", "d", "t", 1, 1), 0);
+	assert_int_equal(tb_fence(tb, 0, 110, "dma_fence_init", "d", "t", 1, 2), 0);
+	assert_int_equal(tb_missed(tb, 0, 17), 0);
+	assert_int_equal(tb_fence(tb, 0, 200, "dma_fence_init", "d", "t", 1, 20), 0);
+	assert_int_equal(tb_fence(tb, 0, 210, "dma_fence_init", "d", "t", 1, 21), 0);
+	assert_int_equal(tb_missed(tb, 0, -1), 0);
+	assert_int_equal(tb_fence(tb, 0, 300, "dma_fence_init", "d", "t", 1, 30), 0);
+	assert_int_equal(tb_pages(tb, 0), 3);
+	write_builder(tb, path);
+	tb_free(tb);
+	assert_int_equal(read_all(path, &s, NULL), 0);
+	assert_int_equal(s.n, 5);
+	assert_int_equal(s.missed[0], 0);
+	assert_int_equal(s.missed[1], 0);
+	assert_int_equal(s.missed[2], 17);
+	assert_int_equal(s.seqno[2], 20);
+	assert_int_equal(s.missed[3], 0);
+	assert_int_equal(s.missed[4], -1);
+	assert_int_equal(s.seqno[4], 30);
+}
+
+static void test_empty_cpu(void **state)
+{
+	struct trace_builder *tb = new_builder(3);
+	const char *path = tmp_path("empty-cpu.dat");
+	struct tracedat *td;
+	struct seen s;
+
+	(void)state;
+	assert_int_equal(tb_fence(tb, 0, 100, "dma_fence_init", "d", "t", 1, 1), 0);
+	assert_int_equal(tb_fence(tb, 2, 50, "dma_fence_init", "d", "t", 2, 1), 0);
+	write_builder(tb, path);
+	tb_free(tb);
+	assert_int_equal(read_all(path, &s, &td), 0);
+	assert_int_equal(tracedat_cpus(td), 3);
+	assert_int_equal(s.n, 2);
+	assert_int_equal(s.cpu[0], 2);
+	assert_int_equal(s.cpu[1], 0);
+	assert_int_equal(tracedat_cpu_events(td, 1), 0);
+	assert_int_equal(tracedat_cpu_events(td, 2), 1);
+	tracedat_close(td);
+}
+
+static void test_big_event(void **state)
+{
+	struct trace_builder *tb = new_builder(1);
+	const char *path = tmp_path("big.dat");
+	char timeline[200];
+	struct seen s;
+
+	(void)state;
+	memset(timeline, 'x', sizeof(timeline) - 1);
+	timeline[sizeof(timeline) - 1] = '\0';
+	/* 8 + 16 + 5 + 200 bytes: past 28 * 4, so type_len 0 and a length word */
+	assert_int_equal(tb_fence(tb, 0, 1, "dma_fence_init", "vkms", timeline, 9, 8), 0);
+	assert_int_equal(tb_fence(tb, 0, 2, "dma_fence_init", "vkms", "short", 9, 9), 0);
+	write_builder(tb, path);
+	tb_free(tb);
+	assert_int_equal(read_all(path, &s, NULL), 0);
+	assert_int_equal(s.n, 2);
+	assert_int_equal(s.seqno[0], 8);
+	assert_int_equal(s.seqno[1], 9);
+	assert_string_equal(s.timeline[1], "short");
+}
+
+static void build_many(const char *path, unsigned int n)
+{
+	struct trace_builder *tb = new_builder(2);
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		assert_int_equal(tb_fence(tb, i % 2, 1000ull + i * 10ull, i % 3 ? "dma_fence_signaled" :
+					  "dma_fence_init", "vkms", "CRTC:35-crtc-0", 5, i), 0);
+	assert_true(tb_pages(tb, 0) > 100);
+	write_builder(tb, path);
+	tb_free(tb);
+}
+
+static void test_many_pages(void **state)
+{
+	const char *path = tmp_path("many.dat");
+	struct tracedat *td;
+	struct seen s;
+
+	(void)state;
+	build_many(path, 100000);
+	assert_int_equal(read_all(path, &s, &td), 0);
+	assert_int_equal(s.n, 100000);
+	assert_false(s.out_of_order);
+	assert_int_equal(tracedat_cpu_events(td, 0), 50000);
+	assert_int_equal(tracedat_cpu_events(td, 1), 50000);
+	assert_int_equal(s.seqno[MAX_SEEN - 1], MAX_SEEN - 1);
+	assert_int_equal(s.last_ts, 1000ull + 99999 * 10ull);
+	tracedat_close(td);
+}
+
+static void test_options(void **state)
+{
+	struct trace_builder *tb = new_builder(1);
+	const char *path = tmp_path("options.dat");
+	struct tracedat *td;
+	struct seen s;
+
+	(void)state;
+	tb_set_options(tb, "local global counter uptime perf [mono] mono_raw boot\n",
+		       "Linux 6.1.192+ #1 SMP x86_64", "4242 fence-workload\n17 sw_sync\n");
+	tb_set_pid(tb, 4242);
+	assert_int_equal(tb_fence(tb, 0, 1, "dma_fence_init", "d", "t", 1, 1), 0);
+	write_builder(tb, path);
+	tb_free(tb);
+	assert_int_equal(read_all(path, &s, &td), 0);
+	assert_string_equal(tracedat_clock(td), "mono");
+	assert_string_equal(tracedat_uname(td), "Linux 6.1.192+ #1 SMP x86_64");
+	assert_string_equal(tep_data_comm_from_pid(tracedat_tep(td), 4242), "fence-workload");
+	tracedat_close(td);
+}
+
+static int stop_at_two(struct tep_record *rec, void *ctx)
+{
+	(void)rec;
+	return ++*(int *)ctx == 2 ? 42 : 0;
+}
+
+static void test_callback_stops(void **state)
+{
+	const char *path = tmp_path("stop.dat");
+	struct trace_builder *tb = new_builder(1);
+	struct tracedat *td;
+	char err[256];
+	int n = 0;
+
+	(void)state;
+	assert_int_equal(tb_fence(tb, 0, 1, "dma_fence_init", "d", "t", 1, 1), 0);
+	assert_int_equal(tb_fence(tb, 0, 2, "dma_fence_init", "d", "t", 1, 2), 0);
+	assert_int_equal(tb_fence(tb, 0, 3, "dma_fence_init", "d", "t", 1, 3), 0);
+	write_builder(tb, path);
+	tb_free(tb);
+	td = tracedat_open(path, err, sizeof(err));
+	assert_non_null(td);
+	assert_int_equal(tracedat_iterate(td, stop_at_two, &n), 42);
+	assert_int_equal(n, 2);
+	tracedat_close(td);
+}
+
+int run_tracedat_tests(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_vblank_fields),
+		cmocka_unit_test(test_vblank_values),
+		cmocka_unit_test(test_time_extend),
+		cmocka_unit_test(test_missed_events),
+		cmocka_unit_test(test_empty_cpu),
+		cmocka_unit_test(test_big_event),
+		cmocka_unit_test(test_many_pages),
+		cmocka_unit_test(test_options),
+		cmocka_unit_test(test_callback_stops),
+	};
+
+	return cmocka_run_group_tests_name("tracedat", tests, setup_dir, teardown_dir);
+}

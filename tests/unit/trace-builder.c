@@ -1,0 +1,461 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * trace-builder.c - build real trace.dat files for tests.
+ *
+ * A page is the 6.1 x86_64 buffer_data_page: u64 timestamp, u64 commit
+ * (data length; RB_MISSED_EVENTS and RB_MISSED_STORED in bits 31 and 30
+ * when events were lost before the page, the count stored as a u64 after
+ * the data when STORED), then the events.  An event is a u32 header
+ * type_len:5 | time_delta:27; a data event of up to 28 * 4 bytes has
+ * type_len = length / 4, a longer one type_len 0 and a u32 length word
+ * (the data length + 4).  A delta too wide for 27 bits goes in a time
+ * extend (type_len 30: low 27 bits in time_delta, the rest in the next
+ * word) and the event after it has delta 0.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tracedat.h"
+#include "trace-builder.h"
+
+#define PAGE_SIZE	4096
+#define PAGE_HDR	16
+#define PAGE_DATA	(PAGE_SIZE - PAGE_HDR)
+#define MISSED_EVENTS	(1ull << 31)
+#define MISSED_STORED	(1ull << 30)
+#define TYPE_EXTEND	30
+#define TS_BITS		27
+#define MAX_SMALL	(28 * 4)
+#define COMMON_SIZE	8
+#define MAX_FORMATS	64
+
+struct tb_format {
+	char sys[64];
+	char name[64];
+	char *text;
+	int id;
+};
+
+struct tb_cpu {
+	unsigned char *pages;
+	size_t npages, cap;
+	size_t used;			/* data bytes in the last page */
+	int closed;			/* the next event starts a page */
+	long long missed;		/* of the last page */
+	int pending;			/* tb_missed() called: */
+	long long pending_count;	/* the next page's count */
+	uint64_t last_ts;
+};
+
+struct trace_builder {
+	unsigned int cpus;
+	struct tb_cpu *cpu;
+	char *header_page, *header_event;
+	struct tb_format fmt[MAX_FORMATS];
+	unsigned int nfmt;
+	const char *trace_clock, *uname, *cmdlines;
+	int pid;
+	char err[256];
+};
+
+static int tb_fail(struct trace_builder *tb, int ret, const char *what)
+{
+	snprintf(tb->err, sizeof(tb->err), "%s", what);
+	return ret;
+}
+
+static char *read_text(const char *dir, const char *name)
+{
+	char path[512];
+	char *buf;
+	long n;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "r");
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	buf = n >= 0 ? malloc((size_t)n + 1) : NULL;
+	if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+		free(buf);
+		buf = NULL;
+	}
+	if (buf)
+		buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+/* "SYS-EVENT.format": the text, its system and the ID: line. */
+static int load_format(struct trace_builder *tb, const char *dir, const char *file)
+{
+	struct tb_format *f = &tb->fmt[tb->nfmt];
+	const char *dash = strchr(file, '-'), *id, *name;
+
+	if (!dash || tb->nfmt == MAX_FORMATS || (size_t)(dash - file) >= sizeof(f->sys))
+		return -EINVAL;
+	f->text = read_text(dir, file);
+	if (!f->text)
+		return -errno;
+	id = strstr(f->text, "\nID: ");
+	name = strstr(f->text, "name: ");
+	if (!id || !name || sscanf(name, "name: %63s", f->name) != 1) {
+		free(f->text);
+		return -EINVAL;
+	}
+	f->id = atoi(id + 5);
+	memcpy(f->sys, file, dash - file);
+	f->sys[dash - file] = '\0';
+	tb->nfmt++;
+	return 0;
+}
+
+static int by_name(const struct dirent **a, const struct dirent **b)
+{
+	return strcmp((*a)->d_name, (*b)->d_name);
+}
+
+static int format_file(const struct dirent *d)
+{
+	size_t n = strlen(d->d_name);
+
+	return n > 7 && !strcmp(d->d_name + n - 7, ".format");
+}
+
+static int load_fixtures(struct trace_builder *tb, const char *dir)
+{
+	struct dirent **list;
+	int i, n, ret = 0;
+
+	tb->header_page = read_text(dir, "header_page");
+	tb->header_event = read_text(dir, "header_event");
+	if (!tb->header_page || !tb->header_event)
+		return -ENOENT;
+	n = scandir(dir, &list, format_file, by_name);
+	if (n <= 0)
+		return -ENOENT;
+	for (i = 0; i < n; i++) {
+		if (!ret)
+			ret = load_format(tb, dir, list[i]->d_name);
+		free(list[i]);
+	}
+	free(list);
+	return ret;
+}
+
+/**
+ * tb_new() - a builder with the fixture formats and no events
+ * @cpus: CPUs of the trace
+ * @fixtures: the formats folder; NULL for TB_FIXTURES
+ *
+ * Return: the builder, or NULL when the fixtures cannot be read.
+ */
+struct trace_builder *tb_new(unsigned int cpus, const char *fixtures)
+{
+	struct trace_builder *tb = calloc(1, sizeof(*tb));
+
+	if (!tb)
+		return NULL;
+	tb->cpus = cpus;
+	tb->cpu = calloc(cpus ? cpus : 1, sizeof(*tb->cpu));
+	if (!tb->cpu || load_fixtures(tb, fixtures ? fixtures : TB_FIXTURES)) {
+		tb_free(tb);
+		return NULL;
+	}
+	return tb;
+}
+
+void tb_free(struct trace_builder *tb)
+{
+	unsigned int i;
+
+	if (!tb)
+		return;
+	for (i = 0; tb->cpu && i < tb->cpus; i++)
+		free(tb->cpu[i].pages);
+	for (i = 0; i < tb->nfmt; i++)
+		free(tb->fmt[i].text);
+	free(tb->cpu);
+	free(tb->header_page);
+	free(tb->header_event);
+	free(tb);
+}
+
+const char *tb_error(struct trace_builder *tb) { return tb->err; }
+void tb_set_pid(struct trace_builder *tb, int pid) { tb->pid = pid; }
+
+void tb_set_options(struct trace_builder *tb, const char *trace_clock, const char *uname,
+		    const char *cmdlines)
+{
+	tb->trace_clock = trace_clock;
+	tb->uname = uname;
+	tb->cmdlines = cmdlines;
+}
+
+int tb_event_id(struct trace_builder *tb, const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < tb->nfmt; i++)
+		if (!strcmp(tb->fmt[i].name, name))
+			return tb->fmt[i].id;
+	return -1;
+}
+
+size_t tb_pages(struct trace_builder *tb, unsigned int cpu)
+{
+	return cpu < tb->cpus ? tb->cpu[cpu].npages : 0;
+}
+
+unsigned char *tb_page(struct trace_builder *tb, unsigned int cpu, size_t page)
+{
+	if (cpu >= tb->cpus || page >= tb->cpu[cpu].npages)
+		return NULL;
+	return tb->cpu[cpu].pages + page * PAGE_SIZE;
+}
+
+static unsigned char *last_page(struct tb_cpu *c)
+{
+	return c->pages + (c->npages - 1) * PAGE_SIZE;
+}
+
+/* Rewrite the last page's commit word (and stored missed count). */
+static void seal_page(struct tb_cpu *c)
+{
+	unsigned char *page = last_page(c);
+	uint64_t commit = c->used;
+	uint64_t count = (uint64_t)c->missed;
+
+	if (c->missed > 0) {
+		memcpy(page + PAGE_HDR + c->used, &count, 8);
+		commit |= MISSED_STORED;
+	}
+	if (c->missed)
+		commit |= MISSED_EVENTS;
+	memcpy(page + 8, &commit, 8);
+}
+
+static int start_page(struct tb_cpu *c, uint64_t ts)
+{
+	unsigned char *p;
+
+	if (c->npages == c->cap) {
+		size_t cap = c->cap ? c->cap * 2 : 4;
+
+		p = realloc(c->pages, cap * PAGE_SIZE);
+		if (!p)
+			return -ENOMEM;
+		c->pages = p;
+		c->cap = cap;
+	}
+	c->npages++;
+	memset(last_page(c), 0, PAGE_SIZE);
+	memcpy(last_page(c), &ts, 8);
+	c->used = 0;
+	c->closed = 0;
+	c->missed = c->pending ? c->pending_count : 0;
+	c->pending = 0;
+	c->last_ts = ts;
+	return 0;
+}
+
+static void put32(struct tb_cpu *c, uint32_t v)
+{
+	memcpy(last_page(c) + PAGE_HDR + c->used, &v, 4);
+	c->used += 4;
+}
+
+static void put_record(struct tb_cpu *c, int pid, int id, const void *payload, size_t len)
+{
+	unsigned char *p = last_page(c) + PAGE_HDR + c->used;
+	uint16_t type = (uint16_t)id;
+
+	memset(p, 0, (COMMON_SIZE + len + 3) & ~3ul);
+	memcpy(p, &type, 2);
+	memcpy(p + 4, &pid, 4);
+	memcpy(p + COMMON_SIZE, payload, len);
+	c->used += (COMMON_SIZE + len + 3) & ~3ul;
+}
+
+/* Bytes @len of payload take with their header, and the delta to @ts. */
+static size_t event_bytes(size_t len)
+{
+	size_t data = (COMMON_SIZE + len + 3) & ~3ul;
+
+	return data <= MAX_SMALL ? 4 + data : 8 + data;
+}
+
+static int make_room(struct tb_cpu *c, uint64_t ts, size_t need)
+{
+	size_t reserve = c->missed > 0 ? 8 : 0;
+	uint64_t delta = ts - c->last_ts;
+	size_t ext = delta >> TS_BITS ? 8 : 0;
+
+	if (!c->npages || c->closed || c->used + ext + need + reserve > PAGE_DATA) {
+		if (start_page(c, ts))
+			return -ENOMEM;
+		reserve = c->missed > 0 ? 8 : 0;
+		if (need + reserve > PAGE_DATA)
+			return -E2BIG;
+	}
+	return 0;
+}
+
+/**
+ * tb_add() - append one event to a CPU's pages
+ * @tb: the builder
+ * @cpu: its CPU
+ * @ts: its timestamp, not before the CPU's previous one
+ * @id: the event id (tb_event_id())
+ * @payload: the record after its 8-byte common fields
+ * @len: bytes of @payload
+ *
+ * Return: 0, or -errno with a message in tb_error().
+ */
+int tb_add(struct trace_builder *tb, unsigned int cpu, uint64_t ts, int id,
+	   const void *payload, size_t len)
+{
+	size_t data = (COMMON_SIZE + len + 3) & ~3ul;
+	struct tb_cpu *c;
+	uint64_t delta;
+
+	if (cpu >= tb->cpus || id < 0)
+		return tb_fail(tb, -EINVAL, "tb_add: no such CPU or event");
+	c = &tb->cpu[cpu];
+	if (c->npages && ts < c->last_ts)
+		return tb_fail(tb, -EINVAL, "tb_add: timestamp goes back");
+	if (make_room(c, ts, event_bytes(len)))
+		return tb_fail(tb, -E2BIG, "tb_add: event does not fit in a page");
+	delta = ts - c->last_ts;
+	if (delta >> TS_BITS) {
+		put32(c, TYPE_EXTEND | (uint32_t)(delta & ((1u << TS_BITS) - 1)) << 5);
+		put32(c, (uint32_t)(delta >> TS_BITS));
+		delta = 0;
+	}
+	if (data <= MAX_SMALL) {
+		put32(c, (uint32_t)(data / 4) | (uint32_t)delta << 5);
+	} else {
+		put32(c, (uint32_t)delta << 5);
+		put32(c, (uint32_t)data + 4);
+	}
+	put_record(c, tb->pid, id, payload, len);
+	c->last_ts = ts;
+	seal_page(c);
+	return 0;
+}
+
+int tb_missed(struct trace_builder *tb, unsigned int cpu, long long count)
+{
+	if (cpu >= tb->cpus || !count)
+		return tb_fail(tb, -EINVAL, "tb_missed: no such CPU or zero count");
+	tb->cpu[cpu].closed = 1;
+	tb->cpu[cpu].pending = 1;
+	tb->cpu[cpu].pending_count = count;
+	return 0;
+}
+
+/* The dma_fence class: __data_loc driver, timeline; context; seqno; strings. */
+int tb_fence(struct trace_builder *tb, unsigned int cpu, uint64_t ts, const char *event,
+	     const char *driver, const char *timeline, uint32_t context, uint32_t seqno)
+{
+	size_t dl = strlen(driver) + 1, tl = strlen(timeline) + 1;
+	unsigned char buf[16 + 512];
+	uint32_t loc[4];
+
+	if (dl + tl > 512)
+		return tb_fail(tb, -E2BIG, "tb_fence: names too long");
+	loc[0] = (uint32_t)(dl << 16) | (COMMON_SIZE + 16);
+	loc[1] = (uint32_t)(tl << 16) | (uint32_t)(COMMON_SIZE + 16 + dl);
+	loc[2] = context;
+	loc[3] = seqno;
+	memcpy(buf, loc, 16);
+	memcpy(buf + 16, driver, dl);
+	memcpy(buf + 16 + dl, timeline, tl);
+	return tb_add(tb, cpu, ts, tb_event_id(tb, event), buf, 16 + dl + tl);
+}
+
+/* drm_vblank_event: int crtc; unsigned int seq; ktime_t time; bool high_prec */
+int tb_vblank(struct trace_builder *tb, unsigned int cpu, uint64_t ts, int crtc,
+	      uint32_t seq, int64_t time, int high_prec)
+{
+	unsigned char buf[17];
+
+	memcpy(buf, &crtc, 4);
+	memcpy(buf + 4, &seq, 4);
+	memcpy(buf + 8, &time, 8);
+	buf[16] = !!high_prec;
+	return tb_add(tb, cpu, ts, tb_event_id(tb, "drm_vblank_event"), buf, sizeof(buf));
+}
+
+/* drm_vblank_event_delivered: struct drm_file *file; int crtc; unsigned int seq */
+int tb_vblank_delivered(struct trace_builder *tb, unsigned int cpu, uint64_t ts,
+			uint64_t file, int crtc, uint32_t seq)
+{
+	unsigned char buf[16];
+
+	memcpy(buf, &file, 8);
+	memcpy(buf + 8, &crtc, 4);
+	memcpy(buf + 12, &seq, 4);
+	return tb_add(tb, cpu, ts, tb_event_id(tb, "drm_vblank_event_delivered"),
+		      buf, sizeof(buf));
+}
+
+static int pages_to_file(struct tb_cpu *c, FILE **f)
+{
+	*f = tmpfile();
+	if (!*f)
+		return -errno;
+	if (c->npages && fwrite(c->pages, PAGE_SIZE, c->npages, *f) != c->npages)
+		return -EIO;
+	return fflush(*f) ? -errno : 0;
+}
+
+static int write_out(struct trace_builder *tb, const char *path, const int *fds)
+{
+	const char *sys[MAX_FORMATS], *text[MAX_FORMATS];
+	struct tracedat_out out = {
+		.page_size = PAGE_SIZE, .cpus = tb->cpus,
+		.header_page = tb->header_page, .header_event = tb->header_event,
+		.n_formats = tb->nfmt, .format_systems = sys, .formats = text,
+		.cmdlines = tb->cmdlines, .trace_clock = tb->trace_clock,
+		.uname = tb->uname, .cpu_data_fds = fds,
+	};
+	unsigned int i;
+
+	for (i = 0; i < tb->nfmt; i++) {
+		sys[i] = tb->fmt[i].sys;
+		text[i] = tb->fmt[i].text;
+	}
+	return tracedat_write(path, &out, tb->err, sizeof(tb->err));
+}
+
+int tb_write(struct trace_builder *tb, const char *path)
+{
+	FILE **files = calloc(tb->cpus ? tb->cpus : 1, sizeof(*files));
+	int *fds = calloc(tb->cpus ? tb->cpus : 1, sizeof(*fds));
+	unsigned int i;
+	int ret = files && fds ? 0 : -ENOMEM;
+
+	for (i = 0; !ret && i < tb->cpus; i++) {
+		ret = pages_to_file(&tb->cpu[i], &files[i]);
+		if (files[i])
+			fds[i] = fileno(files[i]);
+	}
+	if (ret)
+		tb_fail(tb, ret, "tb_write: cannot write the per-CPU page files");
+	else
+		ret = write_out(tb, path, fds);
+	for (i = 0; files && i < tb->cpus; i++)
+		if (files[i])
+			fclose(files[i]);
+	free(files);
+	free(fds);
+	return ret;
+}

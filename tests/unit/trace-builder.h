@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * trace-builder.h - build real trace.dat files for tests.
+ *
+ * Events are encoded into ring-buffer pages in memory exactly as Linux 6.1
+ * writes them (kernel/trace/ring_buffer.c), with the event formats of the
+ * lab guest from tests/fixtures/formats-6.1, then written out through
+ * tracedat_write().  Timestamps must not go back on a CPU.
+ */
+#ifndef FENCE_TRACE_TRACE_BUILDER_H
+#define FENCE_TRACE_TRACE_BUILDER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define TB_FIXTURES "tests/fixtures/formats-6.1"
+
+struct trace_builder;
+
+/* @fixtures: the formats folder, NULL for TB_FIXTURES (relative to the repo root). */
+struct trace_builder *tb_new(unsigned int cpus, const char *fixtures);
+void tb_free(struct trace_builder *tb);
+const char *tb_error(struct trace_builder *tb);
+
+/* Options written by tb_write(); the strings are not copied. NULL omits. */
+void tb_set_options(struct trace_builder *tb, const char *trace_clock, const char *uname,
+		    const char *cmdlines);
+void tb_set_pid(struct trace_builder *tb, int pid);	/* common_pid of later events */
+
+int tb_event_id(struct trace_builder *tb, const char *name);	/* -1 if unknown */
+
+/* Append an event; @payload is what follows the 8-byte common fields. */
+int tb_add(struct trace_builder *tb, unsigned int cpu, uint64_t ts, int id,
+	   const void *payload, size_t len);
+/* The next event on @cpu starts a page flagged with @count lost events (-1: count not stored). */
+int tb_missed(struct trace_builder *tb, unsigned int cpu, long long count);
+
+/* dma_fence_{init,signaled,destroy,wait_start,wait_end,emit,enable_signal} */
+int tb_fence(struct trace_builder *tb, unsigned int cpu, uint64_t ts, const char *event,
+	     const char *driver, const char *timeline, uint32_t context, uint32_t seqno);
+int tb_vblank(struct trace_builder *tb, unsigned int cpu, uint64_t ts, int crtc,
+	      uint32_t seq, int64_t time, int high_prec);
+int tb_vblank_delivered(struct trace_builder *tb, unsigned int cpu, uint64_t ts,
+			uint64_t file, int crtc, uint32_t seq);
+
+/* The raw pages so far, for tests that damage them. */
+size_t tb_pages(struct trace_builder *tb, unsigned int cpu);
+unsigned char *tb_page(struct trace_builder *tb, unsigned int cpu, size_t page);
+
+/* Write the trace.dat; 0 or -errno with a message in tb_error(). */
+int tb_write(struct trace_builder *tb, const char *path);
+
+#endif

@@ -1,0 +1,317 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tracedat-iter.c - deliver a trace.dat's events in timestamp order.
+ *
+ * DOC: checking pages before kbuffer reads them
+ *
+ * kbuffer trusts the page it is given: it takes the commit word as the
+ * data length without comparing it to the page, reads the missed-events
+ * count after the data, and follows each event's length word - a padding
+ * event of length -4 makes it loop forever.  So every page is walked here
+ * first, the way kbuffer will walk it (ring_buffer.c encoding: a 32-bit
+ * header of type_len:5 and time_delta:27; type_len 1..28 is a data event of
+ * type_len * 4 bytes, 0 a data event whose length word follows, 29 padding,
+ * 30 a time extend, 31 an absolute time stamp), and only a page whose
+ * every read stays inside it and whose every step moves forward is loaded.
+ * Each data event must also be as long as the fixed fields of its format,
+ * so that tep_read_number_field() stays inside the record.
+ */
+#include <errno.h>
+#include <stdlib.h>
+
+#include <traceevent/event-parse.h>
+#include <traceevent/kbuffer.h>
+
+#include "tracedat-priv.h"
+
+#define RB_MISSED_EVENTS	(1ull << 31)
+#define RB_MISSED_STORED	(1ull << 30)
+#define RB_COMMIT_MASK		((1ull << 27) - 1)
+#define RB_MAX_SMALL_TYPE	28
+
+/* One CPU's position in its pages. */
+struct cursor {
+	struct kbuffer *kb;
+	const unsigned char *pages;
+	unsigned long long npages, next_page;
+	void *data;			/* current event; NULL when the CPU is done */
+	unsigned long long ts;
+	long long missed;		/* to report on the current event */
+	int size;
+};
+
+static unsigned int event_type(const struct tracedat *td, const unsigned char *rec)
+{
+	const unsigned char *p = rec + td->type_offset;
+
+	if (td->type_size == 1)
+		return *p;
+	return td->type_size == 2 ? tracedat_u16(td, p) : tracedat_u32(td, p);
+}
+
+static const char *check_data_event(const struct tracedat *td, const unsigned char *rec,
+				    unsigned long long len)
+{
+	unsigned int type;
+
+	if (len < td->common_size)
+		return "event shorter than the common fields";
+	type = event_type(td, rec);
+	if (type < 65536 && len < td->min_size[type])
+		return "event shorter than its format";
+	return NULL;
+}
+
+/*
+ * Walk a page's events as kbuffer will.  @data is the page's data area of
+ * @avail bytes, @size of which are committed.  Returns NULL or what is wrong.
+ */
+static const char *check_events(const struct tracedat *td, const unsigned char *data,
+				unsigned long long size, unsigned long long avail)
+{
+	unsigned long long pos = 0, next, len;
+	unsigned int hdr, type_len;
+
+	while (pos < size) {
+		if (pos + 4 > avail)
+			return "event header past the page";
+		hdr = tracedat_u32(td, data + pos);
+		type_len = td->big_endian ? hdr >> 27 : hdr & 31;
+		if (type_len > RB_MAX_SMALL_TYPE || type_len == 0) {
+			/* kbuffer reads the word after the header for these */
+			if (pos + 8 > avail)
+				return "event header past the page";
+		}
+		if (type_len == KBUFFER_TYPE_PADDING) {
+			len = tracedat_u32(td, data + pos + 4);
+			if (len >= 1u << 31)
+				return "bad padding length";
+			next = pos + 4 + len;
+		} else if (type_len > KBUFFER_TYPE_PADDING) {
+			next = pos + 8;
+		} else {
+			len = type_len ? type_len * 4ull : tracedat_u32(td, data + pos + 4);
+			if (!type_len)
+				len = len < 4 ? 0 : (len - 4 + 3) & ~3ull;
+			pos += type_len ? 4 : 8;
+			if (pos + len > size)
+				return "event longer than the commit";
+			if (check_data_event(td, data + pos, len))
+				return check_data_event(td, data + pos, len);
+			next = pos + len;
+		}
+		pos = next;
+	}
+	return NULL;
+}
+
+/*
+ * Check a page; *missed gets the events lost before it: 0, the stored
+ * count, or -1 when the kernel had no room to store it.
+ */
+static const char *check_page(const struct tracedat *td, const unsigned char *page,
+			      long long *missed)
+{
+	unsigned int start = 8 + td->commit_size;
+	unsigned long long avail = td->page_size - start;
+	unsigned long long commit, size;
+
+	commit = td->commit_size == 8 ? tracedat_u64(td, page + 8) : tracedat_u32(td, page + 8);
+	size = commit & RB_COMMIT_MASK;
+	if (size > avail)
+		return "commit larger than the page";
+	*missed = 0;
+	if (commit & RB_MISSED_EVENTS)
+		*missed = -1;
+	if ((commit & RB_MISSED_EVENTS) && (commit & RB_MISSED_STORED)) {
+		if (size + td->commit_size > avail)
+			return "missed-events count past the page end";
+		*missed = td->commit_size == 8 ? (long long)tracedat_u64(td, page + start + size) :
+			  (long long)tracedat_u32(td, page + start + size);
+	}
+	return check_events(td, page + start, size, avail);
+}
+
+/* Load the next page holding an event; data stays NULL at the end. */
+static int load_page(struct tracedat *td, struct cursor *c, int cpu)
+{
+	const unsigned char *page;
+	const char *bad;
+	long long missed;
+
+	c->data = NULL;
+	while (c->next_page < c->npages) {
+		page = c->pages + c->next_page * td->page_size;
+		bad = check_page(td, page, &missed);
+		if (bad)
+			return tracedat_fail(td, "cpu%d page %llu: %s", cpu, c->next_page, bad);
+		c->next_page++;
+		kbuffer_load_subbuffer(c->kb, (void *)page);
+		/*
+		 * Not kbuffer_missed_events(): it answers 0 once the first
+		 * event is not at offset 0, as after a time extend.
+		 */
+		if (missed)
+			c->missed = missed;	/* an empty page passes it on */
+		c->data = kbuffer_read_event(c->kb, &c->ts);
+		if (c->data) {
+			c->size = kbuffer_event_size(c->kb);
+			return 0;
+		}
+	}
+	return 0;
+}
+
+static int advance(struct tracedat *td, struct cursor *c, int cpu)
+{
+	c->data = kbuffer_next_event(c->kb, &c->ts);
+	if (!c->data)
+		return load_page(td, c, cpu);
+	c->size = kbuffer_event_size(c->kb);
+	return 0;
+}
+
+static void free_cursors(struct cursor *cur, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (cur[i].kb)
+			kbuffer_free(cur[i].kb);
+	free(cur);
+}
+
+static struct cursor *alloc_cursors(struct tracedat *td)
+{
+	enum kbuffer_long_size ls = td->commit_size == 8 ? KBUFFER_LSIZE_8 : KBUFFER_LSIZE_4;
+	enum kbuffer_endian en = td->big_endian ? KBUFFER_ENDIAN_BIG : KBUFFER_ENDIAN_LITTLE;
+	struct cursor *cur = calloc(td->cpus ? td->cpus : 1, sizeof(*cur));
+	int i;
+
+	for (i = 0; cur && i < td->cpus; i++) {
+		cur[i].kb = kbuffer_alloc(ls, en);
+		if (!cur[i].kb) {
+			free_cursors(cur, td->cpus);
+			return NULL;
+		}
+		cur[i].pages = td->map + td->cpu[i].offset;
+		cur[i].npages = td->cpu[i].size / td->page_size;
+		td->cpu[i].events = 0;
+	}
+	return cur;
+}
+
+/* The CPU with the earliest current event (lowest CPU on ties), or -1. */
+static int earliest(const struct cursor *cur, const int *active, int nactive)
+{
+	int i, best = active[0];
+
+	for (i = 1; i < nactive; i++)
+		if (cur[active[i]].ts < cur[best].ts)
+			best = active[i];
+	return nactive ? best : -1;
+}
+
+static int merge(struct tracedat *td, struct cursor *cur, int *active, tracedat_cb cb, void *ctx)
+{
+	struct tep_record rec = { 0 };
+	int i, n = 0, cpu, ret;
+
+	for (i = 0; i < td->cpus; i++) {
+		if (load_page(td, &cur[i], i))
+			return -EINVAL;
+		if (cur[i].data)
+			active[n++] = i;
+	}
+	while (n) {
+		cpu = earliest(cur, active, n);
+		rec.ts = cur[cpu].ts;
+		rec.cpu = cpu;
+		rec.data = cur[cpu].data;
+		rec.size = rec.record_size = cur[cpu].size;
+		rec.missed_events = cur[cpu].missed;
+		cur[cpu].missed = 0;
+		td->cpu[cpu].events++;
+		ret = cb(&rec, ctx);
+		if (ret)
+			return ret;
+		if (advance(td, &cur[cpu], cpu))
+			return -EINVAL;
+		if (!cur[cpu].data) {
+			for (i = 0; active[i] != cpu; i++)
+				;
+			for (n--; i < n; i++)
+				active[i] = active[i + 1];
+		}
+	}
+	return 0;
+}
+
+/**
+ * tracedat_iterate() - call @cb for every event, merged in timestamp order
+ * @td: an opened file
+ * @cb: called per event; a non-zero return stops the walk and is returned
+ * @ctx: passed to @cb
+ *
+ * See tracedat.h.  Each page is checked before its first event is
+ * delivered; a damaged page stops the walk with -EINVAL and a message
+ * naming the CPU and page in tracedat_error().  Per-CPU counts of the
+ * events delivered are in tracedat_cpu_events() afterwards.
+ *
+ * Return: 0, @cb's non-zero return, -EINVAL or -ENOMEM.
+ */
+int tracedat_iterate(struct tracedat *td, tracedat_cb cb, void *ctx)
+{
+	struct cursor *cur = alloc_cursors(td);
+	int *active = malloc((td->cpus ? td->cpus : 1) * sizeof(*active));
+	int ret;
+
+	if (!cur || !active) {
+		free(active);
+		if (cur)
+			free_cursors(cur, td->cpus);
+		return -ENOMEM;
+	}
+	td->err[0] = '\0';
+	ret = merge(td, cur, active, cb, ctx);
+	free(active);
+	free_cursors(cur, td->cpus);
+	return ret;
+}
+
+/**
+ * tracedat_cpu_events() - events of @cpu delivered by the last iterate
+ * @td: an opened file
+ * @cpu: a CPU number; out of range gives 0
+ */
+unsigned long long tracedat_cpu_events(struct tracedat *td, int cpu)
+{
+	return cpu >= 0 && cpu < td->cpus ? td->cpu[cpu].events : 0;
+}
+
+/**
+ * tracedat_data_loc() - a __data_loc (or __rel_loc) field, checked
+ * @tep: the file's handle (for its byte order)
+ * @rec: the record
+ * @field: the field, from tep_find_field()
+ * @len: gets the length the field gives (a string's includes its NUL)
+ *
+ * Return: a pointer into @rec, or NULL when the field is missing or points
+ * outside the record.
+ */
+const char *tracedat_data_loc(struct tep_handle *tep, struct tep_record *rec,
+			      struct tep_format_field *field, unsigned int *len)
+{
+	unsigned long long v, off;
+
+	if (!field || field->offset < 0 || field->offset + 4 > rec->size)
+		return NULL;
+	v = tep_read_number(tep, (char *)rec->data + field->offset, 4);
+	off = v & 0xffff;
+	if (field->flags & TEP_FIELD_IS_RELATIVE)
+		off += field->offset + 4;
+	if (off + (v >> 16) > (unsigned long long)rec->size)
+		return NULL;
+	*len = (unsigned int)(v >> 16);
+	return (const char *)rec->data + off;
+}

@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * tracedat-priv.h - what the trace.dat parser (tracedat-read.c) hands to
+ * the event iterator (tracedat-iter.c).  Not part of the API.
+ */
+#ifndef FENCE_TRACE_TRACEDAT_PRIV_H
+#define FENCE_TRACE_TRACEDAT_PRIV_H
+
+#include <stdint.h>
+
+#include "tracedat.h"
+
+/* One CPU's ring-buffer pages inside the mapped file. */
+struct tracedat_cpu {
+	unsigned long long offset;	/* file offset of the first page */
+	unsigned long long size;	/* bytes, a whole number of pages */
+	unsigned long long events;	/* delivered by the last iterate */
+};
+
+struct tracedat {
+	char *path;			/* for messages */
+	const unsigned char *map;	/* the whole file, read-only */
+	unsigned long long size;
+	int version;
+	int big_endian;			/* file byte order */
+	unsigned int page_size;
+	unsigned int commit_size;	/* kernel long: 4 or 8, from header_page */
+	struct tep_handle *tep;
+	int cpus;
+	struct tracedat_cpu *cpu;
+	char *clock;
+	char *uname;
+	/* Shortest valid record per event id: the fixed part of its format. */
+	uint16_t *min_size;
+	unsigned int type_offset, type_size;	/* common_type in a record */
+	unsigned int common_size;		/* the common fields */
+	char err[256];
+};
+
+int tracedat_fail(struct tracedat *td, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static inline uint32_t tracedat_u32(const struct tracedat *td, const void *p)
+{
+	uint32_t v;
+
+	__builtin_memcpy(&v, p, sizeof(v));
+	return td->big_endian != (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__) ?
+		__builtin_bswap32(v) : v;
+}
+
+static inline uint64_t tracedat_u64(const struct tracedat *td, const void *p)
+{
+	uint64_t v;
+
+	__builtin_memcpy(&v, p, sizeof(v));
+	return td->big_endian != (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__) ?
+		__builtin_bswap64(v) : v;
+}
+
+static inline uint16_t tracedat_u16(const struct tracedat *td, const void *p)
+{
+	uint16_t v;
+
+	__builtin_memcpy(&v, p, sizeof(v));
+	return td->big_endian != (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__) ?
+		__builtin_bswap16(v) : v;
+}
+
+#endif

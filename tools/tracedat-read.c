@@ -1,0 +1,763 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tracedat-read.c - open and validate a trace-cmd trace.dat file.
+ *
+ * DOC: the fast reader
+ *
+ * The file is mapped read-only and parsed with bounded cursors: every size
+ * and offset is checked against the part of the file it must lie in before
+ * it is used, so a damaged file ends in a one-line error naming the part
+ * that is wrong ("truncated in event formats"), never in a read past the
+ * mapping.  Allocations are bounded by the file size.  Version 6 is read
+ * in full; version 7 when it is not compressed (sections are found through
+ * the options sections and the BUFFER option gives the per-CPU data).
+ * Events are read by tracedat-iter.c.
+ *
+ * The mapping assumes the file does not shrink while it is open.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <traceevent/event-parse.h>
+
+#include "tracedat-priv.h"
+
+#define TD_MAX_CPUS		4096
+#define TD_MAX_OPT_SECTIONS	64
+
+/* trace-cmd option and v7 section ids (TRACECMD_OPTION_*). */
+enum {
+	OPT_DONE = 0, OPT_BUFFER = 3, OPT_TRACECLOCK = 4, OPT_UNAME = 5,
+	SEC_HEADER_INFO = 16, SEC_FTRACE_EVENTS, SEC_EVENT_FORMATS,
+	SEC_KALLSYMS, SEC_PRINTK, SEC_CMDLINES, SEC_LAST = SEC_CMDLINES,
+};
+
+/* A bounded view of [pos, end) of the file, named for error messages. */
+struct cur {
+	struct tracedat *td;
+	unsigned long long pos, end;
+	const char *what;
+};
+
+/* What the v7 options sections point at. */
+struct v7_state {
+	unsigned long long sec[SEC_LAST + 1];	/* section offsets, 0 if absent */
+	int have_buffer, buffer_is_top;
+	char *buffer_clock;
+};
+
+int tracedat_fail(struct tracedat *td, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	n = snprintf(td->err, sizeof(td->err), "%s: ", td->path);
+	if (n < 0 || (size_t)n >= sizeof(td->err))
+		n = 0;
+	va_start(ap, fmt);
+	vsnprintf(td->err + n, sizeof(td->err) - n, fmt, ap);
+	va_end(ap);
+	return -EINVAL;
+}
+
+static const unsigned char *cur_take(struct cur *c, unsigned long long n)
+{
+	const unsigned char *p = c->td->map + c->pos;
+
+	if (n > c->end - c->pos) {
+		tracedat_fail(c->td, "truncated in %s", c->what);
+		return NULL;
+	}
+	c->pos += n;
+	return p;
+}
+
+static int cur_u16(struct cur *c, uint16_t *v)
+{
+	const unsigned char *p = cur_take(c, 2);
+
+	if (p)
+		*v = tracedat_u16(c->td, p);
+	return p ? 0 : -EINVAL;
+}
+
+static int cur_u32(struct cur *c, uint32_t *v)
+{
+	const unsigned char *p = cur_take(c, 4);
+
+	if (p)
+		*v = tracedat_u32(c->td, p);
+	return p ? 0 : -EINVAL;
+}
+
+static int cur_u64(struct cur *c, unsigned long long *v)
+{
+	const unsigned char *p = cur_take(c, 8);
+
+	if (p)
+		*v = tracedat_u64(c->td, p);
+	return p ? 0 : -EINVAL;
+}
+
+/* A NUL-terminated string lying wholly inside the view. */
+static const char *cur_str(struct cur *c)
+{
+	const unsigned char *p = c->td->map + c->pos;
+	const unsigned char *nul = memchr(p, 0, c->end - c->pos);
+
+	if (!nul) {
+		tracedat_fail(c->td, "truncated in %s", c->what);
+		return NULL;
+	}
+	c->pos += nul - p + 1;
+	return (const char *)p;
+}
+
+/* A block preceded by its 4- or 8-byte size. */
+static const char *cur_blob(struct cur *c, int size64, unsigned long long *n)
+{
+	uint32_t n32;
+
+	if (size64 ? cur_u64(c, n) : cur_u32(c, &n32))
+		return NULL;
+	if (!size64)
+		*n = n32;
+	return (const char *)cur_take(c, *n);
+}
+
+/* A NUL-terminated copy of n bytes: bounded by the file size. */
+static char *copy_text(struct tracedat *td, const char *p, unsigned long long n)
+{
+	char *s = malloc(n + 1);
+
+	if (!s) {
+		tracedat_fail(td, "out of memory");
+		return NULL;
+	}
+	memcpy(s, p, n);
+	s[n] = '\0';
+	return s;
+}
+
+static int map_file(struct tracedat *td, const char *path)
+{
+	struct stat st;
+	void *map;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return tracedat_fail(td, "%s", strerror(errno));
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || st.st_size == 0) {
+		close(fd);
+		return tracedat_fail(td, st.st_size == 0 ? "empty file" : "not a regular file");
+	}
+	map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (map == MAP_FAILED)
+		return tracedat_fail(td, "mmap: %s", strerror(errno));
+	td->map = map;
+	td->size = (unsigned long long)st.st_size;
+	return 0;
+}
+
+static int parse_version(struct tracedat *td, struct cur *c)
+{
+	static const unsigned char magic[] = { 0x17, 0x08, 0x44, 't', 'r', 'a', 'c', 'i', 'n', 'g' };
+	unsigned long long have = td->size < sizeof(magic) ? td->size : sizeof(magic);
+	const char *v;
+
+	if (memcmp(td->map, magic, have))
+		return tracedat_fail(td, "not a trace-cmd file");
+	c->what = "file header";
+	if (!cur_take(c, sizeof(magic)) || !(v = cur_str(c)))
+		return -EINVAL;
+	if (strlen(v) > 8 || strspn(v, "0123456789") != strlen(v) || !*v)
+		return tracedat_fail(td, "bad version string");
+	td->version = atoi(v);
+	if (td->version != 6 && td->version != 7)
+		return tracedat_fail(td, "version %s not supported", v);
+	return 0;
+}
+
+static int parse_initial(struct tracedat *td, struct cur *c, unsigned int *long_size)
+{
+	const unsigned char *p;
+	uint32_t page;
+
+	if (parse_version(td, c) || !(p = cur_take(c, 2)))
+		return -EINVAL;
+	if (p[0] > 1 || (p[1] != 4 && p[1] != 8))
+		return tracedat_fail(td, "bad endian flag %u or long size %u", p[0], p[1]);
+	td->big_endian = p[0];
+	*long_size = p[1];
+	if (cur_u32(c, &page))
+		return -EINVAL;
+	if (page < 256 || page > (1u << 24) || (page & (page - 1)))
+		return tracedat_fail(td, "page size %u not supported", page);
+	td->page_size = page;
+	td->tep = tep_alloc();
+	if (!td->tep)
+		return tracedat_fail(td, "out of memory");
+	tep_set_file_bigendian(td->tep, td->big_endian ? TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
+	tep_set_local_bigendian(td->tep, tep_is_bigendian() ? TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
+	tep_set_long_size(td->tep, (int)*long_size);
+	tep_set_page_size(td->tep, (int)page);
+	return 0;
+}
+
+static int expect_str(struct cur *c, const char *want)
+{
+	const char *s = cur_str(c);
+
+	if (!s)
+		return -EINVAL;
+	if (strcmp(s, want))
+		return tracedat_fail(c->td, "bad %s: no \"%s\" marker", c->what, want);
+	return 0;
+}
+
+static int parse_header_info(struct tracedat *td, struct cur *c, unsigned int long_size)
+{
+	unsigned long long n;
+	const char *p;
+	char *text;
+	int ret, commit;
+
+	c->what = "header page";
+	if (expect_str(c, "header_page") || !(p = cur_blob(c, 1, &n)))
+		return -EINVAL;
+	text = copy_text(td, p, n);
+	if (!text)
+		return -ENOMEM;
+	ret = tep_parse_header_page(td->tep, text, n, (int)long_size);
+	free(text);
+	commit = tep_get_header_page_size(td->tep);
+	if (ret || (commit != 4 && commit != 8))
+		return tracedat_fail(td, "bad header_page (commit field size %d)", commit);
+	td->commit_size = (unsigned int)commit;
+	c->what = "header event";
+	if (expect_str(c, "header_event") || !cur_blob(c, 1, &n))
+		return -EINVAL;
+	return 0;
+}
+
+/*
+ * A format libtraceevent cannot parse is skipped, as trace-cmd does: its
+ * events are delivered with no tep_event behind their id.
+ */
+static int parse_formats(struct tracedat *td, struct cur *c, const char *sys)
+{
+	unsigned long long n;
+	uint32_t count, i;
+	const char *p;
+
+	if (cur_u32(c, &count))
+		return -EINVAL;
+	for (i = 0; i < count; i++) {
+		if (!(p = cur_blob(c, 1, &n)))
+			return -EINVAL;
+		tep_parse_event(td->tep, p, n, sys);
+	}
+	return 0;
+}
+
+static int parse_event_systems(struct tracedat *td, struct cur *c)
+{
+	uint32_t nsys, i;
+	const char *sys;
+
+	c->what = "event formats";
+	if (cur_u32(c, &nsys))
+		return -EINVAL;
+	for (i = 0; i < nsys; i++)
+		if (!(sys = cur_str(c)) || parse_formats(td, c, sys))
+			return -EINVAL;
+	return 0;
+}
+
+static int parse_symbols(struct tracedat *td, struct cur *c, int printk)
+{
+	unsigned long long n;
+	const char *p;
+	char *text;
+
+	c->what = printk ? "printk formats" : "kallsyms";
+	if (!(p = cur_blob(c, 0, &n)))
+		return -EINVAL;
+	if (!n)
+		return 0;
+	text = copy_text(td, p, n);
+	if (!text)
+		return -ENOMEM;
+	if (printk)
+		tep_parse_printk_formats(td->tep, text);
+	else
+		tep_parse_kallsyms(td->tep, text);
+	free(text);
+	return 0;
+}
+
+/* saved_cmdlines: "pid comm" lines; malformed lines are skipped. */
+static void register_cmdlines(struct tracedat *td, const char *p, unsigned long long n)
+{
+	const char *end = p + n, *nl;
+	char comm[256];
+	size_t len;
+	long pid;
+
+	for (; p < end; p = nl + 1) {
+		nl = memchr(p, '\n', end - p);
+		if (!nl)
+			nl = end;
+		for (pid = 0; p < nl && *p >= '0' && *p <= '9' && pid < (1 << 30); p++)
+			pid = pid * 10 + (*p - '0');
+		if (p >= nl || *p != ' ' || nl - p < 2)
+			continue;
+		len = (size_t)(nl - p - 1) < sizeof(comm) - 1 ? (size_t)(nl - p - 1) : sizeof(comm) - 1;
+		memcpy(comm, p + 1, len);
+		comm[len] = '\0';
+		tep_register_comm(td->tep, comm, (int)pid);
+	}
+}
+
+static int parse_cmdlines(struct tracedat *td, struct cur *c)
+{
+	unsigned long long n;
+	const char *p;
+
+	c->what = "cmdlines";
+	if (!(p = cur_blob(c, 1, &n)))
+		return -EINVAL;
+	register_cmdlines(td, p, n);
+	return 0;
+}
+
+/*
+ * The selected clock: the name in brackets of "local global [mono] ...",
+ * or the first word when there are no brackets.  @n excludes the NUL.
+ */
+static char *selected_clock(const char *p, unsigned long long n)
+{
+	const char *open = memchr(p, '[', n), *close;
+	size_t len = 0;
+
+	if (!open) {
+		while (len < n && p[len] != ' ' && p[len] != '\n')
+			len++;
+		return strndup(p, len);
+	}
+	close = memchr(open, ']', n - (open - p));
+	if (!close)
+		return NULL;
+	return strndup(open + 1, close - open - 1);
+}
+
+/* Options both versions share.  Unknown ones are skipped, as the format says. */
+static int handle_option(struct tracedat *td, uint16_t id, const char *p, unsigned long long n)
+{
+	char **slot;
+	char *s;
+
+	if (id != OPT_TRACECLOCK && id != OPT_UNAME)
+		return 0;
+	slot = id == OPT_TRACECLOCK ? &td->clock : &td->uname;
+	s = id == OPT_TRACECLOCK ? selected_clock(p, strnlen(p, n)) : strndup(p, strnlen(p, n));
+	if (!s && id == OPT_TRACECLOCK && memchr(p, '[', strnlen(p, n)))
+		return 0;	/* "[" with no "]": no clock named */
+	if (!s)
+		return tracedat_fail(td, "out of memory");
+	free(*slot);
+	*slot = s;
+	return 0;
+}
+
+static int parse_v6_options(struct tracedat *td, struct cur *c)
+{
+	unsigned long long n;
+	const char *p;
+	uint16_t id;
+
+	c->what = "options";
+	for (;;) {
+		if (cur_u16(c, &id))
+			return -EINVAL;
+		if (id == OPT_DONE)
+			return 0;
+		if (!(p = cur_blob(c, 0, &n)) || handle_option(td, id, p, n))
+			return -EINVAL;
+	}
+}
+
+static int alloc_cpus(struct tracedat *td, unsigned long long cpus)
+{
+	if (cpus > TD_MAX_CPUS)
+		return tracedat_fail(td, "%llu CPUs, more than the %d supported", cpus, TD_MAX_CPUS);
+	td->cpus = (int)cpus;
+	td->cpu = calloc(cpus ? cpus : 1, sizeof(*td->cpu));
+	return td->cpu ? 0 : tracedat_fail(td, "out of memory");
+}
+
+static int set_cpu_data(struct tracedat *td, unsigned int cpu,
+			unsigned long long offset, unsigned long long size)
+{
+	if (size && (offset > td->size || size > td->size - offset))
+		return tracedat_fail(td, "truncated in cpu%u data", cpu);
+	if (size % td->page_size)
+		return tracedat_fail(td, "cpu%u data is not a whole number of pages", cpu);
+	td->cpu[cpu].offset = offset;
+	td->cpu[cpu].size = size;
+	return 0;
+}
+
+static int parse_flyrecord(struct tracedat *td, struct cur *c, uint32_t cpus)
+{
+	unsigned long long offset, size;
+	uint32_t cpu;
+
+	c->what = "flyrecord table";
+	if (16ull * cpus > c->end - c->pos)
+		return tracedat_fail(td, "truncated in flyrecord table");
+	if (alloc_cpus(td, cpus))
+		return -EINVAL;
+	for (cpu = 0; cpu < cpus; cpu++)
+		if (cur_u64(c, &offset) || cur_u64(c, &size) || set_cpu_data(td, cpu, offset, size))
+			return -EINVAL;
+	return 0;
+}
+
+static int parse_v6_tail(struct tracedat *td, struct cur *c)
+{
+	const unsigned char *mark;
+	uint32_t cpus;
+
+	c->what = "cpu count";
+	if (cur_u32(c, &cpus))
+		return -EINVAL;
+	c->what = "options";
+	if (!(mark = cur_take(c, 10)))
+		return -EINVAL;
+	if (!memcmp(mark, "options  ", 10)) {
+		if (parse_v6_options(td, c) || !(mark = cur_take(c, 10)))
+			return -EINVAL;
+	}
+	if (!memcmp(mark, "latency  ", 10))
+		return tracedat_fail(td, "latency (text) trace, no per-CPU data to read");
+	if (memcmp(mark, "flyrecord", 10))
+		return tracedat_fail(td, "bad marker after the options (want flyrecord)");
+	return parse_flyrecord(td, c, cpus);
+}
+
+static int parse_v6(struct tracedat *td, struct cur *c, unsigned int long_size)
+{
+	c->what = "ftrace formats";
+	if (parse_header_info(td, c, long_size) || parse_formats(td, c, "ftrace") ||
+	    parse_event_systems(td, c) || parse_symbols(td, c, 0) ||
+	    parse_symbols(td, c, 1) || parse_cmdlines(td, c))
+		return -EINVAL;
+	return parse_v6_tail(td, c);
+}
+
+/* Open the v7 section at @off: check its header and bound @c to it. */
+static int v7_section(struct tracedat *td, unsigned long long off, uint16_t want,
+		      const char *what, struct cur *c)
+{
+	unsigned long long size;
+	uint16_t id, flags;
+	uint32_t strid;
+
+	*c = (struct cur){ td, off, td->size, what };
+	if (off > td->size)
+		return tracedat_fail(td, "truncated in %s (section offset %llu)", what, off);
+	if (cur_u16(c, &id) || cur_u16(c, &flags) || cur_u32(c, &strid) || cur_u64(c, &size))
+		return -EINVAL;
+	if (id != want)
+		return tracedat_fail(td, "%s: section id %u, expected %u", what, id, want);
+	if (flags & 1)
+		return tracedat_fail(td, "compressed v7 file, not supported by the fast reader");
+	if (size > c->end - c->pos)
+		return tracedat_fail(td, "truncated in %s", what);
+	c->end = c->pos + size;
+	return 0;
+}
+
+static int v7_buffer_cpus(struct tracedat *td, struct cur *c, uint32_t count)
+{
+	unsigned long long offset, size, max = 0;
+	unsigned long long start = c->pos;
+	uint32_t i, id;
+
+	if (20ull * count > c->end - c->pos)
+		return tracedat_fail(td, "truncated in %s", c->what);
+	for (i = 0; i < count; i++) {
+		id = tracedat_u32(td, td->map + c->pos + 20ull * i);
+		max = id + 1ull > max ? id + 1ull : max;
+	}
+	free(td->cpu);
+	td->cpu = NULL;
+	if (alloc_cpus(td, max))
+		return -EINVAL;
+	for (c->pos = start, i = 0; i < count; i++) {
+		if (cur_u32(c, &id) || cur_u64(c, &offset) || cur_u64(c, &size))
+			return -EINVAL;
+		if (td->cpu[id].size)
+			return tracedat_fail(td, "cpu%u listed twice in the BUFFER option", id);
+		if (set_cpu_data(td, id, offset, size))
+			return -EINVAL;
+	}
+	return 0;
+}
+
+/* BUFFER: the top instance ("" name) wins over others; the first one else. */
+static int v7_buffer(struct tracedat *td, struct v7_state *st, struct cur *c)
+{
+	unsigned long long sec;
+	const char *name, *clock;
+	uint32_t page, count;
+
+	if (cur_u64(c, &sec) || !(name = cur_str(c)) || !(clock = cur_str(c)) ||
+	    cur_u32(c, &page) || cur_u32(c, &count))
+		return -EINVAL;
+	if (st->have_buffer && (st->buffer_is_top || *name))
+		return 0;
+	if (page != td->page_size)
+		return tracedat_fail(td, "BUFFER page size %u differs from the file's %u",
+				     page, td->page_size);
+	if (v7_buffer_cpus(td, c, count))
+		return -EINVAL;
+	st->have_buffer = 1;
+	st->buffer_is_top = !*name;
+	free(st->buffer_clock);
+	st->buffer_clock = strdup(clock);
+	return st->buffer_clock ? 0 : tracedat_fail(td, "out of memory");
+}
+
+static int v7_option(struct tracedat *td, struct v7_state *st, uint16_t id,
+		     unsigned long long at, unsigned long long n)
+{
+	struct cur oc = { td, at, at + n, "BUFFER option" };
+
+	if (id >= SEC_HEADER_INFO && id <= SEC_LAST) {
+		if (n < 8)
+			return tracedat_fail(td, "truncated in options");
+		st->sec[id] = tracedat_u64(td, td->map + at);
+		return 0;
+	}
+	if (id == OPT_BUFFER)
+		return v7_buffer(td, st, &oc);
+	return handle_option(td, id, (const char *)td->map + at, n);
+}
+
+/* One options section; *next gets the offset of the next one (0: last). */
+static int v7_options(struct tracedat *td, struct v7_state *st, unsigned long long off,
+		      unsigned long long *next)
+{
+	unsigned long long n;
+	struct cur c;
+	uint16_t id;
+
+	if (v7_section(td, off, OPT_DONE, "options", &c))
+		return -EINVAL;
+	for (;;) {
+		if (cur_u16(&c, &id) || !cur_blob(&c, 0, &n))
+			return -EINVAL;
+		if (id == OPT_DONE) {
+			if (n < 8)
+				return tracedat_fail(td, "truncated in options");
+			*next = tracedat_u64(td, td->map + c.pos - n);
+			return 0;
+		}
+		if (v7_option(td, st, id, c.pos - n, n))
+			return -EINVAL;
+	}
+}
+
+static int v7_sections(struct tracedat *td, struct v7_state *st, unsigned int long_size)
+{
+	struct cur c;
+
+	if (!st->sec[SEC_HEADER_INFO])
+		return tracedat_fail(td, "no header info section");
+	if (v7_section(td, st->sec[SEC_HEADER_INFO], SEC_HEADER_INFO, "header info", &c) ||
+	    parse_header_info(td, &c, long_size))
+		return -EINVAL;
+	if (st->sec[SEC_FTRACE_EVENTS] &&
+	    (v7_section(td, st->sec[SEC_FTRACE_EVENTS], SEC_FTRACE_EVENTS, "ftrace formats", &c) ||
+	     parse_formats(td, &c, "ftrace")))
+		return -EINVAL;
+	if (st->sec[SEC_EVENT_FORMATS] &&
+	    (v7_section(td, st->sec[SEC_EVENT_FORMATS], SEC_EVENT_FORMATS, "event formats", &c) ||
+	     parse_event_systems(td, &c)))
+		return -EINVAL;
+	if (st->sec[SEC_KALLSYMS] &&
+	    (v7_section(td, st->sec[SEC_KALLSYMS], SEC_KALLSYMS, "kallsyms", &c) ||
+	     parse_symbols(td, &c, 0)))
+		return -EINVAL;
+	if (st->sec[SEC_PRINTK] &&
+	    (v7_section(td, st->sec[SEC_PRINTK], SEC_PRINTK, "printk formats", &c) ||
+	     parse_symbols(td, &c, 1)))
+		return -EINVAL;
+	if (st->sec[SEC_CMDLINES] &&
+	    (v7_section(td, st->sec[SEC_CMDLINES], SEC_CMDLINES, "cmdlines", &c) ||
+	     parse_cmdlines(td, &c)))
+		return -EINVAL;
+	return 0;
+}
+
+/*
+ * v7: compression header, then a chain of options sections.  Without a
+ * TRACECLOCK option the clock is the one the BUFFER option names.
+ */
+static int parse_v7(struct tracedat *td, struct cur *c, unsigned int long_size)
+{
+	struct v7_state st = { 0 };
+	unsigned long long off;
+	const char *name;
+	int n, ret = -EINVAL;
+
+	c->what = "compression header";
+	if (!(name = cur_str(c)) || !cur_str(c) || cur_u64(c, &off))
+		return -EINVAL;
+	if (strcmp(name, "none"))
+		return tracedat_fail(td, "compressed v7 file, not supported by the fast reader");
+	for (n = 0; off; n++) {
+		if (n == TD_MAX_OPT_SECTIONS) {
+			tracedat_fail(td, "more than %d options sections", n);
+			goto out;
+		}
+		if (v7_options(td, &st, off, &off))
+			goto out;
+	}
+	ret = v7_sections(td, &st, long_size);
+	if (!ret && !td->cpu)
+		ret = alloc_cpus(td, 0);
+	if (!ret && !td->clock && st.buffer_clock && *st.buffer_clock) {
+		td->clock = st.buffer_clock;
+		st.buffer_clock = NULL;
+	}
+out:
+	free(st.buffer_clock);
+	return ret;
+}
+
+/* The fixed part of an event's format: how long its records must be. */
+static unsigned int fixed_size(const struct tep_event *ev, int common)
+{
+	const struct tep_format_field *f;
+	unsigned int end = 0;
+
+	for (f = common ? ev->format.common_fields : ev->format.fields; f; f = f->next)
+		if ((unsigned int)(f->offset + f->size) > end)
+			end = f->offset + f->size;
+	return end;
+}
+
+static int setup_min_sizes(struct tracedat *td)
+{
+	struct tep_event *ev = tep_get_first_event(td->tep);
+	struct tep_format_field *type = ev ? tep_find_common_field(ev, "common_type") : NULL;
+	unsigned int i, size;
+	int n = tep_get_events_count(td->tep);
+
+	td->type_offset = type ? (unsigned int)type->offset : 0;
+	td->type_size = type ? (unsigned int)type->size : 2;
+	if (td->type_size != 1 && td->type_size != 2 && td->type_size != 4)
+		return tracedat_fail(td, "common_type of %u bytes not supported", td->type_size);
+	td->common_size = ev ? fixed_size(ev, 1) : 8;
+	if (td->common_size < td->type_offset + td->type_size)
+		td->common_size = td->type_offset + td->type_size;
+	td->min_size = malloc(65536 * sizeof(*td->min_size));
+	if (!td->min_size)
+		return tracedat_fail(td, "out of memory");
+	for (i = 0; i < 65536; i++)
+		td->min_size[i] = (uint16_t)td->common_size;
+	for (i = 0; i < (unsigned int)n; i++) {
+		ev = tep_get_event(td->tep, (int)i);
+		if (!ev || ev->id < 0 || ev->id > 65535)
+			continue;
+		size = fixed_size(ev, 0) > fixed_size(ev, 1) ? fixed_size(ev, 0) : fixed_size(ev, 1);
+		td->min_size[ev->id] = size > 65535 ? 65535 : (uint16_t)size;
+	}
+	return 0;
+}
+
+static int parse_file(struct tracedat *td)
+{
+	struct cur c = { td, 0, td->size, "file header" };
+	unsigned int long_size = 0;
+
+	if (parse_initial(td, &c, &long_size))
+		return -EINVAL;
+	if (td->version == 6 ? parse_v6(td, &c, long_size) : parse_v7(td, &c, long_size))
+		return -EINVAL;
+	return setup_min_sizes(td);
+}
+
+/**
+ * tracedat_open() - map and validate a trace.dat file
+ * @path: the file
+ * @err: gets a one-line message ("PATH: truncated in event formats") on failure
+ * @errlen: size of @err
+ *
+ * Reads the headers, event formats, symbols, cmdlines and options into a
+ * libtraceevent handle and checks that every CPU's data lies in the file.
+ * Pages themselves are checked as tracedat_iterate() reaches them.
+ *
+ * Return: the opened file, or NULL with a message in @err.
+ */
+struct tracedat *tracedat_open(const char *path, char *err, size_t errlen)
+{
+	struct tracedat *td = calloc(1, sizeof(*td));
+
+	if (!td || !(td->path = strdup(path))) {
+		snprintf(err, errlen, "%s: out of memory", path);
+		free(td);
+		return NULL;
+	}
+	if (map_file(td, path) || parse_file(td)) {
+		snprintf(err, errlen, "%s", td->err);
+		tracedat_close(td);
+		return NULL;
+	}
+	return td;
+}
+
+/**
+ * tracedat_close() - unmap the file and free everything, the tep handle too
+ * @td: an opened file, or NULL
+ */
+void tracedat_close(struct tracedat *td)
+{
+	if (!td)
+		return;
+	if (td->map)
+		munmap((void *)td->map, td->size);
+	if (td->tep)
+		tep_free(td->tep);
+	free(td->min_size);
+	free(td->cpu);
+	free(td->clock);
+	free(td->uname);
+	free(td->path);
+	free(td);
+}
+
+/** tracedat_tep() - the libtraceevent handle with the file's formats, owned by @td */
+struct tep_handle *tracedat_tep(struct tracedat *td) { return td->tep; }
+/** tracedat_version() - the file format version: 6 or 7 */
+int tracedat_version(struct tracedat *td) { return td->version; }
+/** tracedat_cpus() - how many CPUs the file has data slots for */
+int tracedat_cpus(struct tracedat *td) { return td->cpus; }
+/** tracedat_clock() - the selected trace clock ("mono", "local", ...), or NULL */
+const char *tracedat_clock(struct tracedat *td) { return td->clock; }
+/** tracedat_uname() - the UNAME option of the recording machine, or NULL */
+const char *tracedat_uname(struct tracedat *td) { return td->uname; }
+/** tracedat_error() - the message of the last failure of tracedat_iterate() */
+const char *tracedat_error(struct tracedat *td) { return td->err; }
