@@ -22,7 +22,12 @@
 
 #include "model-internal.h"
 
-#define PAIR_WINDOW_NS 2000000ull	/* delivered -> signal, same CPU */
+/*
+ * Sanity bound on delivered -> signal on one CPU.  Under TCG the two are
+ * seen up to a few ms apart; the vblank event that ends the handler
+ * invalidates the delivered event anyway.
+ */
+#define PAIR_WINDOW_NS 100000000ull
 
 void model_timeline_created(struct ft_model *m, struct ft_timeline *t)
 {
@@ -110,7 +115,7 @@ static void fill_blocking(struct ft_model *m, const struct ft_fence *f, struct f
 	b->context = f->block_key >> 32;
 	b->seqno = f->block_key & 0xffffffffull;
 	b->wait_ns = f->block_end - f->block_start;
-	b->signal_ts = f->block_end;
+	b->signal_ts = f->block_signal;
 	b->timeline = keymap_get(&m->timeline_of_context, b->context, &tl) ? tl : UINT32_MAX;
 }
 
@@ -193,6 +198,7 @@ static void confirm_pending(struct ft_model *m, const struct ft_event *ev, int p
 	if (ev->cpu < 0 || (unsigned int)ev->cpu >= m->n_cpus)
 		return;
 	d = &m->delivered[ev->cpu];
+	d->valid = 0;		/* the vblank handler is over */
 	if (!d->pending || d->pipe != pipe || d->seq != seq)
 		return;
 	d->pending = 0;

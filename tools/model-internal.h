@@ -5,6 +5,7 @@
 
 #include "model.h"
 
+struct ft_fence *model_fence_find(struct ft_model *m, uint64_t key);
 int model_reserve(struct ft_model *m, void **arr, unsigned int *cap, unsigned int n, size_t size);
 
 /* model-display.c */

@@ -8,6 +8,9 @@
  * task that created an unsignalled out-fence belongs to that (blocking)
  * commit; any other wait (a kworker running a non-blocking commit's tail)
  * belongs to the oldest unsignalled out-fence created before it began.
+ * The wait that held a commit up is the one whose fence signalled last
+ * (not the one that ended last: a wait on a fence that signalled long ago
+ * ends at once, after the wait on the slow fence).
  */
 #include <string.h>
 
@@ -71,9 +74,9 @@ static struct ft_fence *waiting_commit(struct ft_model *m, int pid, uint64_t sta
 void model_wait_end(struct ft_model *m, const struct ft_event *ev, uint64_t key)
 {
 	struct ft_open_wait w;
-	struct ft_fence *commit;
+	struct ft_fence *commit, *waited;
+	uint64_t ns, signal_ts;
 	uint32_t tl;
-	uint64_t ns;
 	unsigned int i;
 
 	for (i = 0; i < m->n_open_waits; i++)
@@ -89,11 +92,14 @@ void model_wait_end(struct ft_model *m, const struct ft_event *ev, uint64_t key)
 	stat_add(m, stat_get(m, &m->by_task, &m->n_by_task, &m->cap_by_task, (uint64_t)w.pid), ns);
 	if (keymap_get(&m->timeline_of_context, key >> 32, &tl))
 		stat_add(m, stat_get(m, &m->by_timeline, &m->n_by_timeline, &m->cap_by_timeline, tl), ns);
+	waited = model_fence_find(m, key);
+	signal_ts = waited && waited->signaled ? waited->signal_ts : ev->ts;
 	commit = waiting_commit(m, w.pid, w.start);
-	if (commit && ev->ts >= commit->block_end && key != commit->key) {
+	if (commit && key != commit->key && signal_ts >= commit->block_signal) {
 		commit->block_key = key;
 		commit->block_start = w.start;
 		commit->block_end = ev->ts;
+		commit->block_signal = signal_ts;
 		commit->block_pid = w.pid;
 	}
 }

@@ -69,7 +69,7 @@ static struct ft_timeline *timeline_get(struct ft_model *m, const struct ft_even
 	return t;
 }
 
-static struct ft_fence *fence_find(struct ft_model *m, uint64_t key)
+struct ft_fence *model_fence_find(struct ft_model *m, uint64_t key)
 {
 	uint32_t idx;
 
@@ -116,7 +116,7 @@ static void on_init(struct ft_model *m, const struct ft_event *ev)
 	struct ft_timeline *t = timeline_get(m, ev);
 	uint64_t key = fence_key(ev);
 	uint32_t seqno = (uint32_t)ev->v[FT_SEQNO];
-	struct ft_fence *old = fence_find(m, key), *f;
+	struct ft_fence *old = model_fence_find(m, key), *f;
 
 	if (!t)
 		return;
@@ -143,7 +143,7 @@ static void on_init(struct ft_model *m, const struct ft_event *ev)
 
 static void on_signaled(struct ft_model *m, const struct ft_event *ev)
 {
-	struct ft_fence *f = fence_find(m, fence_key(ev));
+	struct ft_fence *f = model_fence_find(m, fence_key(ev));
 	struct ft_timeline *t;
 
 	if (!f) {
@@ -166,7 +166,7 @@ static void on_signaled(struct ft_model *m, const struct ft_event *ev)
 
 static void on_destroy(struct ft_model *m, const struct ft_event *ev)
 {
-	struct ft_fence *f = fence_find(m, fence_key(ev));
+	struct ft_fence *f = model_fence_find(m, fence_key(ev));
 
 	if (!f)
 		return;
@@ -177,7 +177,7 @@ static void on_destroy(struct ft_model *m, const struct ft_event *ev)
 
 static void on_emit(struct ft_model *m, const struct ft_event *ev)
 {
-	struct ft_fence *f = fence_find(m, fence_key(ev));
+	struct ft_fence *f = model_fence_find(m, fence_key(ev));
 
 	if (f && !f->emit_ts)
 		f->emit_ts = ev->ts;

@@ -46,7 +46,7 @@ struct ft_fence {
 	int signaled;
 	/* out-fences (CRTC timelines) only: the commit's critical path */
 	int is_out;
-	uint64_t block_key, block_start, block_end;
+	uint64_t block_key, block_start, block_end, block_signal;
 	int block_pid;
 };
 
