@@ -35,6 +35,7 @@ struct tracedat {
 	unsigned int type_offset, type_size;	/* common_type in a record */
 	unsigned int common_size;		/* the common fields */
 	char err[256];
+	int unsupported;	/* valid, but not for this reader (compressed v7) */
 };
 
 int tracedat_fail(struct tracedat *td, const char *fmt, ...)

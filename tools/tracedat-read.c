@@ -53,6 +53,13 @@ struct v7_state {
 	char *buffer_clock;
 };
 
+/* A valid file this reader does not handle: tracedat_open() says ENOTSUP. */
+static int tracedat_unsupported(struct tracedat *td, const char *what)
+{
+	td->unsupported = 1;
+	return tracedat_fail(td, "%s", what);
+}
+
 int tracedat_fail(struct tracedat *td, const char *fmt, ...)
 {
 	va_list ap;
@@ -481,7 +488,7 @@ static int v7_section(struct tracedat *td, unsigned long long off, uint16_t want
 	if (id != want)
 		return tracedat_fail(td, "%s: section id %u, expected %u", what, id, want);
 	if (flags & 1)
-		return tracedat_fail(td, "compressed v7 file, not supported by the fast reader");
+		return tracedat_unsupported(td, "compressed v7 file, not supported by the fast reader");
 	if (size > c->end - c->pos)
 		return tracedat_fail(td, "truncated in %s", what);
 	c->end = c->pos + size;
@@ -626,7 +633,7 @@ static int parse_v7(struct tracedat *td, struct cur *c, unsigned int long_size)
 	if (!(name = cur_str(c)) || !cur_str(c) || cur_u64(c, &off))
 		return -EINVAL;
 	if (strcmp(name, "none"))
-		return tracedat_fail(td, "compressed v7 file, not supported by the fast reader");
+		return tracedat_unsupported(td, "compressed v7 file, not supported by the fast reader");
 	for (n = 0; off; n++) {
 		if (n == TD_MAX_OPT_SECTIONS) {
 			tracedat_fail(td, "more than %d options sections", n);
@@ -722,8 +729,11 @@ struct tracedat *tracedat_open(const char *path, char *err, size_t errlen)
 		return NULL;
 	}
 	if (map_file(td, path) || parse_file(td)) {
+		int unsupported = td->unsupported;
+
 		snprintf(err, errlen, "%s", td->err);
 		tracedat_close(td);
+		errno = unsupported ? ENOTSUP : EINVAL;
 		return NULL;
 	}
 	return td;

@@ -33,6 +33,7 @@ struct tracedat_out {            /* what a recorder captured */
 int tracedat_write(const char *path, const struct tracedat_out *out, char *err, size_t errlen);
 
 struct tracedat;   /* an opened, validated trace.dat */
+/* NULL with errno ENOTSUP: a valid file this reader does not handle (compressed v7). */
 struct tracedat *tracedat_open(const char *path, char *err, size_t errlen);
 void tracedat_close(struct tracedat *td);
 struct tep_handle *tracedat_tep(struct tracedat *td);
