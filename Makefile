@@ -29,10 +29,10 @@ endif
 
 .DELETE_ON_ERROR:
 .PHONY: all deps kernel kernel-stock kernel-debug check unit-tests guest-tests \
-	demo clean series-tree series-export
+	demo bench clean series-tree series-export
 
 # Programs that go into the guest (everything in build/bin is copied there).
-GUEST_PROGS := $(BIN)/fence-trace $(BIN)/fence-workload $(BIN)/abi-conformance
+GUEST_PROGS := $(BIN)/fence-trace $(BIN)/fence-workload $(BIN)/fence-storm $(BIN)/abi-conformance
 HOST_PROGS := $(HOSTBIN)/logscan $(HOSTBIN)/unit-tests $(HOSTBIN)/tracedat-bench
 
 # Stand-ins for a user's own programs in the run-guest tests.
@@ -82,6 +82,10 @@ $(BIN)/fence-trace: $(call objs,$(FENCE_TRACE_SRC))
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ $(CORE_LIBS)
 
+$(BIN)/fence-storm: $(call objs,tools/fence-storm.c tools/sync.c tools/parse-num.c)
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) -o $@ $^ -lpthread
+
 $(BIN)/fence-workload: $(call objs,$(WORKLOAD_SRC))
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ -ldrm -lpthread
@@ -128,6 +132,12 @@ unit-tests: $(HOSTBIN)/unit-tests
 demo: deps
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)tests/lab/demo
+
+# Benchmarks (not tests): figures appended to build/bench/results.txt.
+bench: deps
+	$(Q)$(MAKE) --no-print-directory all
+	$(Q)kernel/build-kernel patched >/dev/null
+	$(Q)tests/bench/report-bench
 
 # Editing the series: a git tree with kernel/series applied as commits, and
 # the way back into kernel/patches + kernel/series.

@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fence-storm - as many sw_sync fences as the machine makes, for load and
+ * overhead measurements: one thread per CPU, each with its own timeline,
+ * creates a fence, signals it and closes it, for a fixed count or time.
+ *
+ *   fence-storm [-t THREADS] [-n FENCES_PER_THREAD] [-d SECONDS]
+ *
+ * Prints the fences made and the rate.  Every fence gives dma_fence_init,
+ * dma_fence_signaled and dma_fence_destroy events.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "parse-num.h"
+#include "sync.h"
+
+struct storm {
+	unsigned int threads, per_thread, seconds;
+	uint64_t deadline;
+};
+
+struct worker {
+	const struct storm *s;
+	pthread_t thread;
+	uint64_t made;
+	int error;
+};
+
+static void *work(void *arg)
+{
+	struct worker *w = arg;
+	int tl = sw_sync_timeline_open();
+
+	if (tl < 0) {
+		w->error = tl;
+		return NULL;
+	}
+	for (uint32_t v = 1; !w->s->per_thread || w->made < w->s->per_thread; v++) {
+		int fd = sw_sync_fence_create(tl, v, NULL);
+
+		if (fd < 0) {
+			w->error = fd;
+			break;
+		}
+		sw_sync_timeline_inc(tl, 1);
+		close(fd);
+		w->made++;
+		if (w->s->deadline && (w->made & 255) == 0 && now_ns() >= w->s->deadline)
+			break;
+	}
+	close(tl);
+	return NULL;
+}
+
+static int parse(struct storm *s, int argc, char **argv)
+{
+	int opt;
+
+	s->threads = (unsigned int)sysconf(_SC_NPROCESSORS_ONLN);
+	s->per_thread = 100000;
+	while ((opt = getopt(argc, argv, "t:n:d:h")) != -1) {
+		if ((opt == 't' && (parse_uint(optarg, 64, &s->threads) || !s->threads)) ||
+		    (opt == 'n' && parse_uint(optarg, 1u << 30, &s->per_thread)) ||
+		    (opt == 'd' && parse_uint(optarg, 3600, &s->seconds)) || opt == '?' || opt == 'h') {
+			fprintf(stderr, "usage: fence-storm [-t THREADS 1-64] [-n FENCES_PER_THREAD] [-d SECONDS]\n");
+			return -1;
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "fence-storm: unexpected argument '%s'\n", argv[optind]);
+		return -1;
+	}
+	if (s->seconds)
+		s->per_thread = 0;	/* -d: run for the time, however many */
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct worker w[64] = { 0 };
+	struct storm s = { 0 };
+	uint64_t start, made = 0, ns;
+	int err = 0;
+
+	if (parse(&s, argc, argv))
+		return 2;
+	start = now_ns();
+	if (s.seconds)
+		s.deadline = start + s.seconds * 1000000000ull;
+	for (unsigned int i = 0; i < s.threads; i++) {
+		w[i].s = &s;
+		pthread_create(&w[i].thread, NULL, work, &w[i]);
+	}
+	for (unsigned int i = 0; i < s.threads; i++) {
+		pthread_join(w[i].thread, NULL);
+		made += w[i].made;
+		err = err ? err : w[i].error;
+	}
+	ns = now_ns() - start;
+	printf("fences=%" PRIu64 " threads=%u seconds=%.3f fences_per_s=%.0f ns_per_fence=%.0f\n",
+	       made, s.threads, ns / 1e9, made / (ns / 1e9), made ? (double)ns * s.threads / made : 0.0);
+	if (err)
+		fprintf(stderr, "fence-storm: %s\n", strerror(-err));
+	return err ? 1 : 0;
+}
