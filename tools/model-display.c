@@ -42,6 +42,7 @@ void model_timeline_created(struct ft_model *m, struct ft_timeline *t)
 	c = &m->crtcs[m->n_crtcs];
 	c->crtc_id = id;
 	snprintf(c->name, sizeof(c->name), "%s", t->name + used);
+	snprintf(c->driver, sizeof(c->driver), "%s", t->driver);
 	c->context = t->context;
 	c->pipe = -1;
 	t->crtc = (int)m->n_crtcs++;

@@ -89,6 +89,7 @@ struct ft_pipe {
 struct ft_crtc {
 	uint32_t crtc_id;
 	char name[MODEL_NAME_LEN];
+	char driver[MODEL_NAME_LEN];	/* of its out-fences: the KMS driver */
 	uint64_t context;
 	int pipe;			/* learnt from signal/vblank pairing; -1 unknown */
 	uint64_t frames, unpaired, fake_vblank, late_count;

@@ -115,6 +115,8 @@ static void crtc(FILE *out, const struct ft_model *m, const struct ft_crtc *c,
 			p = &m->pipes[k];
 	fprintf(out, "\n    {\"crtc\": %u, \"name\": ", c->crtc_id);
 	json_str(out, c->name);
+	fprintf(out, ", \"driver\": ");
+	json_str(out, c->driver);
 	fprintf(out, ", \"pipe\": %d, \"frames\": %" PRIu64 ", \"vblanks\": %" PRIu64
 		", \"missed_vblanks\": %" PRIu64 ", \"vblank_period_ns\": %" PRIu64
 		", \"unpaired_signals\": %" PRIu64 ", \"fake_vblank_signals\": %" PRIu64 ", ",

@@ -139,8 +139,8 @@ static void display(FILE *out, const struct ft_model *m, const struct report_opt
 		for (unsigned int k = 0; k < m->n_pipes; k++)
 			if (cr->pipe >= 0 && m->pipes[k].pipe == cr->pipe)
 				p = &m->pipes[k];
-		fprintf(out, "CRTC %u (%s), vblank pipe %d%s: %" PRIu64 " frames, out-fence latency p50 %s, p99 %s, max %s\n",
-			cr->crtc_id, cr->name, cr->pipe, cr->pipe < 0 ? " (unknown)" : "", cr->frames,
+		fprintf(out, "CRTC %u (%s on %s), vblank pipe %d%s: %" PRIu64 " frames, out-fence latency p50 %s, p99 %s, max %s\n",
+			cr->crtc_id, cr->name, cr->driver, cr->pipe, cr->pipe < 0 ? " (unknown)" : "", cr->frames,
 			dur(a, sizeof(a), hist_percentile(&cr->out_latency, 0.5)),
 			dur(b, sizeof(b), hist_percentile(&cr->out_latency, 0.99)),
 			dur(c, sizeof(c), cr->out_latency.max));
