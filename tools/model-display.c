@@ -44,6 +44,7 @@ void model_timeline_created(struct ft_model *m, struct ft_timeline *t)
 	snprintf(c->name, sizeof(c->name), "%s", t->name + used);
 	snprintf(c->driver, sizeof(c->driver), "%s", t->driver);
 	c->context = t->context;
+	c->timeline = (unsigned int)(t - m->timelines);
 	c->pipe = -1;
 	t->crtc = (int)m->n_crtcs++;
 }

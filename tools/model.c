@@ -21,7 +21,8 @@ int model_init(struct ft_model *m, struct ft_decoder *dec, unsigned int cpus)
 	m->dec = dec;
 	m->n_cpus = cpus ? cpus : 1;
 	m->delivered = calloc(m->n_cpus, sizeof(*m->delivered));
-	return m->delivered ? 0 : -1;
+	m->cpu_last_ts = calloc(m->n_cpus, sizeof(*m->cpu_last_ts));
+	return m->delivered && m->cpu_last_ts ? 0 : -1;
 }
 
 /* Grow *@arr (of @size-byte items) so that index @n fits. */
@@ -62,6 +63,7 @@ static struct ft_timeline *timeline_get(struct ft_model *m, const struct ft_even
 	}
 	t = &m->timelines[m->n_timelines++];
 	t->context = ctx;
+	t->first_ts = ev->ts;
 	t->crtc = -1;
 	ft_event_str(m->dec, ev, FT_DRIVER, t->driver, sizeof(t->driver));
 	ft_event_str(m->dec, ev, FT_TIMELINE, t->name, sizeof(t->name));
@@ -129,6 +131,7 @@ static void on_init(struct ft_model *m, const struct ft_event *ev)
 		t->out_of_order++;
 	t->have_init = 1;
 	t->last_init_seqno = seqno;
+	t->last_ts = ev->ts;
 	t->fences++;
 	f = fence_new(m, key);
 	if (!f)
@@ -153,6 +156,7 @@ static void on_signaled(struct ft_model *m, const struct ft_event *ev)
 	if (f->signaled)
 		return;
 	t = &m->timelines[f->timeline];
+	t->last_ts = ev->ts;
 	f->signaled = 1;
 	f->signal_ts = ev->ts;
 	t->signaled++;
@@ -183,12 +187,38 @@ static void on_emit(struct ft_model *m, const struct ft_event *ev)
 		f->emit_ts = ev->ts;
 }
 
+/* Events were lost on @ev's CPU between its previous event and @ev. */
 static void account_lost(struct ft_model *m, const struct ft_event *ev)
 {
+	uint64_t from = m->first_ts;
+
 	if (ev->missed > 0)
 		m->lost += (uint64_t)ev->missed;
-	else if (ev->missed < 0)
+	else
 		m->lost_unknown++;
+	if (ev->cpu >= 0 && (unsigned int)ev->cpu < m->n_cpus && m->cpu_last_ts[ev->cpu])
+		from = m->cpu_last_ts[ev->cpu];
+	if (m->n_lost_windows < MODEL_MAX_LOST_WINDOWS) {
+		m->lost_windows[m->n_lost_windows].from = from;
+		m->lost_windows[m->n_lost_windows++].to = ev->ts;
+	} else {
+		m->lost_windows_overflow = 1;
+	}
+}
+
+/**
+ * model_lost_between() - may events have been lost within [@from, @to]?
+ *
+ * So that every statistic drawn from such a span can say so.
+ */
+int model_lost_between(const struct ft_model *m, uint64_t from, uint64_t to)
+{
+	if (m->lost_windows_overflow)
+		return 1;
+	for (unsigned int i = 0; i < m->n_lost_windows; i++)
+		if (m->lost_windows[i].from <= to && m->lost_windows[i].to >= from)
+			return 1;
+	return 0;
 }
 
 /**
@@ -201,6 +231,8 @@ void model_add(struct ft_model *m, const struct ft_event *ev)
 	m->last_ts = ev->ts;
 	if (ev->missed)
 		account_lost(m, ev);
+	if (ev->cpu >= 0 && (unsigned int)ev->cpu < m->n_cpus)
+		m->cpu_last_ts[ev->cpu] = ev->ts;
 	switch (ev->id) {
 	case FT_EV_FENCE_INIT: on_init(m, ev); break;
 	case FT_EV_FENCE_EMIT: on_emit(m, ev); break;
@@ -250,6 +282,7 @@ void model_free(struct ft_model *m)
 	free(m->crtcs);
 	free(m->pipes);
 	free(m->delivered);
+	free(m->cpu_last_ts);
 	keymap_free(&m->timeline_of_context);
 	keymap_free(&m->fence_of_key);
 	memset(m, 0, sizeof(*m));

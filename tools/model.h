@@ -25,6 +25,7 @@
 #define MODEL_VBLANK_RING 256		/* recent vblanks remembered per pipe */
 #define MODEL_MAX_LATE 4096		/* late frames kept with full detail */
 #define MODEL_MAX_WAITS 256		/* waits in progress at one time */
+#define MODEL_MAX_LOST_WINDOWS 1024	/* spans with lost events, kept exactly */
 
 struct ft_timeline {
 	uint64_t context;
@@ -33,6 +34,7 @@ struct ft_timeline {
 	uint64_t out_of_order, key_reused;
 	uint32_t last_init_seqno;
 	int have_init;
+	uint64_t first_ts, last_ts;	/* span of its events, for lost-event checks */
 	int crtc;			/* index in model.crtcs, or -1 */
 	struct hist latency;		/* init -> signaled */
 	struct hist emit_latency;	/* emit -> signaled */
@@ -91,6 +93,7 @@ struct ft_crtc {
 	char name[MODEL_NAME_LEN];
 	char driver[MODEL_NAME_LEN];	/* of its out-fences: the KMS driver */
 	uint64_t context;
+	unsigned int timeline;		/* its out-fence timeline */
 	int pipe;			/* learnt from signal/vblank pairing; -1 unknown */
 	uint64_t frames, unpaired, fake_vblank, late_count;
 	struct hist out_latency;
@@ -134,6 +137,10 @@ struct ft_model {
 	uint32_t inflight[MODEL_MAX_INFLIGHT];	/* fence slots of unsignalled out-fences */
 	unsigned int n_inflight;
 	struct ft_delivered *delivered;		/* per CPU */
+	uint64_t *cpu_last_ts;			/* per CPU: last event time */
+	struct { uint64_t from, to; } lost_windows[MODEL_MAX_LOST_WINDOWS];
+	unsigned int n_lost_windows;
+	int lost_windows_overflow;
 	unsigned int n_cpus;
 	uint64_t events, lost, lost_unknown, first_ts, last_ts;
 	uint64_t wait_unmatched, signal_unknown, waits_dropped;
@@ -144,5 +151,6 @@ int model_init(struct ft_model *m, struct ft_decoder *dec, unsigned int cpus);
 void model_add(struct ft_model *m, const struct ft_event *ev);
 void model_finish(struct ft_model *m);
 void model_free(struct ft_model *m);
+int model_lost_between(const struct ft_model *m, uint64_t from, uint64_t to);
 
 #endif

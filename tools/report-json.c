@@ -51,8 +51,9 @@ static void timelines(FILE *out, const struct ft_model *m, const struct report_o
 		json_str(out, t->name);
 		fprintf(out, ", \"fences\": %" PRIu64 ", \"signaled\": %" PRIu64
 			", \"errors\": null, \"unsignaled\": %" PRIu64 ", \"destroyed_unsignaled\": %" PRIu64
-			", \"out_of_order\": %" PRIu64 ", ", t->fences, t->signaled, t->unsignaled_at_end,
-			t->destroyed_unsignaled, t->out_of_order);
+			", \"out_of_order\": %" PRIu64 ", \"lost_in_span\": %s, ", t->fences, t->signaled,
+			t->unsignaled_at_end, t->destroyed_unsignaled, t->out_of_order,
+			model_lost_between(m, t->first_ts, t->last_ts) ? "true" : "false");
 		latency(out, "signal_latency_ns", &t->latency);
 		fprintf(out, "}");
 		first = 0;
@@ -123,6 +124,8 @@ static void crtc(FILE *out, const struct ft_model *m, const struct ft_crtc *c,
 		c->pipe, c->frames, p ? p->vblanks : 0, p ? p->missed : 0,
 		p ? hist_percentile(&p->period, 0.5) : 0, c->unpaired, c->fake_vblank);
 	latency(out, "out_fence_latency_ns", &c->out_latency);
+	fprintf(out, ", \"lost_in_span\": %s", model_lost_between(m, m->timelines[c->timeline].first_ts,
+		m->timelines[c->timeline].last_ts) ? "true" : "false");
 	fprintf(out, ", \"late_frame_count\": %" PRIu64 ", \"late_frames\": [", c->late_count);
 	for (unsigned int i = 0; i < c->n_late; i++) {
 		const struct ft_late_frame *l = &c->late[i];

@@ -56,12 +56,13 @@ static void timelines(FILE *out, const struct ft_model *m, const struct report_o
 		if (!report_timeline_selected(t, o))
 			continue;
 		fprintf(out, "%8" PRIu64 "  %-12.12s %-20.20s %7" PRIu64 " %8" PRIu64 " %9" PRIu64
-			" %8" PRIu64 " %10s %10s %10s %10s\n", t->context, t->driver, t->name,
+			" %8" PRIu64 " %10s %10s %10s %10s%s\n", t->context, t->driver, t->name,
 			t->fences, t->signaled, t->unsignaled_at_end, t->destroyed_unsignaled,
 			dur(a, sizeof(a), hist_percentile(&t->latency, 0.5)),
 			dur(b, sizeof(b), hist_percentile(&t->latency, 0.9)),
 			dur(c, sizeof(c), hist_percentile(&t->latency, 0.99)),
-			dur(d, sizeof(d), t->latency.max));
+			dur(d, sizeof(d), t->latency.max),
+			model_lost_between(m, t->first_ts, t->last_ts) ? "  (events lost: short)" : "");
 	}
 }
 
@@ -144,6 +145,9 @@ static void display(FILE *out, const struct ft_model *m, const struct report_opt
 			dur(a, sizeof(a), hist_percentile(&cr->out_latency, 0.5)),
 			dur(b, sizeof(b), hist_percentile(&cr->out_latency, 0.99)),
 			dur(c, sizeof(c), cr->out_latency.max));
+		if (model_lost_between(m, m->timelines[cr->timeline].first_ts,
+				       m->timelines[cr->timeline].last_ts))
+			fprintf(out, "  events were lost while this CRTC was active: frames and late frames may be short\n");
 		if (p)
 			fprintf(out, "  vblanks: %" PRIu64 ", period p50 %s (min %s, max %s), missed %" PRIu64 "\n",
 				p->vblanks, dur(a, sizeof(a), hist_percentile(&p->period, 0.5)),

@@ -151,9 +151,14 @@ static void test_unknown_events_and_lost(void **state)
 	assert_int_equal(tb_add(f->tb, 0, 2 * MS, 4000, payload, sizeof(payload)), 0);
 	assert_int_equal(tb_missed(f->tb, 1, 5), 0);
 	FENCE(1, 3 * MS, "dma_fence_signaled", 3, 1);
+	/* a timeline that lives after the loss is not suspect */
+	FENCE(1, 10 * MS, "dma_fence_init", 5, 1);
+	FENCE(1, 11 * MS, "dma_fence_signaled", 5, 1);
 	m = analyze(f);
+	assert_true(model_lost_between(m, timeline(m, 3)->first_ts, timeline(m, 3)->last_ts));
+	assert_false(model_lost_between(m, timeline(m, 5)->first_ts, timeline(m, 5)->last_ts));
 	assert_int_equal(f->a.dec.unknown, 1);
-	assert_int_equal(m->events, 2);
+	assert_int_equal(m->events, 4);
 	assert_int_equal(m->lost, 5);
 	assert_int_equal(timeline(m, 3)->signaled, 1);
 }
