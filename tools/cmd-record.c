@@ -128,7 +128,7 @@ static int run(struct capture *c)
 {
 	struct sigaction sa = { .sa_handler = on_stop };
 	int status = 0, exec_fd = -1, ret;
-	time_t end = 0;
+	time_t end = 0, start, last_progress = 0;
 	pid_t child = -1;
 
 	if (capture_setup(c))
@@ -149,9 +149,14 @@ static int run(struct capture *c)
 	}
 	if (c->duration_s)
 		end = time(NULL) + c->duration_s;
+	start = time(NULL);
 	while (!should_stop(c, child, &status, end)) {
 		if (capture_drain(c))
 			break;
+		if (time(NULL) != last_progress) {
+			last_progress = time(NULL);
+			capture_progress(c, difftime(last_progress, start));
+		}
 		usleep(50000);
 	}
 	ret = capture_finish(c);

@@ -200,3 +200,36 @@ int capture_drain(struct capture *c)
 	}
 	return 0;
 }
+
+/* The sum of one field ("overrun", "read events", ...) of every CPU's stats. */
+unsigned long long capture_stat(struct capture *c, const char *field)
+{
+	unsigned long long total = 0;
+	char name[64], key[64];
+
+	snprintf(key, sizeof(key), "%s: ", field);
+	for (int cpu = 0; cpu < c->cpus; cpu++) {
+		char *stats, *p;
+
+		snprintf(name, sizeof(name), "per_cpu/cpu%d/stats", cpu);
+		stats = tracefs_instance_file_read(c->inst, name, NULL);
+		p = stats ? strstr(stats, key) : NULL;
+		if (p)
+			total += strtoull(p + strlen(key), NULL, 10);
+		free(stats);
+	}
+	return total;
+}
+
+/* One status line on a terminal, rewritten in place: never into a pipe. */
+void capture_progress(struct capture *c, double seconds)
+{
+	unsigned long long pages = 0;
+
+	if (!isatty(STDERR_FILENO))
+		return;
+	for (int cpu = 0; cpu < c->cpus; cpu++)
+		pages += c->pages[cpu];
+	fprintf(stderr, "\rfence-trace record: %.0f s, %llu KB, %llu events, %llu lost   ", seconds,
+		pages * c->page_size / 1024, capture_stat(c, "read events"), capture_stat(c, "overrun"));
+}

@@ -33,5 +33,7 @@ int capture_setup(struct capture *c);
 int capture_drain(struct capture *c);
 int capture_finish(struct capture *c);
 void capture_teardown(struct capture *c);
+unsigned long long capture_stat(struct capture *c, const char *field);
+void capture_progress(struct capture *c, double seconds);
 
 #endif

@@ -22,14 +22,6 @@ struct metadata {
 	char uname[512];
 };
 
-/* Lost events of one CPU: what its stats file calls overrun. */
-static unsigned long long overrun(const char *stats)
-{
-	const char *p = stats ? strstr(stats, "overrun: ") : NULL;
-
-	return p ? strtoull(p + 9, NULL, 10) : 0;
-}
-
 static int gather(struct capture *c, struct metadata *md)
 {
 	struct utsname u;
@@ -100,14 +92,14 @@ static int write_file(struct capture *c, struct metadata *md)
 	return 0;
 }
 
-static void summary(struct capture *c, struct metadata *md)
+static void summary(struct capture *c)
 {
-	unsigned long long pages = 0, lost = 0;
+	unsigned long long pages = 0, lost = capture_stat(c, "overrun");
 
-	for (int cpu = 0; cpu < c->cpus; cpu++) {
+	if (isatty(STDERR_FILENO))
+		fputc('\n', stderr);	/* end the progress line */
+	for (int cpu = 0; cpu < c->cpus; cpu++)
 		pages += c->pages[cpu];
-		lost += overrun(md->stats[cpu]);
-	}
 	fprintf(stderr, "fence-trace record: wrote %s: %d CPUs, %llu KB of events, %llu events lost%s\n",
 		c->path, c->cpus, pages * c->page_size / 1024, lost,
 		lost ? " (ring buffer overrun: use -b to enlarge it)" : "");
@@ -130,7 +122,7 @@ int capture_finish(struct capture *c)
 	}
 	ret = write_file(c, &md);
 	if (!ret)
-		summary(c, &md);
+		summary(c);
 out:
 	metadata_free(c, &md);
 	capture_teardown(c);
