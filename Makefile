@@ -55,7 +55,7 @@ TRACEDAT_SRC := tools/tracedat-write.c tools/tracedat-read.c tools/tracedat-iter
 # source -> decode -> model -> outputs.
 CORE_SRC := tools/analyze.c tools/source.c $(TRACEDAT_SRC) tools/decode.c \
 	tools/model.c tools/model-wait.c tools/model-display.c tools/hist.c tools/keymap.c \
-	tools/report-common.c tools/report-text.c tools/report-json.c tools/report-csv.c tools/parse-num.c
+	tools/report-common.c tools/report-text.c tools/report-json.c tools/report-csv.c tools/parse-num.c tools/drm-map.c
 FENCE_TRACE_SRC := tools/fence-trace.c tools/usage.c tools/cmd-report.c tools/cmd-record.c tools/cmd-diff.c \
 	tools/record-capture.c tools/record-finish.c $(CORE_SRC)
 CORE_LIBS := -ltracecmd -ltracefs -ltraceevent

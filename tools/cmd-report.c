@@ -129,8 +129,27 @@ static int parse_args(struct report_ctx *c, int argc, char **argv)
 	return 0;
 }
 
+/* FILE.drm next to the trace, when record left one; NULL otherwise. */
+static const struct drm_map *load_drm_map(const char *path, struct drm_map *map)
+{
+	char name[4096];
+	FILE *in;
+	int ret;
+
+	snprintf(name, sizeof(name), "%s.drm", path);
+	in = fopen(name, "r");
+	if (!in)
+		return NULL;
+	ret = drm_map_read(map, in);
+	fclose(in);
+	if (ret || map->skipped)
+		fprintf(stderr, "fence-trace report: %s: %u lines not understood\n", name, map->skipped);
+	return ret ? NULL : map;
+}
+
 static int run(struct report_ctx *c)
 {
+	struct drm_map map;
 	struct analysis a;
 	struct report_info ri;
 	char err[256];
@@ -140,7 +159,8 @@ static int run(struct report_ctx *c)
 		fprintf(stderr, "fence-trace report: %s\n", err);
 		goto out;
 	}
-	ri = (struct report_info){ c->path, a.info.version, a.info.cpus, a.info.clock, a.info.uname };
+	ri = (struct report_info){ c->path, a.info.version, a.info.cpus, a.info.clock, a.info.uname,
+				   load_drm_map(c->path, &map) };
 	switch (c->format) {
 	case FORMAT_JSON: ret = report_json(stdout, &a.model, &ri, &c->opts); break;
 	case FORMAT_CSV: ret = report_csv(stdout, &a.model, &ri, &c->opts); break;

@@ -13,6 +13,7 @@
 
 #include <tracefs.h>
 
+#include "drm-map.h"
 #include "record-capture.h"
 #include "tracedat.h"
 
@@ -92,6 +93,22 @@ static int write_file(struct capture *c, struct metadata *md)
 	return 0;
 }
 
+/* FILE.drm: which device each CRTC is on (see drm-map.h); best effort. */
+static void write_drm_map(struct capture *c)
+{
+	char path[4096];
+	FILE *out;
+
+	snprintf(path, sizeof(path), "%s.drm", c->path);
+	out = fopen(path, "w");
+	if (!out || drm_map_write_from_debugfs(out, "/sys/kernel/debug/dri") || fclose(out)) {
+		fprintf(stderr, "fence-trace record: no DRM device map (%s): debugfs not mounted?\n", path);
+		if (out)
+			fclose(out);
+		unlink(path);
+	}
+}
+
 static void summary(struct capture *c)
 {
 	unsigned long long pages = 0, lost = capture_stat(c, "overrun");
@@ -121,8 +138,10 @@ int capture_finish(struct capture *c)
 		goto out;
 	}
 	ret = write_file(c, &md);
-	if (!ret)
+	if (!ret) {
+		write_drm_map(c);
 		summary(c);
+	}
 out:
 	metadata_free(c, &md);
 	capture_teardown(c);

@@ -106,8 +106,10 @@ static void blocking(FILE *out, const struct ft_model *m, const struct ft_blocki
 }
 
 static void crtc(FILE *out, const struct ft_model *m, const struct ft_crtc *c,
-		 const struct report_opts *o)
+		 const struct report_info *info, const struct report_opts *o)
 {
+	const struct drm_map_crtc *dev = info->drm ?
+		drm_map_find(info->drm, c->driver, c->crtc_id, c->name) : NULL;
 	const struct ft_pipe *p = NULL;
 	unsigned int n_out = 0;
 
@@ -118,6 +120,10 @@ static void crtc(FILE *out, const struct ft_model *m, const struct ft_crtc *c,
 	json_str(out, c->name);
 	fprintf(out, ", \"driver\": ");
 	json_str(out, c->driver);
+	if (dev)
+		fprintf(out, ", \"device\": %u, \"index\": %u", dev->minor, dev->index);
+	else
+		fprintf(out, ", \"device\": null, \"index\": null");
 	fprintf(out, ", \"pipe\": %d, \"frames\": %" PRIu64 ", \"vblanks\": %" PRIu64
 		", \"missed_vblanks\": %" PRIu64 ", \"vblank_period_ns\": %" PRIu64
 		", \"unpaired_signals\": %" PRIu64 ", \"fake_vblank_signals\": %" PRIu64 ", ",
@@ -168,7 +174,7 @@ int report_json(FILE *out, const struct ft_model *m, const struct report_info *i
 		if (o->crtc >= 0 && m->crtcs[i].crtc_id != (uint64_t)o->crtc)
 			continue;
 		fprintf(out, "%s", first ? "" : ",");
-		crtc(out, m, &m->crtcs[i], o);
+		crtc(out, m, &m->crtcs[i], info, o);
 		first = 0;
 	}
 	fprintf(out, "\n  ]\n}\n");

@@ -126,8 +126,10 @@ static void late_frames(FILE *out, const struct ft_model *m, const struct ft_crt
 	}
 }
 
-static void display(FILE *out, const struct ft_model *m, const struct report_opts *o)
+static void display(FILE *out, const struct ft_model *m, const struct report_info *info,
+		    const struct report_opts *o)
 {
+	const struct drm_map_crtc *dev;
 	char a[24], b[24], c[24], d[24];
 
 	fprintf(out, "\nDisplay (out-fence latency = out-fence created -> signalled)\n");
@@ -148,6 +150,8 @@ static void display(FILE *out, const struct ft_model *m, const struct report_opt
 		if (model_lost_between(m, m->timelines[cr->timeline].first_ts,
 				       m->timelines[cr->timeline].last_ts))
 			fprintf(out, "  events were lost while this CRTC was active: frames and late frames may be short\n");
+		if (info->drm && (dev = drm_map_find(info->drm, cr->driver, cr->crtc_id, cr->name)))
+			fprintf(out, "  device: dri/%u (%s), CRTC index %u\n", dev->minor, dev->driver, dev->index);
 		if (p)
 			fprintf(out, "  vblanks: %" PRIu64 ", period p50 %s (min %s, max %s), missed %" PRIu64 "\n",
 				p->vblanks, dur(a, sizeof(a), hist_percentile(&p->period, 0.5)),
@@ -195,7 +199,7 @@ int report_text(FILE *out, const struct ft_model *m, const struct report_info *i
 	if (o->sections & SEC_WAITS)
 		waits(out, m, o);
 	if (o->sections & SEC_DISPLAY)
-		display(out, m, o);
+		display(out, m, info, o);
 	if (o->sections & SEC_ANOMALIES)
 		anomalies(out, m);
 	return ferror(out) ? -1 : 0;

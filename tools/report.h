@@ -8,6 +8,7 @@
 
 #include <stdio.h>
 
+#include "drm-map.h"
 #include "model.h"
 
 enum report_section {
@@ -23,6 +24,7 @@ struct report_info {		/* about the file, for the heading */
 	int version, cpus;
 	const char *clock;		/* NULL: not recorded (trace-cmd's default, local) */
 	const char *uname;
+	const struct drm_map *drm;	/* FILE.drm, or NULL */
 };
 
 struct report_opts {

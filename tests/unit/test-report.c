@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "analyze.h"
+#include "drm-map.h"
 #include "report.h"
 #include "trace-builder.h"
 #include "unit.h"
@@ -254,7 +255,7 @@ static void test_late_frame_and_its_blocking_fence(void **state)
 static void test_json_escapes_names(void **state)
 {
 	struct fixture *f = *state;
-	struct report_info ri = { "x.dat", 6, 2, "mono", NULL };
+	struct report_info ri = { "x.dat", 6, 2, "mono", NULL, NULL };
 	struct report_opts o = { SEC_ALL, NULL, -1, -1, -1 };
 	struct ft_model *m;
 	char *buf = NULL;
@@ -291,6 +292,36 @@ static void test_bad_files(void **state)
 	unlink("/tmp/test-report-junk.dat");
 }
 
+static void test_drm_map(void **state)
+{
+	static const char text[] =
+		"# fence-trace DRM devices\n"
+		"device 1 vkms\n"
+		"plane 1 31 plane-0\n"
+		"crtc 1 51 crtc-0 0\n"
+		"device 2 virtio_gpu\n"
+		"crtc 2 33 crtc-0 0\n"
+		"crtc 2 38 crtc-1 1\n"
+		"crtc 3 40 crtc-0 0\n"		/* no such device: skipped */
+		"crtc 1 x crtc-0 0\n"		/* not a number: skipped */
+		"crtc 1 52 crtc-9 0 extra\n"	/* too many fields: skipped */
+		"bogus\n";
+	const struct drm_map_crtc *c;
+	struct drm_map map;
+	FILE *in = fmemopen((void *)text, sizeof(text) - 1, "r");
+
+	(void)state;
+	assert_int_equal(drm_map_read(&map, in), 0);
+	fclose(in);
+	assert_int_equal(map.n_crtcs, 3);
+	assert_int_equal(map.skipped, 4);
+	c = drm_map_find(&map, "virtio_gpu", 38, "crtc-1");
+	assert_non_null(c);
+	assert_int_equal(c->minor, 2);
+	assert_int_equal(c->index, 1);
+	assert_null(drm_map_find(&map, "vkms", 33, "crtc-0"));
+}
+
 int run_report_tests(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -302,6 +333,7 @@ int run_report_tests(void)
 		cmocka_unit_test_setup_teardown(test_late_frame_and_its_blocking_fence, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_json_escapes_names, setup, teardown),
 		cmocka_unit_test(test_bad_files),
+		cmocka_unit_test(test_drm_map),
 	};
 
 	return cmocka_run_group_tests_name("report", tests, NULL, NULL);
