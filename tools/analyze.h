@@ -12,9 +12,15 @@
 #include "model.h"
 #include "source.h"
 
-/* Only events with from_ns <= ts <= to_ns reach the model (to_ns 0: no end). */
+/*
+ * Only events with from_ns <= ts <= to_ns reach the model (to_ns 0: no
+ * end).  on_event, when set, sees every decoded event after the model has
+ * taken it: outputs that need each event (the timeline) hang here.
+ */
 struct analysis_window {
 	unsigned long long from_ns, to_ns;
+	void (*on_event)(const struct ft_event *ev, const struct ft_model *m, void *ctx);
+	void *ctx;
 };
 
 struct analysis {
