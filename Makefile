@@ -28,7 +28,7 @@ Q := @
 endif
 
 .DELETE_ON_ERROR:
-.PHONY: all deps kernel kernel-stock kernel-debug check unit-tests guest-tests \
+.PHONY: FORCE all deps kernel kernel-stock kernel-debug check unit-tests guest-tests \
 	demo bench clean series-tree series-export
 
 # Programs that go into the guest (everything in build/bin is copied there).
@@ -57,8 +57,10 @@ CORE_SRC := tools/analyze.c tools/source.c $(TRACEDAT_SRC) tools/decode.c \
 	tools/model.c tools/model-wait.c tools/model-display.c tools/hist.c tools/keymap.c \
 	tools/report-common.c tools/report-text.c tools/report-json.c tools/report-csv.c tools/parse-num.c tools/drm-map.c
 FENCE_TRACE_SRC := tools/fence-trace.c tools/usage.c tools/cmd-report.c tools/cmd-record.c tools/cmd-diff.c \
+	tools/cmd-latency.c tools/latency-print.c tools/fence-names.c tools/log2-hist.c \
 	tools/record-capture.c tools/record-finish.c $(CORE_SRC)
 CORE_LIBS := -ltracecmd -ltracefs -ltraceevent
+BPF_LIBS := -lbpf -lelf -lz
 CONFORMANCE_SRC := tests/guest/abi-conformance.c tests/guest/tap.c \
 	tests/guest/guest-trace.c $(LAB_LIB)
 LOGSCAN_SRC := tests/lab/logscan.c tests/lab/logscan-rules.c
@@ -76,11 +78,32 @@ $(OBJ)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(if $(Q),@echo "  CC      $<")
 	$(Q)$(CC) $(CFLAGS) $(DRM_CFLAGS) $(TRACEFS_CFLAGS) $(TRACEEVENT_CFLAGS) \
-		-Itools -Itests/lab -Itests/guest -Itests/unit -c -o $@ $<
+		-Itools -Itests/lab -Itests/guest -Itests/unit -Ibpf -I$(OUT)/bpf -c -o $@ $<
 
 $(BIN)/fence-trace: $(call objs,$(FENCE_TRACE_SRC))
 	@mkdir -p $(dir $@)
-	$(Q)$(CC) -o $@ $^ $(CORE_LIBS)
+	$(Q)$(CC) -o $@ $^ $(CORE_LIBS) $(BPF_LIBS)
+
+# BPF: vmlinux.h from the guest kernel's BTF (rewritten only when it
+# changes), objects with clang, skeletons with bpftool.  Nothing tracked.
+BPF_OUT := $(OUT)/bpf
+$(BPF_OUT)/vmlinux.h: FORCE
+	@mkdir -p $(dir $@)
+	$(Q)kdir=$$(kernel/build-kernel patched | tail -1) && \
+		bpftool btf dump file $$kdir/vmlinux format c >$@.tmp && \
+		{ cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@; }
+
+$(BPF_OUT)/%.bpf.o: bpf/%.bpf.c bpf/%.h $(BPF_OUT)/vmlinux.h
+	$(if $(Q),@echo "  BPF     $<")
+	$(Q)clang -g -O2 -Wall -target bpf -D__TARGET_ARCH_x86 -I$(BPF_OUT) -Ibpf -c $< -o $@
+
+$(BPF_OUT)/%.skel.h: $(BPF_OUT)/%.bpf.o
+	$(if $(Q),@echo "  SKEL    $@")
+	$(Q)bpftool gen skeleton $< name $(subst -,_,$*)_bpf >$@
+
+$(OBJ)/tools/cmd-latency.o $(OBJ)/tools/latency-print.o: $(BPF_OUT)/fence-latency.skel.h
+
+FORCE:
 
 $(BIN)/fence-storm: $(call objs,tools/fence-storm.c tools/sync.c tools/parse-num.c)
 	@mkdir -p $(dir $@)

@@ -19,6 +19,7 @@ static const struct command commands[] = {
 	{ "record", cmd_record },
 	{ "report", cmd_report },
 	{ "diff", cmd_diff },
+	{ "latency", cmd_latency },
 };
 
 int main(int argc, char **argv)

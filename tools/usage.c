@@ -52,6 +52,21 @@ static const struct usage usages[] = {
 	  "                    than PCT percent anywhere, or a CRTC has more late\n"
 	  "                    frames (for regression gating in CI)\n"
 	  "  --percentile P    p50, p90, p99 (default) or max\n" },
+	{ "latency", "live fence signal latency and waits, per timeline (BPF)",
+	  "usage: fence-trace latency [-C CONTEXT] [-T TIMELINE] [-P] [-W] [-m] [--json]\n"
+	  "                           [INTERVAL [COUNT]]\n"
+	  "Log2 histograms of dma_fence signal latency (creation -> signal) per fence\n"
+	  "context, aggregated in the kernel by BPF; printed every INTERVAL seconds,\n"
+	  "COUNT times, or once at Ctrl-C.  Drop counters come with every output.\n"
+	  "  -C CONTEXT      only this fence context\n"
+	  "  -T TIMELINE     only timelines whose name contains TIMELINE\n"
+	  "  -W              also wait durations (dma_fence_wait_start -> _end) per\n"
+	  "                  waited timeline\n"
+	  "  -P              waits per waiting task too (implies -W)\n"
+	  "  -m              milliseconds instead of microseconds\n"
+	  "  --json          one JSON object per interval, one per line\n"
+	  "  -v              libbpf's messages (the verifier log on failure)\n"
+	  "  --raw-tp        raw_tp programs even where tp_btf works (for testing)\n" },
 };
 
 static const struct usage *find(const char *cmd)

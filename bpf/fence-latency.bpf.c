@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fence-latency.bpf.c - dma_fence signal latency and wait durations,
+ * aggregated in the kernel into log2 histograms per fence context (and per
+ * waiting task), for `fence-trace latency`.
+ *
+ * Each hook exists as tp_btf (cheapest) and raw_tp (for kernels whose BTF
+ * the loader cannot use for tp_btf); user space picks one set at runtime.
+ * Fences are keyed by their address while they live.  Every map is
+ * bounded; what does not fit is counted, never silently lost.
+ */
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_tracing.h>
+#include <bpf/bpf_core_read.h>
+
+#include "fence-latency.h"
+
+char LICENSE[] SEC("license") = "GPL";
+
+const volatile bool targ_ms = false;		/* milliseconds, not microseconds */
+const volatile bool targ_waits = false;		/* also wait durations */
+const volatile bool targ_per_task = false;	/* waits per waiting task too */
+
+struct live_fence {
+	__u64 ts;
+	__u64 context;
+};
+
+struct wait_key {
+	__u64 pid_tgid;
+	__u64 fence;
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, FL_MAX_LIVE);
+	__type(key, __u64);
+	__type(value, struct live_fence);
+} live SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, FL_MAX_WAITS);
+	__type(key, struct wait_key);
+	__type(value, __u64);
+} waits SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, FL_MAX_HISTS);
+	__type(key, struct fl_key);
+	__type(value, struct fl_hist);
+} hists SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, FL_COUNTERS);
+	__type(key, __u32);
+	__type(value, __u64);
+} counters SEC(".maps");
+
+static __always_inline void count(__u32 which)
+{
+	__u64 *c = bpf_map_lookup_elem(&counters, &which);
+
+	if (c)
+		(*c)++;
+}
+
+static __always_inline __u32 log2_slot(__u64 v)
+{
+	__u32 slot = 0;
+
+	/* bounded loop the 5.x+ verifier accepts: at most 64 steps */
+	for (int i = 0; i < 64 && v > 1; i++) {
+		v >>= 1;
+		slot++;
+	}
+	return slot < FL_SLOTS ? slot : FL_SLOTS - 1;
+}
+
+static __always_inline void hist_add(__u64 id, __u32 kind, __u64 ns, int error)
+{
+	struct fl_key key = { .id = id, .kind = kind };
+	struct fl_hist *h, zero = {};
+	__u64 v = targ_ms ? ns / 1000000 : ns / 1000;
+
+	h = bpf_map_lookup_elem(&hists, &key);
+	if (!h) {
+		/* May race with another CPU inserting it: look up again anyway. */
+		zero.new_ns = bpf_ktime_get_ns();
+		bpf_map_update_elem(&hists, &key, &zero, BPF_NOEXIST);
+		h = bpf_map_lookup_elem(&hists, &key);
+		if (!h) {
+			count(FL_DROP_HIST);
+			return;
+		}
+	}
+	__sync_fetch_and_add(&h->slots[log2_slot(v)], 1);
+	__sync_fetch_and_add(&h->count, 1);
+	__sync_fetch_and_add(&h->sum, v);
+	if (v > h->max)
+		h->max = v;
+	if (error)
+		__sync_fetch_and_add(&h->errors, 1);
+}
+
+static __always_inline int on_init(struct dma_fence *fence)
+{
+	struct live_fence lf = { .ts = bpf_ktime_get_ns(), .context = BPF_CORE_READ(fence, context) };
+	__u64 key = (__u64)fence;
+
+	if (bpf_map_update_elem(&live, &key, &lf, BPF_ANY))
+		count(FL_DROP_LIVE);
+	return 0;
+}
+
+static __always_inline int on_signaled(struct dma_fence *fence)
+{
+	__u64 key = (__u64)fence;
+	struct live_fence *lf = bpf_map_lookup_elem(&live, &key);
+
+	if (!lf) {
+		count(FL_UNKNOWN_SIGNAL);
+		return 0;
+	}
+	hist_add(lf->context, FL_SIGNAL, bpf_ktime_get_ns() - lf->ts, BPF_CORE_READ(fence, error));
+	/* Signalled: keep nothing, so destroy can tell signalled from not. */
+	bpf_map_delete_elem(&live, &key);
+	return 0;
+}
+
+static __always_inline int on_destroy(struct dma_fence *fence)
+{
+	__u64 key = (__u64)fence;
+
+	if (bpf_map_delete_elem(&live, &key) == 0)
+		count(FL_DESTROYED_UNSIGNALED);
+	return 0;
+}
+
+static __always_inline int on_wait_start(struct dma_fence *fence)
+{
+	struct wait_key key = { .pid_tgid = bpf_get_current_pid_tgid(), .fence = (__u64)fence };
+	__u64 ts = bpf_ktime_get_ns();
+
+	if (!targ_waits)
+		return 0;
+	if (bpf_map_update_elem(&waits, &key, &ts, BPF_ANY))
+		count(FL_DROP_WAIT);
+	return 0;
+}
+
+static __always_inline int on_wait_end(struct dma_fence *fence)
+{
+	struct wait_key key = { .pid_tgid = bpf_get_current_pid_tgid(), .fence = (__u64)fence };
+	__u64 *start, ns;
+
+	if (!targ_waits)
+		return 0;
+	start = bpf_map_lookup_elem(&waits, &key);
+	if (!start)
+		return 0;
+	ns = bpf_ktime_get_ns() - *start;
+	bpf_map_delete_elem(&waits, &key);
+	hist_add(BPF_CORE_READ(fence, context), FL_WAIT_CONTEXT, ns, 0);
+	if (targ_per_task)
+		hist_add(key.pid_tgid >> 32, FL_WAIT_TASK, ns, 0);
+	return 0;
+}
+
+SEC("tp_btf/dma_fence_init")
+int BPF_PROG(tp_btf_init, struct dma_fence *fence) { return on_init(fence); }
+SEC("tp_btf/dma_fence_signaled")
+int BPF_PROG(tp_btf_signaled, struct dma_fence *fence) { return on_signaled(fence); }
+SEC("tp_btf/dma_fence_destroy")
+int BPF_PROG(tp_btf_destroy, struct dma_fence *fence) { return on_destroy(fence); }
+SEC("tp_btf/dma_fence_wait_start")
+int BPF_PROG(tp_btf_wait_start, struct dma_fence *fence) { return on_wait_start(fence); }
+SEC("tp_btf/dma_fence_wait_end")
+int BPF_PROG(tp_btf_wait_end, struct dma_fence *fence) { return on_wait_end(fence); }
+
+SEC("raw_tp/dma_fence_init")
+int BPF_PROG(raw_tp_init, struct dma_fence *fence) { return on_init(fence); }
+SEC("raw_tp/dma_fence_signaled")
+int BPF_PROG(raw_tp_signaled, struct dma_fence *fence) { return on_signaled(fence); }
+SEC("raw_tp/dma_fence_destroy")
+int BPF_PROG(raw_tp_destroy, struct dma_fence *fence) { return on_destroy(fence); }
+SEC("raw_tp/dma_fence_wait_start")
+int BPF_PROG(raw_tp_wait_start, struct dma_fence *fence) { return on_wait_start(fence); }
+SEC("raw_tp/dma_fence_wait_end")
+int BPF_PROG(raw_tp_wait_end, struct dma_fence *fence) { return on_wait_end(fence); }

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * fence-latency.h - what fence-latency.bpf.c and `fence-trace latency`
+ * share: plain __u32/__u64 structs, no kernel headers.
+ */
+#ifndef FENCE_TRACE_FENCE_LATENCY_H
+#define FENCE_TRACE_FENCE_LATENCY_H
+
+#define FL_SLOTS 32			/* log2 buckets */
+#define FL_MAX_LIVE 65536		/* fences in flight tracked at once */
+#define FL_MAX_HISTS 4096		/* histograms (contexts, tasks) */
+#define FL_MAX_WAITS 4096		/* waits in progress at once */
+
+enum fl_kind {
+	FL_SIGNAL = 0,			/* init -> signaled, per fence context */
+	FL_WAIT_CONTEXT = 1,		/* wait_start -> wait_end, per waited context */
+	FL_WAIT_TASK = 2,		/* the same, per waiting task (tgid) */
+};
+
+struct fl_key {
+	__u64 id;			/* fence context, or tgid */
+	__u32 kind;			/* enum fl_kind */
+	__u32 pad;
+};
+
+struct fl_hist {
+	__u32 slots[FL_SLOTS];
+	__u64 count, sum, max;		/* in the histogram's unit */
+	__u64 errors;			/* FL_SIGNAL: signalled with an error */
+	__u64 new_ns;			/* when this key was first seen */
+};
+
+enum fl_counter {
+	FL_DROP_LIVE,			/* live-fence map full: a latency not measured */
+	FL_DROP_HIST,			/* histogram map full: a sample not counted */
+	FL_DROP_WAIT,			/* wait map full: a wait not measured */
+	FL_UNKNOWN_SIGNAL,		/* signal of a fence created before we started */
+	FL_DESTROYED_UNSIGNALED,
+	FL_COUNTERS,
+};
+
+#endif

@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cmd-latency.c - `fence-trace latency`: live dma_fence signal latency
+ * (and wait durations) as log2 histograms per fence context, aggregated in
+ * the kernel by bpf/fence-latency.bpf.c, printed every INTERVAL seconds or
+ * once at Ctrl-C, in the manner of bcc's biolatency/runqlat.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+#include <bpf/btf.h>
+#include <bpf/libbpf.h>
+
+#include "fence-latency.skel.h"
+#include "fence-trace.h"
+#include "latency.h"
+#include "parse-num.h"
+
+static volatile sig_atomic_t exiting;
+
+static void on_sigint(int sig)
+{
+	(void)sig;
+	exiting = 1;
+}
+
+static const struct option long_opts[] = {
+	{ "context", required_argument, NULL, 'C' },
+	{ "timeline", required_argument, NULL, 'T' },
+	{ "per-task", no_argument, NULL, 'P' },
+	{ "waits", no_argument, NULL, 'W' },
+	{ "milliseconds", no_argument, NULL, 'm' },
+	{ "json", no_argument, NULL, 'j' },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "raw-tp", no_argument, NULL, 'r' },
+	{ "help", no_argument, NULL, 'h' },
+	{ 0 }
+};
+
+/* Return: 0 to run, 1 after --help, -1 on a usage error (already said). */
+static int parse_args(struct latency_ctx *c, int argc, char **argv)
+{
+	unsigned int v;
+	int opt;
+
+	c->context = -1;
+	optind = 0;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, ":C:T:PWmvh", long_opts, NULL)) != -1) {
+		switch (opt) {
+		case 'C':
+			if (parse_uint(optarg, 0xffffffffu, &v)) {
+				usage_error("latency", "-C: '%s' is not a fence context number", optarg);
+				return -1;
+			}
+			c->context = v;
+			break;
+		case 'T': c->timeline = optarg; break;
+		case 'P': c->per_task = 1; c->waits = 1; break;
+		case 'W': c->waits = 1; break;
+		case 'm': c->ms = 1; break;
+		case 'j': c->json = 1; break;
+		case 'v': c->verbose = 1; break;
+		case 'r': c->raw_tp = 1; break;
+		case 'h': print_usage("latency"); return 1;
+		case ':': usage_error("latency", "option '%s' needs an argument", argv[optind - 1]); return -1;
+		default: usage_error("latency", "unknown option '%s'", argv[optind - 1]); return -1;
+		}
+	}
+	if (optind < argc && (parse_uint(argv[optind++], 86400, &c->interval) || !c->interval)) {
+		usage_error("latency", "INTERVAL: '%s' is not a number of seconds from 1 to 86400", argv[optind - 1]);
+		return -1;
+	}
+	if (optind < argc && (parse_uint(argv[optind++], 1u << 30, &c->count) || !c->count)) {
+		usage_error("latency", "COUNT: '%s' is not a positive number", argv[optind - 1]);
+		return -1;
+	}
+	if (optind < argc) {
+		usage_error("latency", "unexpected argument '%s'", argv[optind]);
+		return -1;
+	}
+	return 0;
+}
+
+static int libbpf_print(enum libbpf_print_level level, const char *fmt, va_list args)
+{
+	(void)level;
+	return vfprintf(stderr, fmt, args);
+}
+
+/* tp_btf needs the kernel's BTF to describe the tracepoint; else raw_tp. */
+static int have_tp_btf(const char *name)
+{
+	struct btf *btf = btf__load_vmlinux_btf();
+	char type[128];
+	int ok;
+
+	if (!btf)
+		return 0;
+	snprintf(type, sizeof(type), "btf_trace_%s", name);
+	ok = btf__find_by_name_kind(btf, type, BTF_KIND_TYPEDEF) >= 0;
+	btf__free(btf);
+	return ok;
+}
+
+static void choose_programs(struct fence_latency_bpf *s, int force_raw)
+{
+	int btf = !force_raw && have_tp_btf("dma_fence_init");
+	struct bpf_program *tp[] = { s->progs.tp_btf_init, s->progs.tp_btf_signaled,
+				     s->progs.tp_btf_destroy, s->progs.tp_btf_wait_start,
+				     s->progs.tp_btf_wait_end };
+	struct bpf_program *raw[] = { s->progs.raw_tp_init, s->progs.raw_tp_signaled,
+				      s->progs.raw_tp_destroy, s->progs.raw_tp_wait_start,
+				      s->progs.raw_tp_wait_end };
+
+	for (size_t i = 0; i < sizeof(tp) / sizeof(tp[0]); i++) {
+		bpf_program__set_autoload(tp[i], btf);
+		bpf_program__set_autoload(raw[i], !btf);
+	}
+}
+
+static int load(struct latency_ctx *c)
+{
+	int err;
+
+	if (c->verbose)
+		libbpf_set_print(libbpf_print);
+	else
+		libbpf_set_print(NULL);
+	/* Names first: fences created while the BPF side loads get named too. */
+	c->have_names = names_start(&c->names) == 0;
+	if (!c->have_names)
+		fprintf(stderr, "fence-trace latency: no tracefs: timeline names unknown\n");
+	c->skel = fence_latency_bpf__open();
+	if (!c->skel) {
+		fprintf(stderr, "fence-trace latency: cannot open the BPF object: %s\n", strerror(errno));
+		return -1;
+	}
+	c->skel->rodata->targ_ms = c->ms;
+	c->skel->rodata->targ_waits = c->waits;
+	c->skel->rodata->targ_per_task = c->per_task;
+	choose_programs(c->skel, c->raw_tp);
+	err = fence_latency_bpf__load(c->skel);
+	if (!err)
+		err = fence_latency_bpf__attach(c->skel);
+	if (err) {
+		fprintf(stderr, "fence-trace latency: cannot load or attach the BPF programs: %s%s\n",
+			strerror(-err), err == -EPERM ? " (run as root)" : " (-v for the verifier log)");
+		return -1;
+	}
+	return 0;
+}
+
+uint64_t latency_counter(struct latency_ctx *c, enum fl_counter which)
+{
+	int ncpus = libbpf_num_possible_cpus();
+	uint64_t vals[256] = { 0 }, sum = 0;
+	__u32 key = which;
+
+	if (ncpus <= 0 || ncpus > 256 ||
+	    bpf_map_lookup_elem(bpf_map__fd(c->skel->maps.counters), &key, vals))
+		return 0;
+	for (int i = 0; i < ncpus; i++)
+		sum += vals[i];
+	return sum;
+}
+
+static void print_interval(struct latency_ctx *c)
+{
+	if (c->have_names)
+		names_poll(&c->names);
+	if (c->json)
+		latency_print_json(c);
+	else
+		latency_print_text(c);
+	fflush(stdout);
+	latency_clear(c);
+}
+
+static int run(struct latency_ctx *c)
+{
+	struct sigaction sa = { .sa_handler = on_sigint };
+	unsigned int printed = 0;
+	time_t next;
+
+	if (load(c))
+		return 1;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	if (!c->json)
+		fprintf(stderr, "Tracing dma_fence %s... %s\n", c->waits ? "signal latency and waits" :
+			"signal latency", c->interval ? "" : "Hit Ctrl-C to end.");
+	next = time(NULL) + c->interval;
+	while (!exiting) {
+		usleep(100000);
+		if (c->have_names)
+			names_poll(&c->names);
+		if (!c->interval || time(NULL) < next)
+			continue;
+		print_interval(c);
+		next += c->interval;
+		if (c->count && ++printed >= c->count)
+			break;
+	}
+	if (!c->interval || exiting)
+		print_interval(c);
+	return 0;
+}
+
+int cmd_latency(int argc, char **argv)
+{
+	struct latency_ctx c = { 0 };
+	int ret = parse_args(&c, argc, argv);
+
+	if (ret)
+		return ret > 0 ? 0 : EXIT_USAGE;
+	ret = run(&c);
+	if (c.have_names)
+		names_stop(&c.names);
+	fence_latency_bpf__destroy(c.skel);
+	return ret;
+}

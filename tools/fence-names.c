@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fence-names.c - fence context names from a filtered dma_fence_init
+ * stream (see fence-names.h).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <event-parse.h>
+#include <tracefs.h>
+
+#include "fence-names.h"
+
+int names_start(struct fence_names *n)
+{
+	const char *systems[] = { "dma_fence", NULL };
+	char name[64];
+
+	memset(n, 0, sizeof(*n));
+	snprintf(name, sizeof(name), "fence-trace-names-%d", (int)getpid());
+	n->tep = tracefs_local_events_system(NULL, systems);
+	n->inst = tracefs_instance_create(name);
+	if (!n->tep || !n->inst || tracefs_event_enable(n->inst, "dma_fence", "dma_fence_init")) {
+		names_stop(n);
+		return -1;
+	}
+	tracefs_trace_on(n->inst);
+	return 0;
+}
+
+const struct fence_name *names_find(const struct fence_names *n, uint64_t context)
+{
+	for (unsigned int i = 0; i < n->n; i++)
+		if (n->names[i].context == context)
+			return &n->names[i];
+	return NULL;
+}
+
+static void copy_str(struct tep_event *ev, struct tep_record *rec, const char *field,
+		     char *buf, size_t len)
+{
+	struct tep_format_field *f = tep_find_field(ev, field);
+	unsigned long long loc;
+	unsigned int off, size;
+
+	buf[0] = '\0';
+	if (!f || tep_read_number_field(f, rec->data, &loc))
+		return;
+	off = loc & 0xffff;
+	size = loc >> 16;
+	if (off >= (unsigned int)rec->size || size > (unsigned int)rec->size - off)
+		return;
+	snprintf(buf, len, "%.*s", (int)size, (const char *)rec->data + off);
+}
+
+static int on_init(struct tep_event *ev, struct tep_record *rec, int cpu, void *data)
+{
+	struct fence_names *n = data;
+	unsigned long long ctx;
+	struct fence_name *fn;
+
+	(void)cpu;
+	if (tep_get_field_val(NULL, ev, "context", rec, &ctx, 0) ||
+	    names_find(n, ctx) || n->n >= NAMES_MAX)
+		return 0;
+	fn = &n->names[n->n++];
+	fn->context = ctx;
+	copy_str(ev, rec, "driver", fn->driver, sizeof(fn->driver));
+	copy_str(ev, rec, "timeline", fn->timeline, sizeof(fn->timeline));
+	n->changed = 1;
+	return 0;
+}
+
+/* Drop the named contexts in the kernel, as far as a filter stays short. */
+static void update_filter(struct fence_names *n)
+{
+	char filter[2048] = "", *p = filter;
+	unsigned int i;
+
+	for (i = 0; i < n->n && i < NAMES_FILTER_MAX; i++)
+		p += snprintf(p, filter + sizeof(filter) - p, "%scontext != %llu",
+			      i ? " && " : "", (unsigned long long)n->names[i].context);
+	if (i && tracefs_event_file_write(n->inst, "dma_fence", "dma_fence_init", "filter", filter) > 0)
+		n->filtered = i;
+}
+
+/* Read what the instance has; learn new names. */
+void names_poll(struct fence_names *n)
+{
+	if (!n->inst)
+		return;
+	n->changed = 0;
+	tracefs_iterate_raw_events(n->tep, n->inst, NULL, 0, on_init, n);
+	if (n->changed && n->filtered < NAMES_FILTER_MAX)
+		update_filter(n);
+}
+
+void names_stop(struct fence_names *n)
+{
+	if (n->inst) {
+		tracefs_event_disable(n->inst, NULL, NULL);
+		tracefs_instance_destroy(n->inst);
+		tracefs_instance_free(n->inst);
+	}
+	if (n->tep)
+		tep_free(n->tep);
+	n->inst = NULL;
+	n->tep = NULL;
+}

@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * latency-print.c - the outputs of `fence-trace latency`: bcc-style text
+ * histograms, or one JSON object per interval (NDJSON), always with the
+ * drop counters; and clearing the kernel's histograms between intervals.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "fence-latency.skel.h"
+#include "latency.h"
+#include "log2-hist.h"
+
+static const char *const kind_names[] = {
+	[FL_SIGNAL] = "signal latency",
+	[FL_WAIT_CONTEXT] = "wait on timeline",
+	[FL_WAIT_TASK] = "wait by task",
+};
+
+static int selected(struct latency_ctx *c, const struct fl_key *k, const struct fence_name *n)
+{
+	if (k->kind == FL_WAIT_TASK)
+		return 1;
+	if (c->context >= 0 && k->id != (uint64_t)c->context)
+		return 0;
+	return !c->timeline || (n && strstr(n->timeline, c->timeline));
+}
+
+/* Call @fn for every histogram the kernel holds, in map order. */
+static void each_hist(struct latency_ctx *c, void (*fn)(struct latency_ctx *, const struct fl_key *,
+							  const struct fl_hist *, int *), int *first)
+{
+	int fd = bpf_map__fd(c->skel->maps.hists);
+	struct fl_key key, next, *prev = NULL;
+	struct fl_hist h;
+
+	while (bpf_map_get_next_key(fd, prev, &next) == 0) {
+		if (bpf_map_lookup_elem(fd, &next, &h) == 0)
+			fn(c, &next, &h, first);
+		key = next;
+		prev = &key;
+	}
+}
+
+static void text_one(struct latency_ctx *c, const struct fl_key *k, const struct fl_hist *h, int *first)
+{
+	const struct fence_name *n = k->kind == FL_WAIT_TASK ? NULL : names_find(&c->names, k->id);
+
+	(void)first;
+	if (!selected(c, k, n))
+		return;
+	if (k->kind == FL_WAIT_TASK)
+		printf("\n%s: pid %" PRIu64 "\n", kind_names[k->kind], (uint64_t)k->id);
+	else
+		printf("\n%s: context %" PRIu64 " %s %s\n", kind_names[k->kind], (uint64_t)k->id,
+		       n ? n->driver : "?", n ? n->timeline : "(name unknown: created before we started)");
+	printf("    count %" PRIu64 ", mean %" PRIu64 " %s, max %" PRIu64 " %s%s", (uint64_t)h->count,
+	       h->count ? (uint64_t)(h->sum / h->count) : 0, c->ms ? "ms" : "us", (uint64_t)h->max,
+	       c->ms ? "ms" : "us", k->kind == FL_SIGNAL ? "" : "\n");
+	if (k->kind == FL_SIGNAL)
+		printf(", signalled with an error %" PRIu64 "\n", (uint64_t)h->errors);
+	print_log2_hist(stdout, h->slots, FL_SLOTS, c->ms ? "msecs" : "usecs");
+}
+
+static void drops_text(struct latency_ctx *c)
+{
+	printf("\ndrops: live-fence map full %" PRIu64 ", histogram map full %" PRIu64
+	       ", wait map full %" PRIu64 "; signals of fences older than the tool %" PRIu64
+	       "; destroyed unsignalled %" PRIu64 "\n",
+	       latency_counter(c, FL_DROP_LIVE), latency_counter(c, FL_DROP_HIST),
+	       latency_counter(c, FL_DROP_WAIT), latency_counter(c, FL_UNKNOWN_SIGNAL),
+	       latency_counter(c, FL_DESTROYED_UNSIGNALED));
+}
+
+void latency_print_text(struct latency_ctx *c)
+{
+	char when[32];
+	time_t now = time(NULL);
+
+	strftime(when, sizeof(when), "%H:%M:%S", localtime(&now));
+	printf("%s\n", when);
+	each_hist(c, text_one, NULL);
+	drops_text(c);
+}
+
+static void json_str(const char *s)
+{
+	putchar('"');
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			printf("\\%c", *s);
+		else if ((unsigned char)*s < 0x20 || *s == '<' || *s == '>' || *s == '&')
+			printf("\\u%04x", (unsigned char)*s);
+		else
+			putchar(*s);
+	}
+	putchar('"');
+}
+
+static void json_one(struct latency_ctx *c, const struct fl_key *k, const struct fl_hist *h, int *first)
+{
+	static const char *const kinds[] = { "signal", "wait_context", "wait_task" };
+	const struct fence_name *n = k->kind == FL_WAIT_TASK ? NULL : names_find(&c->names, k->id);
+
+	if (!selected(c, k, n))
+		return;
+	printf("%s{\"kind\": \"%s\", \"id\": %" PRIu64 ", \"driver\": ", *first ? "" : ", ",
+	       kinds[k->kind], (uint64_t)k->id);
+	*first = 0;
+	if (n)
+		json_str(n->driver);
+	else
+		printf("null");
+	printf(", \"timeline\": ");
+	if (n)
+		json_str(n->timeline);
+	else
+		printf("null");
+	printf(", \"count\": %" PRIu64 ", \"sum\": %" PRIu64 ", \"max\": %" PRIu64 ", \"errors\": %"
+	       PRIu64 ", \"slots\": [", (uint64_t)h->count, (uint64_t)h->sum, (uint64_t)h->max,
+	       (uint64_t)h->errors);
+	for (int i = 0; i < FL_SLOTS; i++)
+		printf("%s%u", i ? ", " : "", h->slots[i]);
+	printf("]}");
+}
+
+void latency_print_json(struct latency_ctx *c)
+{
+	int first = 1;
+
+	printf("{\"time\": %lld, \"unit\": \"%s\", \"histograms\": [", (long long)time(NULL),
+	       c->ms ? "ms" : "us");
+	each_hist(c, json_one, &first);
+	printf("], \"drops\": {\"live_full\": %" PRIu64 ", \"hist_full\": %" PRIu64
+	       ", \"wait_full\": %" PRIu64 "}, \"unknown_signals\": %" PRIu64
+	       ", \"destroyed_unsignaled\": %" PRIu64 "}\n",
+	       latency_counter(c, FL_DROP_LIVE), latency_counter(c, FL_DROP_HIST),
+	       latency_counter(c, FL_DROP_WAIT), latency_counter(c, FL_UNKNOWN_SIGNAL),
+	       latency_counter(c, FL_DESTROYED_UNSIGNALED));
+}
+
+/* Start the next interval from empty histograms (counters keep counting). */
+void latency_clear(struct latency_ctx *c)
+{
+	int fd = bpf_map__fd(c->skel->maps.hists);
+	struct fl_key key;
+
+	while (bpf_map_get_next_key(fd, NULL, &key) == 0)
+		if (bpf_map_delete_elem(fd, &key))
+			break;
+}
