@@ -159,6 +159,11 @@ static int run(struct capture *c)
 		}
 		usleep(50000);
 	}
+	if (child > 0 && stop_signal && waitpid(child, &status, WNOHANG) == 0) {
+		/* Stopped by a signal: the command goes too, as with perf record. */
+		kill(child, (int)stop_signal);
+		waitpid(child, &status, 0);
+	}
 	ret = capture_finish(c);
 	if (stop_signal)
 		fprintf(stderr, "fence-trace record: stopped by signal %d\n", (int)stop_signal);
