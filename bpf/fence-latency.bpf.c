@@ -22,10 +22,6 @@ const volatile bool targ_ms = false;		/* milliseconds, not microseconds */
 const volatile bool targ_waits = false;		/* also wait durations */
 const volatile bool targ_per_task = false;	/* waits per waiting task too */
 
-struct live_fence {
-	__u64 ts;
-	__u64 context;
-};
 
 struct wait_key {
 	__u64 pid_tgid;
@@ -36,7 +32,7 @@ struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
 	__uint(max_entries, FL_MAX_LIVE);
 	__type(key, __u64);
-	__type(value, struct live_fence);
+	__type(value, struct fl_live);
 } live SEC(".maps");
 
 struct {
@@ -108,7 +104,12 @@ static __always_inline void hist_add(__u64 id, __u32 kind, __u64 ns, int error)
 
 static __always_inline int on_init(struct dma_fence *fence)
 {
-	struct live_fence lf = { .ts = bpf_ktime_get_ns(), .context = BPF_CORE_READ(fence, context) };
+	struct fl_live lf = {
+		.ts = bpf_ktime_get_ns(),
+		.context = BPF_CORE_READ(fence, context),
+		.seqno = BPF_CORE_READ(fence, seqno),
+		.tgid = bpf_get_current_pid_tgid() >> 32,
+	};
 	__u64 key = (__u64)fence;
 
 	if (bpf_map_update_elem(&live, &key, &lf, BPF_ANY))
@@ -119,7 +120,7 @@ static __always_inline int on_init(struct dma_fence *fence)
 static __always_inline int on_signaled(struct dma_fence *fence)
 {
 	__u64 key = (__u64)fence;
-	struct live_fence *lf = bpf_map_lookup_elem(&live, &key);
+	struct fl_live *lf = bpf_map_lookup_elem(&live, &key);
 
 	if (!lf) {
 		count(FL_UNKNOWN_SIGNAL);

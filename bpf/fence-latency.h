@@ -30,6 +30,14 @@ struct fl_hist {
 	__u64 new_ns;			/* when this key was first seen */
 };
 
+/* An unsignalled fence created since the tool started (key: its address). */
+struct fl_live {
+	__u64 ts;			/* creation, CLOCK_MONOTONIC ns */
+	__u64 context, seqno;
+	__u32 tgid;			/* the creating task (process) */
+	__u32 pad;
+};
+
 enum fl_counter {
 	FL_DROP_LIVE,			/* live-fence map full: a latency not measured */
 	FL_DROP_HIST,			/* histogram map full: a sample not counted */

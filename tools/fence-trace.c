@@ -20,6 +20,7 @@ static const struct command commands[] = {
 	{ "report", cmd_report },
 	{ "diff", cmd_diff },
 	{ "latency", cmd_latency },
+	{ "top", cmd_top },
 };
 
 int main(int argc, char **argv)

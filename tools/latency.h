@@ -4,6 +4,7 @@
 #define FENCE_TRACE_LATENCY_H
 
 #include <stdint.h>
+#include <linux/types.h>
 
 #include "fence-latency.h"
 #include "fence-names.h"
@@ -20,6 +21,8 @@ struct latency_ctx {
 	int have_names;
 };
 
+int latency_load(struct latency_ctx *c);
+void latency_unload(struct latency_ctx *c);
 uint64_t latency_counter(struct latency_ctx *c, enum fl_counter which);
 void latency_print_text(struct latency_ctx *c);
 void latency_print_json(struct latency_ctx *c);

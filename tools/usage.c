@@ -67,6 +67,17 @@ static const struct usage usages[] = {
 	  "  --json          one JSON object per interval, one per line\n"
 	  "  -v              libbpf's messages (the verifier log on failure)\n"
 	  "  --raw-tp        raw_tp programs even where tp_btf works (for testing)\n" },
+	{ "top", "live table of fence timelines, worst p99 first; --pending: stuck fences",
+	  "usage: fence-trace top [--pending] [-d SECONDS] [-n COUNT]\n"
+	  "A table of fence timelines refreshed every -d SECONDS (default 1), sorted\n"
+	  "by p99 signal latency: fences signalled per second, errors, outstanding\n"
+	  "(unsignalled) fences and the oldest one's age.  On a terminal it redraws\n"
+	  "in place and q quits; through a pipe it prints one table per interval.\n"
+	  "  --pending   the unsignalled fences, oldest first: those created since\n"
+	  "              top started (age and creating task known) and those user\n"
+	  "              space holds as sync_file fds (task and fd; for fences older\n"
+	  "              than top, age and creator are unknown)\n"
+	  "  -n COUNT    stop after COUNT tables\n" },
 };
 
 static const struct usage *find(const char *cmd)

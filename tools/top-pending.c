@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * top-pending.c - `fence-trace top --pending`: every unsignalled fence,
+ * oldest first.  Two sources: the BPF live map (fences created since the
+ * tool started: age and creator known), and the sync_file fds user space
+ * holds right now, found by walking /proc/<pid>/fd and asking each
+ * sync_file (through pidfd_getfd) with SYNC_IOC_FILE_INFO.  A held fence
+ * older than the tool has no known age or creator, and says so.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "fence-latency.skel.h"
+#include "parse-num.h"
+#include "sync.h"
+#include "top.h"
+
+static void task_comm(int pid, char *buf, size_t len)
+{
+	char path[64];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/comm", pid);
+	buf[0] = '\0';
+	f = fopen(path, "r");
+	if (f) {
+		if (fgets(buf, (int)len, f))
+			buf[strcspn(buf, "\n")] = '\0';
+		fclose(f);
+	}
+	if (!buf[0])
+		snprintf(buf, len, "?");
+}
+
+/* A copy of @pid's fd @fd in this process, or -1. */
+static int grab_fd(int pid, int fd)
+{
+	int pidfd = (int)syscall(SYS_pidfd_open, pid, 0), copy;
+
+	if (pidfd < 0)
+		return -1;
+	copy = (int)syscall(SYS_pidfd_getfd, pidfd, fd, 0);
+	close(pidfd);
+	return copy;
+}
+
+static int is_sync_file(int pid, const char *fd)
+{
+	char path[320], target[64];
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "/proc/%d/fd/%s", pid, fd);
+	n = readlink(path, target, sizeof(target) - 1);
+	if (n < 0)
+		return 0;
+	target[n] = '\0';
+	return strcmp(target, "anon_inode:sync_file") == 0;
+}
+
+static void add_held(struct held_fence *h, int pid, int fd, const struct sync_summary *s)
+{
+	memset(h, 0, sizeof(*h));
+	h->pid = pid;
+	h->fd = fd;
+	task_comm(pid, h->comm, sizeof(h->comm));
+	snprintf(h->driver, sizeof(h->driver), "%s", s->driver);
+	snprintf(h->timeline, sizeof(h->timeline), "%s", s->timeline);
+	h->have_seqno = s->have_seqno;
+	h->context = s->context;
+	h->seqno = (uint64_t)s->seqno;
+}
+
+static unsigned int scan_task(int pid, struct held_fence *held, unsigned int n, unsigned int max)
+{
+	char path[64];
+	struct dirent *e;
+	DIR *d;
+
+	snprintf(path, sizeof(path), "/proc/%d/fd", pid);
+	d = opendir(path);
+	while (d && (e = readdir(d)) && n < max) {
+		struct sync_summary s;
+		unsigned int fd;
+		int copy;
+
+		if (parse_uint(e->d_name, 1u << 30, &fd) || !is_sync_file(pid, e->d_name))
+			continue;
+		copy = grab_fd(pid, (int)fd);
+		if (copy < 0)
+			continue;
+		if (sync_file_summary(copy, &s) == 0 && s.status == 0)
+			add_held(&held[n++], pid, (int)fd, &s);
+		close(copy);
+	}
+	if (d)
+		closedir(d);
+	return n;
+}
+
+/**
+ * top_find_held() - the unsignalled sync_files every task holds
+ *
+ * Return: how many were found (at most @max).
+ */
+int top_find_held(struct held_fence *held, unsigned int max)
+{
+	DIR *d = opendir("/proc");
+	unsigned int n = 0, pid;
+	struct dirent *e;
+
+	while (d && (e = readdir(d)) && n < max)
+		if (parse_uint(e->d_name, 1u << 30, &pid) == 0 && (int)pid != getpid())
+			n = scan_task((int)pid, held, n, max);
+	if (d)
+		closedir(d);
+	return (int)n;
+}
+
+static int older(const void *a, const void *b)
+{
+	const struct fl_live *x = a, *y = b;
+
+	return x->ts < y->ts ? -1 : x->ts > y->ts;
+}
+
+static void read_live(struct top_ctx *t)
+{
+	int fd = bpf_map__fd(t->lat.skel->maps.live);
+	uint64_t key, *prev = NULL;
+
+	t->n_live = 0;
+	while (bpf_map_get_next_key(fd, prev, &key) == 0 && t->n_live < TOP_MAX_PENDING) {
+		if (bpf_map_lookup_elem(fd, &key, &t->live[t->n_live]) == 0)
+			t->n_live++;
+		t->lkey = key;
+		prev = &t->lkey;
+	}
+	qsort(t->live, t->n_live, sizeof(t->live[0]), older);
+}
+
+static struct held_fence *holder_of(struct top_ctx *t, const struct fl_live *l)
+{
+	for (unsigned int i = 0; i < t->n_held; i++) {
+		struct held_fence *h = &t->held[i];
+
+		if (h->have_seqno && h->context == l->context && h->seqno == l->seqno)
+			return h;
+	}
+	return NULL;
+}
+
+void top_pending(struct top_ctx *t)
+{
+	uint64_t now = now_ns();
+	char comm[16];
+
+	if (t->names_live)
+		names_poll(&t->lat.names);
+	read_live(t);
+	t->n_held = (unsigned int)top_find_held(t->held, TOP_MAX_HELD);
+	if (t->tty)
+		printf("\033[H\033[2J");
+	printf("unsignalled fences, oldest first (%u created since fence-trace started, %u held as sync_file fds)\n",
+	       t->n_live, t->n_held);
+	printf("%-10s %-20s %8s %10s %10s  %-24s %s\n", "DRIVER", "TIMELINE", "CONTEXT", "SEQNO", "AGE",
+	       "CREATED BY", "HELD BY");
+	for (unsigned int i = 0; i < t->n_live; i++) {
+		const struct fl_live *l = &t->live[i];
+		const struct fence_name *n = names_find(&t->lat.names, l->context);
+		struct held_fence *h = holder_of(t, l);
+		const char *driver = n ? n->driver : h ? h->driver : "?";
+		const char *timeline = n ? n->timeline : h ? h->timeline : "?";
+		char created[40];
+
+		task_comm((int)l->tgid, comm, sizeof(comm));
+		snprintf(created, sizeof(created), "%s-%u", comm, l->tgid);
+		printf("%-10.10s %-20.20s %8" PRIu64 " %10" PRIu64 " %7.1f ms  %-24s", driver, timeline,
+		       (uint64_t)l->context, (uint64_t)l->seqno, (now - l->ts) / 1e6, created);
+		if (h) {
+			h->matched = 1;
+			printf(" %s-%d fd %d", h->comm, h->pid, h->fd);
+		}
+		printf("\n");
+	}
+	for (unsigned int i = 0; i < t->n_held; i++) {
+		const struct held_fence *h = &t->held[i];
+
+		if (h->matched)
+			continue;
+		char ctx[24] = "?", seq[24] = "?";
+
+		if (h->have_seqno) {
+			snprintf(ctx, sizeof(ctx), "%" PRIu64, h->context);
+			snprintf(seq, sizeof(seq), "%" PRIu64, h->seqno);
+		}
+		printf("%-10.10s %-20.20s %8s %10s %10s  %-24s %s-%d fd %d\n", h->driver, h->timeline,
+		       ctx, seq, "unknown", "(before fence-trace)", h->comm, h->pid, h->fd);
+	}
+	if (!t->tty)
+		printf("\n");
+	fflush(stdout);
+}
