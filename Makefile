@@ -163,6 +163,7 @@ bench: deps
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)kernel/build-kernel patched >/dev/null
 	$(Q)tests/bench/report-bench
+	$(Q)tests/bench/overhead-bench
 
 # Editing the series: a git tree with kernel/series applied as commits, and
 # the way back into kernel/patches + kernel/series.
