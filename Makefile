@@ -38,7 +38,7 @@ HOST_PROGS := $(HOSTBIN)/logscan $(HOSTBIN)/unit-tests $(HOSTBIN)/tracedat-bench
 # Stand-ins for a user's own programs in the run-guest tests.
 LAB_EXTRA := $(OUT)/lab-extra/hello-static $(OUT)/lab-extra/hello-dynamic
 
-all: $(GUEST_PROGS) $(HOST_PROGS) $(LAB_EXTRA)
+all: $(GUEST_PROGS) $(HOST_PROGS) $(LAB_EXTRA) $(OUT)/asan/unit-tests
 
 $(OUT)/lab-extra/hello-static: tests/lab/hello.c
 	@mkdir -p $(dir $@)
@@ -130,6 +130,15 @@ $(HOSTBIN)/unit-tests: $(call objs,$(UNIT_SRC))
 $(HOSTBIN)/tracedat-bench: $(call objs,$(BENCH_SRC))
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ -ltraceevent
+
+# The unit tests again with AddressSanitizer + UndefinedBehaviorSanitizer.
+ASAN := $(OUT)/asan
+ASAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+$(ASAN)/unit-tests: $(UNIT_SRC) $(wildcard tools/*.h tests/unit/*.h tests/lab/*.h)
+	@mkdir -p $(dir $@)
+	$(if $(Q),@echo "  ASAN    $@")
+	$(Q)$(CC) -std=gnu11 -D_GNU_SOURCE -O1 -g $(ASAN_FLAGS) $(DRM_CFLAGS) $(TRACEFS_CFLAGS) \
+		$(TRACEEVENT_CFLAGS) -Itools -Itests/lab -Itests/unit -o $@ $(UNIT_SRC) -lcmocka $(CORE_LIBS)
 
 -include $(shell find $(OBJ) -name '*.d' 2>/dev/null)
 

@@ -25,10 +25,14 @@ static const struct command commands[] = {
 
 int main(int argc, char **argv)
 {
-	if (argc < 2 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0 ||
+	if (argc < 2) {
+		fprintf(stderr, "usage: fence-trace COMMAND [ARG]... ('fence-trace help' lists the commands)\n");
+		return EXIT_USAGE;
+	}
+	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0 ||
 	    strcmp(argv[1], "help") == 0) {
 		print_usage(argc > 2 ? argv[2] : NULL);
-		return argc < 2 ? EXIT_USAGE : 0;
+		return 0;
 	}
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (strcmp(argv[1], commands[i].name) == 0)

@@ -68,7 +68,7 @@ static void wb_flush(struct wbuf *w)
 
 static void wb_put(struct wbuf *w, const void *p, size_t n)
 {
-	if (w->err)
+	if (w->err || !n)	/* an empty section may come as NULL */
 		return;
 	w->off += n;
 	if (n > WBUF_SIZE - w->len) {
