@@ -21,6 +21,7 @@ static const struct command commands[] = {
 	{ "diff", cmd_diff },
 	{ "latency", cmd_latency },
 	{ "top", cmd_top },
+	{ "check", cmd_check },
 };
 
 int main(int argc, char **argv)

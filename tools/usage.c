@@ -78,6 +78,12 @@ static const struct usage usages[] = {
 	  "              space holds as sync_file fds (task and fd; for fences older\n"
 	  "              than top, age and creator are unknown)\n"
 	  "  -n COUNT    stop after COUNT tables\n" },
+	{ "check", "what this kernel offers fence-trace, with a hint for each missing piece",
+	  "usage: fence-trace check\n"
+	  "Says whether tracefs is mounted and writable, which event sets exist\n"
+	  "(dma_fence, drm vblank, the fence-trace series), whether BTF and BPF\n"
+	  "programs are usable, and which debugfs files are there; exit status 0 when\n"
+	  "record and latency can both work, 1 otherwise.\n" },
 };
 
 static const struct usage *find(const char *cmd)
