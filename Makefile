@@ -58,7 +58,8 @@ CORE_SRC := tools/analyze.c tools/source.c $(TRACEDAT_SRC) tools/decode.c \
 	tools/report-common.c tools/report-text.c tools/report-json.c tools/report-csv.c tools/parse-num.c tools/drm-map.c
 FENCE_TRACE_SRC := tools/fence-trace.c tools/usage.c tools/cmd-report.c tools/cmd-record.c tools/cmd-diff.c \
 	tools/cmd-latency.c tools/latency-bpf.c tools/latency-print.c tools/fence-names.c tools/log2-hist.c \
-	tools/cmd-top.c tools/top-pending.c tools/sync.c tools/cmd-check.c \
+	tools/cmd-top.c tools/top-pending.c tools/sync.c tools/cmd-check.c tools/bpf-flavour.c \
+	tools/cmd-stall.c tools/stall-print.c \
 	tools/record-capture.c tools/record-finish.c $(CORE_SRC)
 CORE_LIBS := -ltracecmd -ltracefs -ltraceevent
 BPF_LIBS := -lbpf -lelf -lz
@@ -104,6 +105,7 @@ $(BPF_OUT)/%.skel.h: $(BPF_OUT)/%.bpf.o
 
 $(OBJ)/tools/cmd-latency.o $(OBJ)/tools/latency-print.o $(OBJ)/tools/latency-bpf.o \
 	$(OBJ)/tools/cmd-top.o $(OBJ)/tools/top-pending.o: $(BPF_OUT)/fence-latency.skel.h
+$(OBJ)/tools/cmd-stall.o $(OBJ)/tools/stall-print.o: $(BPF_OUT)/fence-stall.skel.h
 
 FORCE:
 

@@ -13,6 +13,7 @@
 #include <bpf/libbpf.h>
 #include <tracefs.h>
 
+#include "bpf-flavour.h"
 #include "fence-trace.h"
 
 struct check_ctx {
@@ -62,18 +63,6 @@ static void check_tracing(struct check_ctx *c)
 	c->record_ok = dir && writable && (fences || vblank);
 }
 
-static int have_tp_btf(void)
-{
-	struct btf *btf = btf__load_vmlinux_btf();
-	int ok;
-
-	if (!btf)
-		return 0;
-	ok = btf__find_by_name_kind(btf, "btf_trace_dma_fence_init", BTF_KIND_TYPEDEF) >= 0;
-	btf__free(btf);
-	return ok;
-}
-
 static void check_bpf(struct check_ctx *c)
 {
 	int btf = access("/sys/kernel/btf/vmlinux", R_OK) == 0;
@@ -82,7 +71,7 @@ static void check_bpf(struct check_ctx *c)
 
 	printf("BPF (fence-trace latency, top)\n");
 	line("kernel BTF (/sys/kernel/btf/vmlinux)", btf, "CONFIG_DEBUG_INFO_BTF");
-	line("tp_btf programs", btf && tracing && have_tp_btf(), "falls back to raw_tp");
+	line("tp_btf programs", btf && tracing && bpf_tp_btf_usable("dma_fence_init"), "falls back to raw_tp");
 	line("raw_tp programs", raw, "CONFIG_BPF_SYSCALL and CONFIG_BPF_EVENTS; run as root");
 	c->latency_ok = btf && raw;
 }

@@ -22,6 +22,7 @@ static const struct command commands[] = {
 	{ "latency", cmd_latency },
 	{ "top", cmd_top },
 	{ "check", cmd_check },
+	{ "stall", cmd_stall },
 };
 
 int main(int argc, char **argv)

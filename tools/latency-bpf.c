@@ -13,6 +13,7 @@
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
+#include "bpf-flavour.h"
 #include "fence-latency.skel.h"
 #include "latency.h"
 
@@ -20,37 +21,6 @@ static int libbpf_print(enum libbpf_print_level level, const char *fmt, va_list 
 {
 	(void)level;
 	return vfprintf(stderr, fmt, args);
-}
-
-/* tp_btf needs the kernel's BTF to describe the tracepoint; else raw_tp. */
-static int have_tp_btf(const char *name)
-{
-	struct btf *btf = btf__load_vmlinux_btf();
-	char type[128];
-	int ok;
-
-	if (!btf)
-		return 0;
-	snprintf(type, sizeof(type), "btf_trace_%s", name);
-	ok = btf__find_by_name_kind(btf, type, BTF_KIND_TYPEDEF) >= 0;
-	btf__free(btf);
-	return ok;
-}
-
-static void choose_programs(struct fence_latency_bpf *s, int force_raw)
-{
-	int btf = !force_raw && have_tp_btf("dma_fence_init");
-	struct bpf_program *tp[] = { s->progs.tp_btf_init, s->progs.tp_btf_signaled,
-				     s->progs.tp_btf_destroy, s->progs.tp_btf_wait_start,
-				     s->progs.tp_btf_wait_end };
-	struct bpf_program *raw[] = { s->progs.raw_tp_init, s->progs.raw_tp_signaled,
-				      s->progs.raw_tp_destroy, s->progs.raw_tp_wait_start,
-				      s->progs.raw_tp_wait_end };
-
-	for (size_t i = 0; i < sizeof(tp) / sizeof(tp[0]); i++) {
-		bpf_program__set_autoload(tp[i], btf);
-		bpf_program__set_autoload(raw[i], !btf);
-	}
 }
 
 int latency_load(struct latency_ctx *c)
@@ -73,7 +43,7 @@ int latency_load(struct latency_ctx *c)
 	c->skel->rodata->targ_ms = c->ms;
 	c->skel->rodata->targ_waits = c->waits;
 	c->skel->rodata->targ_per_task = c->per_task;
-	choose_programs(c->skel, c->raw_tp);
+	bpf_pick_flavour(c->skel->obj, !c->raw_tp && bpf_tp_btf_usable("dma_fence_init"));
 	err = fence_latency_bpf__load(c->skel);
 	if (!err)
 		err = fence_latency_bpf__attach(c->skel);

@@ -84,6 +84,20 @@ static const struct usage usages[] = {
 	  "(dma_fence, drm vblank, the fence-trace series), whether BTF and BPF\n"
 	  "programs are usable, and which debugfs files are there; exit status 0 when\n"
 	  "record and latency can both work, 1 otherwise.\n" },
+	{ "stall", "say what a stuck fence wait is blocked on, live",
+	  "usage: fence-trace stall [--threshold MS | --vblanks N] [--once] [--json]\n"
+	  "                         [-d SECONDS]\n"
+	  "Watches every dma_fence wait.  When one outlasts the threshold (default:\n"
+	  "2 vblank periods of the slowest CRTC, else 33 ms) it says at once which\n"
+	  "task waits on which fence (driver, timeline, context, seqno), how far\n"
+	  "behind that timeline is, which task created the fence, the members of a\n"
+	  "merged fence still pending, and the kernel's debugfs view; then when and\n"
+	  "how the stall cleared (signalled, with an error, or interrupted).\n"
+	  "  --threshold MS   a fixed threshold\n"
+	  "  --vblanks N      N vblank periods of the slowest CRTC\n"
+	  "  --once           exit with status 3 at the first stall\n"
+	  "  --json           one JSON object per line: stall, cleared\n"
+	  "  -d SECONDS       stop after this long\n" },
 };
 
 static const struct usage *find(const char *cmd)

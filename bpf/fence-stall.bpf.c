@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fence-stall.bpf.c - what `fence-trace stall` needs to explain a stuck
+ * wait the moment it gets long: every dma_fence wait in progress with the
+ * fence's identity, the members of a merged fence, who created the fence,
+ * and per fence context the last signal; and, for each wait longer than
+ * the threshold, how it ended.
+ *
+ * tp_btf hooks with raw_tp twins, as in fence-latency.bpf.c.
+ */
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_tracing.h>
+#include <bpf/bpf_core_read.h>
+
+#include "fence-stall.h"
+
+char LICENSE[] SEC("license") = "GPL";
+
+/* Set by user space at any time: waits shorter than this end quietly. */
+volatile __u64 threshold_ns = 33000000;
+
+/* Untyped: kernel BTF describes no global variables but per-CPU ones. */
+extern const void dma_fence_array_ops __ksym;
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, FS_MAX_WAITS);
+	__type(key, struct fs_wait_key);
+	__type(value, struct fs_wait);
+} waits SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, FS_MAX_LIVE);
+	__type(key, __u64);
+	__type(value, struct fs_creator);
+} creators SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, FS_MAX_CONTEXTS);
+	__type(key, __u64);
+	__type(value, struct fs_signal);
+} last_signal SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 64);
+	__type(key, __s32);
+	__type(value, struct fs_vblank);
+} vblanks SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_RINGBUF);
+	__uint(max_entries, 64 * 1024);
+} ends SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 4);
+	__type(key, __u32);
+	__type(value, __u64);
+} drops SEC(".maps");		/* 0 waits full, 1 creators full, 2 ringbuf full */
+
+/* One scratch wait per CPU: too big for the BPF stack. */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, struct fs_wait);
+} scratch SEC(".maps");
+
+static __always_inline void drop(__u32 which)
+{
+	__u64 *c = bpf_map_lookup_elem(&drops, &which);
+
+	if (c)
+		(*c)++;
+}
+
+static __always_inline void describe(struct dma_fence *f, struct fs_fence *out)
+{
+	out->ptr = (__u64)f;
+	out->context = BPF_CORE_READ(f, context);
+	out->seqno = BPF_CORE_READ(f, seqno);
+	out->signaled = BPF_CORE_READ(f, flags) & 1;	/* DMA_FENCE_FLAG_SIGNALED_BIT */
+}
+
+static __always_inline void describe_members(struct dma_fence *f, struct fs_wait *w)
+{
+	struct dma_fence_array *a = (struct dma_fence_array *)f;
+	struct dma_fence **fences;
+
+	if ((const void *)BPF_CORE_READ(f, ops) != &dma_fence_array_ops)
+		return;
+	w->is_array = 1;
+	w->n_members = BPF_CORE_READ(a, num_fences);
+	fences = BPF_CORE_READ(a, fences);
+	for (int i = 0; i < FS_MEMBERS; i++) {
+		struct dma_fence *m = NULL;
+
+		if (i >= w->n_members)
+			break;
+		bpf_probe_read_kernel(&m, sizeof(m), &fences[i]);
+		if (m)
+			describe(m, &w->members[i]);
+	}
+}
+
+static __always_inline int on_init(struct dma_fence *fence)
+{
+	struct fs_creator c = { .ts = bpf_ktime_get_ns(), .tgid = bpf_get_current_pid_tgid() >> 32 };
+	__u64 key = (__u64)fence;
+
+	bpf_get_current_comm(c.comm, sizeof(c.comm));
+	if (bpf_map_update_elem(&creators, &key, &c, BPF_ANY))
+		drop(1);
+	return 0;
+}
+
+static __always_inline int on_destroy(struct dma_fence *fence)
+{
+	__u64 key = (__u64)fence;
+
+	bpf_map_delete_elem(&creators, &key);
+	return 0;
+}
+
+static __always_inline int on_signaled(struct dma_fence *fence)
+{
+	struct fs_signal s = {
+		.seqno = BPF_CORE_READ(fence, seqno),
+		.ts = bpf_ktime_get_ns(),
+		.error = BPF_CORE_READ(fence, error),
+	};
+	__u64 ctx = BPF_CORE_READ(fence, context);
+
+	bpf_map_update_elem(&last_signal, &ctx, &s, BPF_ANY);
+	return 0;
+}
+
+static __always_inline int on_wait_start(struct dma_fence *fence)
+{
+	struct fs_wait_key key = { .pid_tgid = bpf_get_current_pid_tgid(), .fence = (__u64)fence };
+	__u64 ptr = (__u64)fence;
+	struct fs_creator *c;
+	struct fs_wait *w;
+	__u32 zero = 0;
+
+	w = bpf_map_lookup_elem(&scratch, &zero);
+	if (!w)
+		return 0;
+	__builtin_memset(w, 0, sizeof(*w));
+	w->start = bpf_ktime_get_ns();
+	w->tgid = key.pid_tgid >> 32;
+	w->pid = (__u32)key.pid_tgid;
+	bpf_get_current_comm(w->comm, sizeof(w->comm));
+	describe(fence, &w->fence);
+	describe_members(fence, w);
+	c = bpf_map_lookup_elem(&creators, &ptr);
+	if (c)
+		w->creator = *c;
+	if (bpf_map_update_elem(&waits, &key, w, BPF_ANY))
+		drop(0);
+	return 0;
+}
+
+static __always_inline int on_wait_end(struct dma_fence *fence)
+{
+	struct fs_wait_key key = { .pid_tgid = bpf_get_current_pid_tgid(), .fence = (__u64)fence };
+	struct fs_wait *w = bpf_map_lookup_elem(&waits, &key);
+	__u64 now = bpf_ktime_get_ns();
+	struct fs_end *e;
+
+	if (!w)
+		return 0;
+	if (now - w->start >= threshold_ns) {
+		e = bpf_ringbuf_reserve(&ends, sizeof(*e), 0);
+		if (e) {
+			e->start = w->start;
+			e->end = now;
+			e->fence = key.fence;
+			e->context = w->fence.context;
+			e->seqno = w->fence.seqno;
+			e->tgid = w->tgid;
+			e->pid = w->pid;
+			e->error = BPF_CORE_READ(fence, error);
+			e->signaled = BPF_CORE_READ(fence, flags) & 1;
+			bpf_ringbuf_submit(e, 0);
+		} else {
+			drop(2);
+		}
+	}
+	bpf_map_delete_elem(&waits, &key);
+	return 0;
+}
+
+/*
+ * Vblank times per pipe, for thresholds counted in vblanks: user space
+ * takes the mean period, as single intervals jitter (under TCG a lot).
+ */
+static __always_inline int on_vblank(int crtc)
+{
+	struct fs_vblank *v = bpf_map_lookup_elem(&vblanks, &crtc), fresh = {};
+	__u64 now = bpf_ktime_get_ns();
+
+	if (!v) {
+		fresh.first_ts = now;
+		fresh.last_ts = now;
+		bpf_map_update_elem(&vblanks, &crtc, &fresh, BPF_NOEXIST);
+		return 0;
+	}
+	v->last_ts = now;
+	v->count++;
+	return 0;
+}
+
+SEC("tp_btf/drm_vblank_event")
+int BPF_PROG(tp_btf_vblank, int crtc) { return on_vblank(crtc); }
+SEC("raw_tp/drm_vblank_event")
+int BPF_PROG(raw_tp_vblank, int crtc) { return on_vblank(crtc); }
+
+SEC("tp_btf/dma_fence_init")
+int BPF_PROG(tp_btf_init, struct dma_fence *fence) { return on_init(fence); }
+SEC("tp_btf/dma_fence_destroy")
+int BPF_PROG(tp_btf_destroy, struct dma_fence *fence) { return on_destroy(fence); }
+SEC("tp_btf/dma_fence_signaled")
+int BPF_PROG(tp_btf_signaled, struct dma_fence *fence) { return on_signaled(fence); }
+SEC("tp_btf/dma_fence_wait_start")
+int BPF_PROG(tp_btf_wait_start, struct dma_fence *fence) { return on_wait_start(fence); }
+SEC("tp_btf/dma_fence_wait_end")
+int BPF_PROG(tp_btf_wait_end, struct dma_fence *fence) { return on_wait_end(fence); }
+
+SEC("raw_tp/dma_fence_init")
+int BPF_PROG(raw_tp_init, struct dma_fence *fence) { return on_init(fence); }
+SEC("raw_tp/dma_fence_destroy")
+int BPF_PROG(raw_tp_destroy, struct dma_fence *fence) { return on_destroy(fence); }
+SEC("raw_tp/dma_fence_signaled")
+int BPF_PROG(raw_tp_signaled, struct dma_fence *fence) { return on_signaled(fence); }
+SEC("raw_tp/dma_fence_wait_start")
+int BPF_PROG(raw_tp_wait_start, struct dma_fence *fence) { return on_wait_start(fence); }
+SEC("raw_tp/dma_fence_wait_end")
+int BPF_PROG(raw_tp_wait_end, struct dma_fence *fence) { return on_wait_end(fence); }

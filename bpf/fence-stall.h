@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * fence-stall.h - what fence-stall.bpf.c and `fence-trace stall` share.
+ */
+#ifndef FENCE_TRACE_FENCE_STALL_H
+#define FENCE_TRACE_FENCE_STALL_H
+
+#define FS_MEMBERS 8			/* members of a merged fence kept */
+#define FS_MAX_WAITS 4096
+#define FS_MAX_LIVE 65536
+#define FS_MAX_CONTEXTS 4096
+
+struct fs_fence {
+	__u64 ptr, context, seqno;
+	__u32 signaled;			/* when the wait began */
+	__u32 pad;
+};
+
+struct fs_creator {
+	__u64 ts;
+	__u32 tgid, pad;
+	char comm[16];
+};
+
+/* A dma_fence wait in progress, as the wait began. */
+struct fs_wait {
+	__u64 start;
+	__u32 tgid, pid;
+	char comm[16];
+	struct fs_fence fence;
+	__u32 is_array, n_members;	/* n_members: all of them, even past FS_MEMBERS */
+	struct fs_fence members[FS_MEMBERS];
+	struct fs_creator creator;	/* ts 0: created before the tool started */
+};
+
+struct fs_wait_key {
+	__u64 pid_tgid, fence;
+};
+
+/* Sent when a wait longer than the threshold ends. */
+struct fs_end {
+	__u64 start, end, fence, context, seqno;
+	__u32 tgid, pid;
+	__s32 error;			/* the fence's error, 0 if none */
+	__u32 signaled;			/* 0: the wait ended unsignalled (interrupted, timed out) */
+};
+
+struct fs_signal {			/* the last signal on a fence context */
+	__u64 seqno, ts;
+	__s32 error;
+	__u32 pad;
+};
+
+struct fs_vblank {			/* per vblank pipe: the mean period so far */
+	__u64 first_ts, last_ts, count;
+};
+
+#endif

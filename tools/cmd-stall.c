@@ -1,0 +1,264 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cmd-stall.c - `fence-trace stall`: watch every dma_fence wait and, the
+ * moment one outlasts the threshold, say what it is blocked on
+ * (stall-print.c); then say when and how it cleared.  --once exits with
+ * status 3 at the first stall, for scripts and CI.
+ *
+ * bpf/fence-stall.bpf.c keeps the waits in progress in a map that is
+ * polled every 10 ms, and sends the end of every long wait through a ring
+ * buffer, so a stall is seen within threshold + 10 ms and its end exactly.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "bpf-flavour.h"
+#include "fence-stall.skel.h"
+#include "fence-trace.h"
+#include "parse-num.h"
+#include "stall.h"
+#include "sync.h"
+
+#define POLL_US 10000
+#define DEFAULT_THRESHOLD_NS 33000000ull
+
+static volatile sig_atomic_t exiting;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	exiting = 1;
+}
+
+static const struct option long_opts[] = {
+	{ "threshold", required_argument, NULL, 't' },
+	{ "vblanks", required_argument, NULL, 'V' },
+	{ "once", no_argument, NULL, 'o' },
+	{ "json", no_argument, NULL, 'j' },
+	{ "duration", required_argument, NULL, 'd' },
+	{ "raw-tp", no_argument, NULL, 'r' },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "help", no_argument, NULL, 'h' },
+	{ 0 }
+};
+
+static int number(const char *opt, const char *arg, unsigned int max, unsigned int *out)
+{
+	if (parse_uint(arg, max, out) == 0 && *out)
+		return 0;
+	usage_error("stall", "%s: '%s' is not a whole number from 1 to %u", opt, arg, max);
+	return -1;
+}
+
+/* Return: 0 to run, 1 after --help, -1 on a usage error (already said). */
+static int parse_args(struct stall_ctx *c, int argc, char **argv)
+{
+	int opt;
+
+	optind = 0;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, ":d:vh", long_opts, NULL)) != -1) {
+		switch (opt) {
+		case 't': if (number("--threshold", optarg, 3600000, &c->threshold_ms)) return -1; break;
+		case 'V': if (number("--vblanks", optarg, 1000, &c->vblanks)) return -1; break;
+		case 'd': if (number("-d", optarg, 86400, &c->duration_s)) return -1; break;
+		case 'o': c->once = 1; break;
+		case 'j': c->json = 1; break;
+		case 'r': c->raw_tp = 1; break;
+		case 'v': c->verbose = 1; break;
+		case 'h': print_usage("stall"); return 1;
+		case ':': usage_error("stall", "option '%s' needs an argument", argv[optind - 1]); return -1;
+		default: usage_error("stall", "unknown option '%s'", argv[optind - 1]); return -1;
+		}
+	}
+	if (optind < argc) {
+		usage_error("stall", "unexpected argument '%s'", argv[optind]);
+		return -1;
+	}
+	if (c->threshold_ms && c->vblanks) {
+		usage_error("stall", "--threshold and --vblanks exclude each other");
+		return -1;
+	}
+	return 0;
+}
+
+static int print_libbpf(enum libbpf_print_level level, const char *fmt, va_list args)
+{
+	(void)level;
+	return vfprintf(stderr, fmt, args);
+}
+
+static struct stall_seen *seen_find(struct stall_ctx *c, const struct fs_wait_key *k, uint64_t start)
+{
+	for (unsigned int i = 0; i < c->n_seen; i++)
+		if (!memcmp(&c->seen[i].key, k, sizeof(*k)) && c->seen[i].start == start)
+			return &c->seen[i];
+	return NULL;
+}
+
+static int on_end(void *ctx, void *data, size_t len)
+{
+	struct stall_ctx *c = ctx;
+	const struct fs_end *e = data;
+	struct fs_wait_key k = { .pid_tgid = (uint64_t)e->tgid << 32 | e->pid, .fence = e->fence };
+	struct stall_seen *s;
+
+	if (len < sizeof(*e))
+		return 0;
+	s = seen_find(c, &k, e->start);
+	/* The kernel's threshold may have been lower when the wait began. */
+	if (!s && e->end - e->start < c->threshold_ns)
+		return 0;
+	if (!s)
+		c->stalls++;	/* began and ended between two polls */
+	stall_print_end(c, e, s ? &s->wait : NULL);
+	if (s)
+		*s = c->seen[--c->n_seen];
+	return 0;
+}
+
+/* Thresholds in vblanks follow the slowest pipe's measured period. */
+static void update_threshold(struct stall_ctx *c)
+{
+	int fd = bpf_map__fd(c->skel->maps.vblanks);
+	uint64_t period = 0;
+	struct fs_vblank v;
+	int key, *prev = NULL, next;
+	unsigned int n = c->vblanks ? c->vblanks : 2;
+
+	if (c->threshold_ms)
+		return;
+	while (bpf_map_get_next_key(fd, prev, &next) == 0) {
+		if (bpf_map_lookup_elem(fd, &next, &v) == 0 && v.count >= 4 &&
+		    (v.last_ts - v.first_ts) / v.count > period)
+			period = (v.last_ts - v.first_ts) / v.count;
+		key = next;
+		prev = &key;
+	}
+	c->threshold_ns = period ? n * period : DEFAULT_THRESHOLD_NS;
+	c->skel->data->threshold_ns = c->threshold_ns;
+}
+
+/* New waits past the threshold: report each once.  1 when --once fired. */
+static int scan_waits(struct stall_ctx *c)
+{
+	int fd = bpf_map__fd(c->skel->maps.waits);
+	struct fs_wait_key key, *prev = NULL, next;
+	uint64_t now = now_ns();
+	struct fs_wait w;
+
+	while (bpf_map_get_next_key(fd, prev, &next) == 0) {
+		if (bpf_map_lookup_elem(fd, &next, &w) == 0 && now > w.start &&
+		    now - w.start >= c->threshold_ns && !seen_find(c, &next, w.start) &&
+		    c->n_seen < STALL_MAX_TRACKED) {
+			c->seen[c->n_seen++] = (struct stall_seen){ next, w.start, w };
+			c->stalls++;
+			if (c->have_names)
+				names_poll(&c->names);
+			stall_print_start(c, &w, now);
+			if (c->once)
+				return 1;
+		}
+		key = next;
+		prev = &key;
+	}
+	return 0;
+}
+
+/* Waits, creations or ends the kernel side had no room for. */
+static uint64_t dropped(struct stall_ctx *c)
+{
+	int ncpus = libbpf_num_possible_cpus(), fd = bpf_map__fd(c->skel->maps.drops);
+	uint64_t vals[256], sum = 0;
+
+	for (__u32 k = 0; k < 3 && ncpus > 0 && ncpus <= 256; k++)
+		if (bpf_map_lookup_elem(fd, &k, vals) == 0)
+			for (int i = 0; i < ncpus; i++)
+				sum += vals[i];
+	return sum;
+}
+
+static int load(struct stall_ctx *c)
+{
+	int err;
+
+	libbpf_set_print(c->verbose ? print_libbpf : NULL);
+	c->have_names = names_start(&c->names) == 0;
+	c->skel = fence_stall_bpf__open();
+	if (!c->skel) {
+		fprintf(stderr, "fence-trace stall: cannot open the BPF object: %s\n", strerror(errno));
+		return -1;
+	}
+	bpf_pick_flavour(c->skel->obj, !c->raw_tp && bpf_tp_btf_usable("dma_fence_wait_start"));
+	err = fence_stall_bpf__load(c->skel);
+	if (!err)
+		err = fence_stall_bpf__attach(c->skel);
+	if (!err) {
+		c->rb = ring_buffer__new(bpf_map__fd(c->skel->maps.ends), on_end, c, NULL);
+		err = c->rb ? 0 : -errno;
+	}
+	if (err) {
+		fprintf(stderr, "fence-trace stall: cannot load or attach the BPF programs: %s%s\n",
+			strerror(-err), err == -EPERM ? " (run as root)" : " (-v for the verifier log)");
+		return -1;
+	}
+	c->threshold_ns = c->threshold_ms ? c->threshold_ms * 1000000ull : DEFAULT_THRESHOLD_NS;
+	c->skel->data->threshold_ns = c->threshold_ns;
+	return 0;
+}
+
+static int run(struct stall_ctx *c)
+{
+	struct sigaction sa = { .sa_handler = on_signal };
+	time_t end = c->duration_s ? time(NULL) + c->duration_s : 0;
+	unsigned int ticks = 0;
+
+	if (load(c))
+		return 1;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	if (!c->json)
+		fprintf(stderr, "fence-trace stall: watching dma_fence waits (threshold %s)\n",
+			c->threshold_ms ? "fixed" : "2 vblank periods, else 33 ms");
+	while (!exiting && (!end || time(NULL) < end)) {
+		usleep(POLL_US);
+		if (++ticks % 10 == 0) {
+			update_threshold(c);
+			if (c->have_names)
+				names_poll(&c->names);
+		}
+		ring_buffer__poll(c->rb, 0);
+		if (scan_waits(c))
+			return EXIT_STALLED;
+	}
+	ring_buffer__poll(c->rb, 0);
+	if (!c->json)
+		fprintf(stderr, "fence-trace stall: %u stall%s seen; %u still going; dropped: %" PRIu64 "\n",
+			c->stalls, c->stalls == 1 ? "" : "s", c->n_seen, dropped(c));
+	return c->once && c->stalls ? EXIT_STALLED : 0;
+}
+
+int cmd_stall(int argc, char **argv)
+{
+	static struct stall_ctx c;
+	int ret = parse_args(&c, argc, argv);
+
+	if (ret)
+		return ret > 0 ? 0 : EXIT_USAGE;
+	ret = run(&c);
+	ring_buffer__free(c.rb);
+	fence_stall_bpf__destroy(c.skel);
+	if (c.have_names)
+		names_stop(&c.names);
+	return ret;
+}

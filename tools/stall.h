@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* stall.h - `fence-trace stall`: its state, shared with stall-print.c. */
+#ifndef FENCE_TRACE_STALL_H
+#define FENCE_TRACE_STALL_H
+
+#include <stdint.h>
+#include <linux/types.h>
+
+#include "fence-names.h"
+#include "fence-stall.h"
+
+#define STALL_MAX_TRACKED 256
+#define EXIT_STALLED 3
+
+struct fence_stall_bpf;
+struct ring_buffer;
+
+/* A wait already reported as stalled, waiting for its end. */
+struct stall_seen {
+	struct fs_wait_key key;
+	uint64_t start;
+	struct fs_wait wait;
+};
+
+struct stall_ctx {
+	unsigned int threshold_ms, vblanks, duration_s;
+	int once, json, raw_tp, verbose;
+	uint64_t threshold_ns;
+	struct fence_stall_bpf *skel;
+	struct ring_buffer *rb;
+	struct fence_names names;
+	int have_names;
+	struct stall_seen seen[STALL_MAX_TRACKED];
+	unsigned int n_seen, stalls;
+};
+
+void stall_print_start(struct stall_ctx *c, const struct fs_wait *w, uint64_t now);
+void stall_print_end(struct stall_ctx *c, const struct fs_end *e, const struct fs_wait *w);
+
+#endif
