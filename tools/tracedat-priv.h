@@ -37,6 +37,7 @@ struct tracedat {
 	char err[256];
 };
 
+int tracedat_format_ok(const char *text, unsigned long long n);
 int tracedat_fail(struct tracedat *td, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 

@@ -250,7 +250,8 @@ static int parse_header_info(struct tracedat *td, struct cur *c, unsigned int lo
 }
 
 /*
- * A format libtraceevent cannot parse is skipped, as trace-cmd does: its
+ * A format libtraceevent cannot parse, or one too damaged to give it (see
+ * tracedat-format.c), is skipped as trace-cmd skips the first kind: its
  * events are delivered with no tep_event behind their id.
  */
 static int parse_formats(struct tracedat *td, struct cur *c, const char *sys)
@@ -264,7 +265,8 @@ static int parse_formats(struct tracedat *td, struct cur *c, const char *sys)
 	for (i = 0; i < count; i++) {
 		if (!(p = cur_blob(c, 1, &n)))
 			return -EINVAL;
-		tep_parse_event(td->tep, p, n, sys);
+		if (tracedat_format_ok(p, n))
+			tep_parse_event(td->tep, p, n, sys);
 	}
 	return 0;
 }

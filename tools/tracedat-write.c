@@ -207,18 +207,31 @@ static int copy_cpu_data(struct wbuf *w, int fd, unsigned long long size)
 	return 0;
 }
 
+static int check_description(const struct tracedat_out *out, char *err, size_t errlen)
+{
+	const char *what = NULL;
+
+	if (out->page_size < 64 || out->page_size & (out->page_size - 1))
+		what = "page size is not a power of two of at least 64";
+	else if (!out->cpus || !out->cpu_data_fds)
+		what = "no CPUs or no CPU data";
+	else if (!out->header_page || !out->header_event)
+		what = "header_page or header_event text missing";
+	else if (out->n_formats && (!out->formats || !out->format_systems))
+		what = "formats or their systems missing";
+	if (what)
+		snprintf(err, errlen, "tracedat_write: %s", what);
+	return what ? -EINVAL : 0;
+}
+
 static int check_out(const struct tracedat_out *out, unsigned long long *sizes,
 		     char *err, size_t errlen)
 {
 	unsigned int cpu;
 	struct stat st;
 
-	if (!out->page_size || out->page_size & (out->page_size - 1) ||
-	    !out->cpus || !out->header_page || !out->header_event || !out->cpu_data_fds ||
-	    (out->n_formats && (!out->formats || !out->format_systems))) {
-		snprintf(err, errlen, "tracedat_write: incomplete description of the trace");
+	if (check_description(out, err, errlen))
 		return -EINVAL;
-	}
 	for (cpu = 0; cpu < out->cpus; cpu++) {
 		if (fstat(out->cpu_data_fds[cpu], &st)) {
 			snprintf(err, errlen, "cpu%u data: %s", cpu, strerror(errno));
@@ -281,16 +294,18 @@ static int write_file(struct wbuf *w, const struct tracedat_out *out,
  * appears in @out->format_systems.  Options written: TRACECLOCK, UNAME and
  * one CPUSTAT per CPU, each when given.  Each CPU's data is copied from its
  * fd, from offset 0 to its size at the time of the call, page aligned.
- * On any failure (including a short write or a full disk) the partially
- * written file is removed.
+ * On any failure after @path was created (including a short write or a
+ * full disk) the partially written file is removed, when it is a regular
+ * file.
  *
  * Return: 0, or -errno with a message in @err.
  */
 int tracedat_write(const char *path, const struct tracedat_out *out, char *err, size_t errlen)
 {
 	unsigned long long *sizes;
+	int ret, regular;
 	struct wbuf *w;
-	int ret;
+	struct stat st;
 
 	sizes = calloc(out->cpus ? out->cpus : 1, sizeof(*sizes));
 	w = malloc(sizeof(*w));
@@ -311,6 +326,8 @@ int tracedat_write(const char *path, const struct tracedat_out *out, char *err, 
 	w->err = 0;
 	w->off = 0;
 	w->len = 0;
+	/* only a regular file is removed on failure, never a device or fifo */
+	regular = !fstat(w->fd, &st) && S_ISREG(st.st_mode);
 	ret = write_file(w, out, sizes, err, errlen);
 	if (!ret && !w->err && close(w->fd))
 		w->err = -errno;
@@ -318,10 +335,11 @@ int tracedat_write(const char *path, const struct tracedat_out *out, char *err, 
 		close(w->fd);
 	if (!ret && w->err) {
 		ret = w->err;
-		snprintf(err, errlen, "%s: write failed: %s (partial file removed)", path,
-			 ret == -ENOSPC ? "no space left on device" : strerror(-ret));
+		snprintf(err, errlen, "%s: write failed: %s%s", path,
+			 ret == -ENOSPC ? "no space left on device" : strerror(-ret),
+			 regular ? " (partial file removed)" : "");
 	}
-	if (ret)
+	if (ret && regular)
 		unlink(path);
 out_free:
 	free(w);

@@ -58,6 +58,7 @@ struct trace_builder {
 	struct tb_format fmt[MAX_FORMATS];
 	unsigned int nfmt;
 	const char *trace_clock, *uname, *cmdlines;
+	const char *const *cpu_stats;
 	int pid;
 	char err[256];
 };
@@ -190,6 +191,11 @@ void tb_free(struct trace_builder *tb)
 
 const char *tb_error(struct trace_builder *tb) { return tb->err; }
 void tb_set_pid(struct trace_builder *tb, int pid) { tb->pid = pid; }
+
+void tb_set_cpu_stats(struct trace_builder *tb, const char *const *stats)
+{
+	tb->cpu_stats = stats;
+}
 
 void tb_set_options(struct trace_builder *tb, const char *trace_clock, const char *uname,
 		    const char *cmdlines)
@@ -425,7 +431,7 @@ static int write_out(struct trace_builder *tb, const char *path, const int *fds)
 		.header_page = tb->header_page, .header_event = tb->header_event,
 		.n_formats = tb->nfmt, .format_systems = sys, .formats = text,
 		.cmdlines = tb->cmdlines, .trace_clock = tb->trace_clock,
-		.uname = tb->uname, .cpu_data_fds = fds,
+		.uname = tb->uname, .cpu_stats = tb->cpu_stats, .cpu_data_fds = fds,
 	};
 	unsigned int i;
 
