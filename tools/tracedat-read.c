@@ -53,6 +53,13 @@ struct v7_state {
 	char *buffer_clock;
 };
 
+/**
+ * tracedat_fail() - set @td's one-line error: "PATH: " and the message
+ * @td: the file
+ * @fmt: printf format of the message
+ *
+ * Return: -EINVAL, for "return tracedat_fail(...)".
+ */
 int tracedat_fail(struct tracedat *td, const char *fmt, ...)
 {
 	va_list ap;

@@ -283,6 +283,39 @@ static int write_file(struct wbuf *w, const struct tracedat_out *out,
 	return 0;
 }
 
+/* Create @path and write it; on failure remove it if it is a regular file. */
+static int create_and_write(struct wbuf *w, const char *path, const struct tracedat_out *out,
+			    const unsigned long long *sizes, char *err, size_t errlen)
+{
+	struct stat st;
+	int ret, regular;
+
+	w->err = 0;
+	w->off = 0;
+	w->len = 0;
+	w->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (w->fd < 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -errno;
+	}
+	/* never unlink a device or fifo the caller named */
+	regular = !fstat(w->fd, &st) && S_ISREG(st.st_mode);
+	ret = write_file(w, out, sizes, err, errlen);
+	if (!ret && !w->err && close(w->fd))
+		w->err = -errno;
+	else if (ret || w->err)
+		close(w->fd);
+	if (!ret && w->err) {
+		ret = w->err;
+		snprintf(err, errlen, "%s: write failed: %s%s", path,
+			 ret == -ENOSPC ? "no space left on device" : strerror(-ret),
+			 regular ? " (partial file removed)" : "");
+	}
+	if (ret && regular)
+		unlink(path);
+	return ret;
+}
+
 /**
  * tracedat_write() - write a trace-cmd v6 trace.dat file
  * @path: the file to create (replaced if it exists)
@@ -302,46 +335,16 @@ static int write_file(struct wbuf *w, const struct tracedat_out *out,
  */
 int tracedat_write(const char *path, const struct tracedat_out *out, char *err, size_t errlen)
 {
-	unsigned long long *sizes;
-	int ret, regular;
-	struct wbuf *w;
-	struct stat st;
+	unsigned long long *sizes = calloc(out->cpus ? out->cpus : 1, sizeof(*sizes));
+	struct wbuf *w = malloc(sizeof(*w));
+	int ret = -ENOMEM;
 
-	sizes = calloc(out->cpus ? out->cpus : 1, sizeof(*sizes));
-	w = malloc(sizeof(*w));
-	if (!sizes || !w) {
+	if (!sizes || !w)
 		snprintf(err, errlen, "%s: out of memory", path);
-		ret = -ENOMEM;
-		goto out_free;
-	}
-	ret = check_out(out, sizes, err, errlen);
-	if (ret)
-		goto out_free;
-	w->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (w->fd < 0) {
-		ret = -errno;
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		goto out_free;
-	}
-	w->err = 0;
-	w->off = 0;
-	w->len = 0;
-	/* only a regular file is removed on failure, never a device or fifo */
-	regular = !fstat(w->fd, &st) && S_ISREG(st.st_mode);
-	ret = write_file(w, out, sizes, err, errlen);
-	if (!ret && !w->err && close(w->fd))
-		w->err = -errno;
-	else if (ret || w->err)
-		close(w->fd);
-	if (!ret && w->err) {
-		ret = w->err;
-		snprintf(err, errlen, "%s: write failed: %s%s", path,
-			 ret == -ENOSPC ? "no space left on device" : strerror(-ret),
-			 regular ? " (partial file removed)" : "");
-	}
-	if (ret && regular)
-		unlink(path);
-out_free:
+	else
+		ret = check_out(out, sizes, err, errlen);
+	if (!ret)
+		ret = create_and_write(w, path, out, sizes, err, errlen);
 	free(w);
 	free(sizes);
 	return ret;

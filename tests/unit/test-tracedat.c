@@ -300,6 +300,28 @@ static void test_missed_events(void **state)
 	assert_int_equal(s.seqno[4], 30);
 }
 
+/* kbuffer_missed_events() says 0 when a time extend comes first on the page. */
+static void test_missed_after_time_extend(void **state)
+{
+	struct trace_builder *tb = new_builder(1);
+	const char *path = tmp_path("missed-extend.dat");
+	struct seen s;
+
+	(void)state;
+	assert_int_equal(tb_fence(tb, 0, 100, "dma_fence_init", "d", "t", 1, 1), 0);
+	assert_int_equal(tb_missed(tb, 0, 5), 0);
+	assert_int_equal(tb_force_extend(tb, 0), 0);
+	assert_int_equal(tb_fence(tb, 0, 200, "dma_fence_init", "d", "t", 1, 2), 0);
+	assert_int_equal(tb_pages(tb, 0), 2);
+	assert_int_equal(tb_page(tb, 0, 1)[16] & 31, 30);	/* the page opens with an extend */
+	write_builder(tb, path);
+	tb_free(tb);
+	assert_int_equal(read_all(path, &s, NULL), 0);
+	assert_int_equal(s.n, 2);
+	assert_int_equal(s.ts[1], 200);
+	assert_int_equal(s.missed[1], 5);
+}
+
 static void test_empty_cpu(void **state)
 {
 	struct trace_builder *tb = new_builder(3);
@@ -484,6 +506,7 @@ int run_tracedat_tests(void)
 		cmocka_unit_test(test_vblank_values),
 		cmocka_unit_test(test_time_extend),
 		cmocka_unit_test(test_missed_events),
+		cmocka_unit_test(test_missed_after_time_extend),
 		cmocka_unit_test(test_empty_cpu),
 		cmocka_unit_test(test_big_event),
 		cmocka_unit_test(test_many_pages),

@@ -36,6 +36,9 @@ int tb_add(struct trace_builder *tb, unsigned int cpu, uint64_t ts, int id,
 /* The next event on @cpu starts a page flagged with @count lost events (-1: count not stored). */
 int tb_missed(struct trace_builder *tb, unsigned int cpu, long long count);
 
+/* The next event on @cpu carries a time extend even if its delta fits (RB_ADD_STAMP_FORCE). */
+int tb_force_extend(struct trace_builder *tb, unsigned int cpu);
+
 /* dma_fence_{init,signaled,destroy,wait_start,wait_end,emit,enable_signal} */
 int tb_fence(struct trace_builder *tb, unsigned int cpu, uint64_t ts, const char *event,
 	     const char *driver, const char *timeline, uint32_t context, uint32_t seqno);
