@@ -118,6 +118,33 @@ static void test_trace_cmd_report(void **state)
 	assert_true(strstr(out, "bytes: 1717") > strstr(out, "bytes: 4242"));
 }
 
+/* An empty CPU and a delta too wide for 27 bits, as trace-cmd decodes them. */
+static void test_trace_cmd_report_extend(void **state)
+{
+	const char *path = path_of("extend.dat");
+	struct trace_builder *tb = tb_new(3, NULL);
+	char cmd[256], out[4096];
+
+	(void)state;
+	if (!have_trace_cmd())
+		skip_because("trace-cmd is not installed\n");
+	assert_non_null(tb);
+	assert_int_equal(tb_fence(tb, 0, 1000000, "dma_fence_init", "d", "t", 1, 1), 0);
+	assert_int_equal(tb_fence(tb, 2, 1500000, "dma_fence_wait_end", "d", "t", 1, 1), 0);
+	assert_int_equal(tb_fence(tb, 2, 1500000 + (1ull << 30), "dma_fence_enable_signal",
+				  "d", "t", 1, 1), 0);
+	assert_int_equal(tb_write(tb, path), 0);
+	tb_free(tb);
+	snprintf(cmd, sizeof(cmd), "trace-cmd report '%s' 2>&1", path);
+	assert_int_equal(run(cmd, out, sizeof(out)), 0);
+	if (!strstr(out, "1.075242: dma_fence_enable_signal:"))
+		print_message("trace-cmd report said:\n%s\n", out);
+	assert_non_null(strstr(out, "cpus=3"));
+	assert_non_null(strstr(out, "[002]     0.001500: dma_fence_wait_end:"));
+	/* 0.0015 s + 2^30 ns */
+	assert_non_null(strstr(out, "[002]     1.075242: dma_fence_enable_signal:"));
+}
+
 struct digest {
 	struct tep_handle *tep;
 	int n;
@@ -207,6 +234,7 @@ int run_tracedat_compat_tests(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_trace_cmd_report),
+		cmocka_unit_test(test_trace_cmd_report_extend),
 		cmocka_unit_test(test_v7_uncompressed),
 		cmocka_unit_test(test_v7_compressed),
 	};
