@@ -21,9 +21,14 @@
 
 #include "tracedat-priv.h"
 
-static int printable(const char *p, size_t n)
+/**
+ * tracedat_format_printable() - is @p printable ASCII, tabs and newlines?
+ * @p: the text
+ * @n: its length
+ */
+int tracedat_format_printable(const char *p, unsigned long long n)
 {
-	size_t i;
+	unsigned long long i;
 
 	for (i = 0; i < n; i++)
 		if (p[i] != '\n' && p[i] != '\t' && (p[i] < 0x20 || p[i] > 0x7e))
@@ -122,7 +127,7 @@ int tracedat_format_ok(const char *text, unsigned long long n)
 {
 	const char *s = text, *end = text + n, *eol, *p;
 
-	if (!printable(text, n))
+	if (!tracedat_format_printable(text, n))
 		return 0;
 	eol = line_end(s, end);
 	p = skip_prefixed(s, eol, "name: ", 0);

@@ -29,6 +29,7 @@ struct tracedat {
 	int cpus;
 	struct tracedat_cpu *cpu;
 	char *clock;
+	int clock_option;		/* a TRACECLOCK option was seen */
 	char *uname;
 	/* Shortest valid record per event id: the fixed part of its format. */
 	uint16_t *min_size;
@@ -38,6 +39,7 @@ struct tracedat {
 };
 
 int tracedat_format_ok(const char *text, unsigned long long n);
+int tracedat_format_printable(const char *p, unsigned long long n);
 int tracedat_fail(struct tracedat *td, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 

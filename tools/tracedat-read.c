@@ -377,6 +377,7 @@ static int handle_option(struct tracedat *td, uint16_t id, const char *p, unsign
 
 	if (id != OPT_TRACECLOCK && id != OPT_UNAME)
 		return 0;
+	td->clock_option |= id == OPT_TRACECLOCK;
 	slot = id == OPT_TRACECLOCK ? &td->clock : &td->uname;
 	s = id == OPT_TRACECLOCK ? selected_clock(p, strnlen(p, n)) : strndup(p, strnlen(p, n));
 	if (!s && id == OPT_TRACECLOCK && memchr(p, '[', strnlen(p, n)))
@@ -426,6 +427,32 @@ static int set_cpu_data(struct tracedat *td, unsigned int cpu,
 	return 0;
 }
 
+/*
+ * With a TRACECLOCK option, v6 trace-cmd writes the clock again after the
+ * flyrecord table as u64 size + "[mono]", and reads it from there.  Older
+ * writers left it out, so a missing or implausible one is ignored.
+ */
+static int parse_clock_trailer(struct tracedat *td, struct cur *c)
+{
+	unsigned long long n;
+	const char *p;
+	char *clock;
+
+	if (cur_u64(c, &n) || n == 0 || n > 256 || n > c->end - c->pos) {
+		td->err[0] = '\0';
+		return 0;
+	}
+	p = (const char *)td->map + c->pos;
+	if (!tracedat_format_printable(p, n) || !memchr(p, '[', n))
+		return 0;
+	clock = selected_clock(p, n);
+	if (!clock)
+		return 0;
+	free(td->clock);
+	td->clock = clock;
+	return 0;
+}
+
 static int parse_flyrecord(struct tracedat *td, struct cur *c, uint32_t cpus)
 {
 	unsigned long long offset, size;
@@ -439,7 +466,7 @@ static int parse_flyrecord(struct tracedat *td, struct cur *c, uint32_t cpus)
 	for (cpu = 0; cpu < cpus; cpu++)
 		if (cur_u64(c, &offset) || cur_u64(c, &size) || set_cpu_data(td, cpu, offset, size))
 			return -EINVAL;
-	return 0;
+	return td->clock_option ? parse_clock_trailer(td, c) : 0;
 }
 
 static int parse_v6_tail(struct tracedat *td, struct cur *c)

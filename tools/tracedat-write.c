@@ -10,7 +10,9 @@
  *   u32 systems, per system: name\0, u32 count, per event: u64 size text
  *   u32 size kallsyms, u32 size printk_formats, u64 size saved_cmdlines
  *   u32 cpus, "options  \0", options (u16 id, u32 size, data), u16 0
- *   "flyrecord\0", per CPU: u64 offset, u64 size; CPU data, page aligned
+ *   "flyrecord\0", per CPU: u64 offset, u64 size
+ *   with a TRACECLOCK option: u64 size, "[clock]" (trace-cmd's save_clock)
+ *   CPU data, page aligned
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -186,6 +188,29 @@ static void write_options(struct wbuf *w, const struct tracedat_out *out)
 	wb_u16(w, OPT_DONE);
 }
 
+/*
+ * "[mono]" from "local global [mono] ...", or "[WORD]" from a text without
+ * brackets.  A v6 reader takes the clock from this copy after the flyrecord
+ * table; the TRACECLOCK option only says that it is there.
+ */
+static void selected_clock(const char *text, char *clock, size_t len)
+{
+	const char *open = text ? strchr(text, '[') : NULL;
+	size_t n;
+
+	if (!text) {
+		clock[0] = '\0';
+		return;
+	}
+	if (open) {
+		n = strcspn(open, "]");
+		snprintf(clock, len, "%.*s]", (int)n, open);
+	} else {
+		n = strcspn(text, " \n");
+		snprintf(clock, len, "[%.*s]", (int)n, text);
+	}
+}
+
 /* Copy @size bytes of @fd from offset 0. */
 static int copy_cpu_data(struct wbuf *w, int fd, unsigned long long size)
 {
@@ -252,6 +277,7 @@ static int write_file(struct wbuf *w, const struct tracedat_out *out,
 {
 	unsigned long long data;
 	unsigned int cpu;
+	char clock[64];
 	int ret;
 
 	write_initial(w, out);
@@ -263,12 +289,17 @@ static int write_file(struct wbuf *w, const struct tracedat_out *out,
 	wb_u32(w, out->cpus);
 	write_options(w, out);
 	wb_put(w, "flyrecord", 10);
-	data = w->off + 16ull * out->cpus;
+	selected_clock(out->trace_clock, clock, sizeof(clock));
+	data = w->off + 16ull * out->cpus + (out->trace_clock ? 8 + strlen(clock) : 0);
 	data = (data + out->page_size - 1) / out->page_size * out->page_size;
 	for (cpu = 0; cpu < out->cpus; cpu++) {
 		wb_u64(w, sizes[cpu] ? data : 0);
 		wb_u64(w, sizes[cpu]);
 		data += sizes[cpu];
+	}
+	if (out->trace_clock) {
+		wb_u64(w, strlen(clock));
+		wb_put(w, clock, strlen(clock));
 	}
 	wb_zeros(w, (out->page_size - w->off % out->page_size) % out->page_size);
 	for (cpu = 0; cpu < out->cpus && !w->err; cpu++) {

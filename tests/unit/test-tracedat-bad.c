@@ -273,6 +273,42 @@ static void test_bad_cpu_table(void **state)
 	expect_patched_error(fly + 8, "\x01", 1, "not a whole number of pages");
 }
 
+/* Open a copy of the good file with @len bytes at @off replaced: its clock. */
+static void expect_patched_clock(size_t off, const void *bytes, size_t len, const char *clock)
+{
+	unsigned char *copy = malloc(good_len);
+	struct tracedat *td;
+	char err[256];
+
+	assert_non_null(copy);
+	memcpy(copy, good, good_len);
+	memcpy(copy + off, bytes, len);
+	write_bytes(path_of("clock.dat"), copy, good_len);
+	free(copy);
+	td = tracedat_open(path_of("clock.dat"), err, sizeof(err));
+	assert_non_null(td);
+	assert_string_equal(tracedat_clock(td), clock);
+	tracedat_close(td);
+}
+
+/*
+ * v6 keeps the clock twice: the TRACECLOCK option's text and, as trace-cmd
+ * reads it, a "[clock]" after the flyrecord table, which wins.  A file
+ * without a usable copy there (older writers) keeps the option's clock.
+ */
+static void test_clock_trailer(void **state)
+{
+	size_t trailer = find("flyrecord", 10) + 10 + 2 * 16;
+	const unsigned long long garbage = 1ull << 50;
+
+	(void)state;
+	assert_memory_equal(good + trailer, "\x06\0\0\0\0\0\0\0[mono]", 14);
+	expect_patched_clock(trailer + 8, "[boot]", 6, "boot");
+	expect_patched_clock(trailer, &garbage, 8, "mono");
+	expect_patched_clock(trailer + 8, "\x01\x02\x03\x04\x05\x06", 6, "mono");
+	expect_patched_clock(trailer, "\0\0\0\0\0\0\0\0", 8, "mono");
+}
+
 /* Build the good trace with @edit applied to CPU 0's page @page, then iterate. */
 static void expect_page_error(size_t page, size_t off, const void *bytes, size_t len,
 			      unsigned long delivered, const char *want)
@@ -357,6 +393,7 @@ int run_tracedat_bad_tests(void)
 		cmocka_unit_test(test_truncated),
 		cmocka_unit_test(test_huge_format_size),
 		cmocka_unit_test(test_bad_cpu_table),
+		cmocka_unit_test(test_clock_trailer),
 		cmocka_unit_test(test_damaged_pages),
 		cmocka_unit_test(test_random_damage),
 	};
