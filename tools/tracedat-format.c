@@ -15,7 +15,9 @@
  *
  *   print fmt: "..." ARGS
  *
- * in printable ASCII, with brackets, quotes and parentheses balanced.
+ * in printable ASCII, with brackets, quotes and parentheses balanced, and
+ * no division in the arguments by anything but a non-zero number (a fuzz
+ * test found libtraceevent folding "__get_st/(driver)" into a SIGFPE).
  */
 #include <string.h>
 
@@ -89,7 +91,24 @@ static int field_ok(const char *s, const char *end)
 	return s && s + 1 == end && *s == ';';
 }
 
-/* Quotes closed (with \ escapes) and parentheses balanced. */
+/*
+ * A '/' or '%' in the arguments must divide by a non-zero number: libtraceevent
+ * folds "a / (b)" at parse time and dies of SIGFPE when b comes out as 0.
+ */
+static int divisor_ok(const char *s, const char *end)
+{
+	int nonzero = 0;
+
+	for (s++; s < end && *s == ' '; s++)
+		;
+	if (s == end || *s < '0' || *s > '9')
+		return 0;
+	for (; s < end && *s >= '0' && *s <= '9'; s++)
+		nonzero |= *s != '0';
+	return nonzero;
+}
+
+/* Quotes closed (with \ escapes), parentheses balanced, divisions by numbers. */
 static int print_fmt_ok(const char *s, const char *end)
 {
 	int depth = 0, quoted = 0;
@@ -104,6 +123,8 @@ static int print_fmt_ok(const char *s, const char *end)
 		else if (!quoted && *s == '(')
 			depth++;
 		else if (!quoted && *s == ')' && --depth < 0)
+			return 0;
+		else if (!quoted && (*s == '/' || *s == '%') && !divisor_ok(s, end))
 			return 0;
 	}
 	return !quoted && !depth;

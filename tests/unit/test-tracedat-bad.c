@@ -352,6 +352,40 @@ static void test_damaged_pages(void **state)
 	expect_page_error(0, 16, &short_fmt, 4, 0, "cpu0 page 0: event shorter than its format");
 }
 
+/* Open a copy of the good file with @len bytes at @off replaced: must read. */
+static void expect_patched_reads(size_t off, const void *bytes, size_t len)
+{
+	unsigned char *copy = malloc(good_len);
+	struct tracedat *td;
+	unsigned long n = 0;
+	char err[256];
+
+	assert_non_null(copy);
+	memcpy(copy, good, good_len);
+	memcpy(copy + off, bytes, len);
+	write_bytes(path_of("format.dat"), copy, good_len);
+	free(copy);
+	td = tracedat_open(path_of("format.dat"), err, sizeof(err));
+	assert_non_null(td);
+	assert_int_equal(tracedat_iterate(td, count, &n), 0);
+	assert_int_equal(n, EVENTS_PER_PAGE * 2 + 4);
+	tracedat_close(td);
+}
+
+/*
+ * Formats that crash libtraceevent 1.7's tep_parse_event() (found by the
+ * fuzz tests): a NULL token after a damaged array declaration, SIGFPE from
+ * folding a division by a non-number.  They must be skipped, not parsed.
+ */
+static void test_formats_that_crash_libtraceevent(void **state)
+{
+	(void)state;
+	expect_patched_reads(find("char[] driver", 13) + 5, "\xdd", 1);
+	expect_patched_reads(find("char[] driver", 13) + 5, "Y", 1);
+	expect_patched_reads(find("__get_str(driver)", 17) + 8, "/", 1);
+	expect_patched_reads(find("__get_str(timeline)", 19) + 8, "%", 1);
+}
+
 /* Random damage anywhere: only clean errors or clean reads. */
 static void test_random_damage(void **state)
 {
@@ -395,6 +429,7 @@ int run_tracedat_bad_tests(void)
 		cmocka_unit_test(test_bad_cpu_table),
 		cmocka_unit_test(test_clock_trailer),
 		cmocka_unit_test(test_damaged_pages),
+		cmocka_unit_test(test_formats_that_crash_libtraceevent),
 		cmocka_unit_test(test_random_damage),
 	};
 
