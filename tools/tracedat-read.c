@@ -687,12 +687,16 @@ out:
 static unsigned int fixed_size(const struct tep_event *ev, int common)
 {
 	const struct tep_format_field *f;
-	unsigned int end = 0;
+	long long end = 0, e;
 
-	for (f = common ? ev->format.common_fields : ev->format.fields; f; f = f->next)
-		if ((unsigned int)(f->offset + f->size) > end)
-			end = f->offset + f->size;
-	return end;
+	for (f = common ? ev->format.common_fields : ev->format.fields; f; f = f->next) {
+		/* a damaged format may claim anything: clamp to what a u16 holds */
+		e = (long long)f->offset + f->size;
+		if (f->offset < 0 || f->size < 0 || e > 65535)
+			e = 65535;
+		end = e > end ? e : end;
+	}
+	return (unsigned int)end;
 }
 
 static int setup_min_sizes(struct tracedat *td)
@@ -702,10 +706,12 @@ static int setup_min_sizes(struct tracedat *td)
 	unsigned int i, size;
 	int n = tep_get_events_count(td->tep);
 
+	if (type && (type->offset < 0 || type->offset > 1024 ||
+		     (type->size != 1 && type->size != 2 && type->size != 4)))
+		return tracedat_fail(td, "common_type of %d bytes at %d not supported",
+				     type->size, type->offset);
 	td->type_offset = type ? (unsigned int)type->offset : 0;
 	td->type_size = type ? (unsigned int)type->size : 2;
-	if (td->type_size != 1 && td->type_size != 2 && td->type_size != 4)
-		return tracedat_fail(td, "common_type of %u bytes not supported", td->type_size);
 	td->common_size = ev ? fixed_size(ev, 1) : 8;
 	if (td->common_size < td->type_offset + td->type_size)
 		td->common_size = td->type_offset + td->type_size;
@@ -719,7 +725,7 @@ static int setup_min_sizes(struct tracedat *td)
 		if (!ev || ev->id < 0 || ev->id > 65535)
 			continue;
 		size = fixed_size(ev, 0) > fixed_size(ev, 1) ? fixed_size(ev, 0) : fixed_size(ev, 1);
-		td->min_size[ev->id] = size > 65535 ? 65535 : (uint16_t)size;
+		td->min_size[ev->id] = (uint16_t)size;
 	}
 	return 0;
 }
