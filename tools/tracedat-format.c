@@ -16,8 +16,10 @@
  *   print fmt: "..." ARGS
  *
  * in printable ASCII, with brackets, quotes and parentheses balanced, and
- * no division in the arguments by anything but a non-zero number (a fuzz
- * test found libtraceevent folding "__get_st/(driver)" into a SIGFPE).
+ * a print format whose arguments pass print_fmt_ok().  Each rule answers a
+ * crash the fuzz tests found in libtraceevent.  A format with sound fields
+ * but a doubtful print format keeps its fields: the caller swaps in a
+ * harmless print format.
  */
 #include <string.h>
 
@@ -108,26 +110,76 @@ static int divisor_ok(const char *s, const char *end)
 	return nonzero;
 }
 
-/* Quotes closed (with \ escapes), parentheses balanced, divisions by numbers. */
+/* Can an expression stop after @c: a name, a number, a literal, a bracket? */
+static int operand_end(char c)
+{
+	return is_word(c) || c == ')' || c == ']' || c == '}' || c == '"' || c == '\'';
+}
+
+/* May @c, an operator or closing bracket, come after @prev? */
+static int follows(char c, char prev)
+{
+	if (operand_end(prev))
+		return 1;
+	if (c == ')')	/* "(void *)" and "f()" */
+		return prev == '*' || prev == '(';
+	if (c == '|' || c == '&')
+		return prev == c;
+	if (c == '=' || c == '<' || c == '>')	/* << >> <= >= == != -> */
+		return strchr("<>=!", prev) || (c == '>' && prev == '-');
+	return 0;
+}
+
+static int nest(char c, int *depth)
+{
+	const char *open = "([{", *close = ")]}";
+
+	if (strchr(open, c))
+		depth[strchr(open, c) - open]++;
+	else if (strchr(close, c) && --depth[strchr(close, c) - close] < 0)
+		return 0;
+	return 1;
+}
+
+/*
+ * The print format: a quoted format, then C-like arguments.  libtraceevent
+ * dereferences NULL where an expression stops after an operator ("x" . at
+ * the end, found by the fuzz tests) and folds divisions at parse time, so
+ * operators must be followed by operands, brackets must match and '/' or
+ * '%' must divide by a non-zero number.  Only these characters may appear
+ * outside string literals.
+ */
 static int print_fmt_ok(const char *s, const char *end)
 {
-	int depth = 0, quoted = 0;
+	int depth[3] = { 0, 0, 0 }, quoted = 0;
+	char prev = '(';
 
 	if ((size_t)(end - s) < 12 || memcmp(s, "print fmt: \"", 12))
 		return 0;
 	for (s += 11; s < end; s++) {
-		if (quoted && *s == '\\' && s + 1 < end)
-			s++;
-		else if (*s == '"' || *s == '\'')
-			quoted = quoted == *s ? 0 : quoted ? quoted : *s;
-		else if (!quoted && *s == '(')
-			depth++;
-		else if (!quoted && *s == ')' && --depth < 0)
+		if (quoted) {
+			if (*s == '\\' && s + 1 < end)
+				s++;
+			else if (*s == quoted)
+				quoted = 0, prev = *s;
+		} else if (*s == '"' || *s == '\'') {
+			quoted = *s;
+		} else if (*s == ' ' || *s == '\t') {
+			continue;
+		} else if (is_word(*s) || strchr("([{+-*&!~", *s)) {
+			if (!nest(*s, depth))
+				return 0;
+			prev = *s;
+		} else if (strchr(")]},^|?:=<>./%", *s)) {
+			if (!follows(*s, prev) || !nest(*s, depth) ||
+			    ((*s == '/' || *s == '%') && !divisor_ok(s, end)))
+				return 0;
+			prev = *s;
+		} else {
 			return 0;
-		else if (!quoted && (*s == '/' || *s == '%') && !divisor_ok(s, end))
-			return 0;
+		}
 	}
-	return !quoted && !depth;
+	return !quoted && !depth[0] && !depth[1] && !depth[2] && operand_end(prev);
 }
 
 static const char *line_end(const char *s, const char *end)
@@ -137,41 +189,58 @@ static const char *line_end(const char *s, const char *end)
 	return nl ? nl : end;
 }
 
-/**
- * tracedat_format_ok() - does @text have the shape of a kernel format file?
- * @text: the format text (not NUL-terminated)
- * @n: its length
- *
- * Return: 1 if it may be given to tep_parse_event(), 0 if not.
- */
-int tracedat_format_ok(const char *text, unsigned long long n)
+/* The fields part: "\tfield:...;" lines and blank lines; where it stops. */
+static const char *fields_end(const char *s, const char *end)
 {
-	const char *s = text, *end = text + n, *eol, *p;
+	const char *eol;
 
-	if (!tracedat_format_printable(text, n))
-		return 0;
-	eol = line_end(s, end);
-	p = skip_prefixed(s, eol, "name: ", 0);
-	if (!p || p != eol || eol == end)
-		return 0;
-	s = eol + 1;
-	eol = line_end(s, end);
-	p = skip_prefixed(s, eol, "ID: ", 1);
-	if (!p || p != eol || eol == end || (size_t)(end - eol) < 9 || memcmp(eol, "\nformat:\n", 9))
-		return 0;
-	for (s = eol + 9; s < end; s = eol + 1) {
+	for (; s < end; s = eol + 1) {
 		eol = line_end(s, end);
 		if (eol == s)
 			continue;
 		if (*s != '\t')
-			break;
+			return s;
 		if (!field_ok(s, eol))
-			return 0;
+			return NULL;
 	}
-	if (s >= end || !print_fmt_ok(s, eol))
-		return 0;
+	return end;
+}
+
+/**
+ * tracedat_format_check() - may @text be given to tep_parse_event()?
+ * @text: the format text (not NUL-terminated)
+ * @n: its length
+ * @print_at: gets the offset where the print format begins (or should)
+ *
+ * Return: TRACEDAT_FMT_OK; TRACEDAT_FMT_NO_PRINT when the name, id and
+ * fields are sound but the print format is not (pass the text up to
+ * @print_at with a harmless print format, and the fields still work); or
+ * TRACEDAT_FMT_BAD.
+ */
+int tracedat_format_check(const char *text, unsigned long long n, unsigned long long *print_at)
+{
+	const char *s = text, *end = text + n, *eol, *p;
+
+	if (!tracedat_format_printable(text, n))
+		return TRACEDAT_FMT_BAD;
+	eol = line_end(s, end);
+	p = skip_prefixed(s, eol, "name: ", 0);
+	if (!p || p != eol || eol == end)
+		return TRACEDAT_FMT_BAD;
+	s = eol + 1;
+	eol = line_end(s, end);
+	p = skip_prefixed(s, eol, "ID: ", 1);
+	if (!p || p != eol || eol == end || (size_t)(end - eol) < 9 || memcmp(eol, "\nformat:\n", 9))
+		return TRACEDAT_FMT_BAD;
+	s = fields_end(eol + 9, end);
+	if (!s)
+		return TRACEDAT_FMT_BAD;
+	*print_at = (unsigned long long)(s - text);
+	eol = line_end(s, end);
+	if (s == end || !print_fmt_ok(s, eol))
+		return TRACEDAT_FMT_NO_PRINT;
 	for (s = eol; s < end; s++)
 		if (*s != '\n' && *s != ' ' && *s != '\t')
-			return 0;
-	return 1;
+			return TRACEDAT_FMT_NO_PRINT;
+	return TRACEDAT_FMT_OK;
 }

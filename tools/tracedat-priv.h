@@ -38,7 +38,8 @@ struct tracedat {
 	char err[256];
 };
 
-int tracedat_format_ok(const char *text, unsigned long long n);
+enum { TRACEDAT_FMT_BAD, TRACEDAT_FMT_OK, TRACEDAT_FMT_NO_PRINT };
+int tracedat_format_check(const char *text, unsigned long long n, unsigned long long *print_at);
 int tracedat_format_printable(const char *p, unsigned long long n);
 int tracedat_fail(struct tracedat *td, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

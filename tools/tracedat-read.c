@@ -259,8 +259,32 @@ static int parse_header_info(struct tracedat *td, struct cur *c, unsigned int lo
 /*
  * A format libtraceevent cannot parse, or one too damaged to give it (see
  * tracedat-format.c), is skipped as trace-cmd skips the first kind: its
- * events are delivered with no tep_event behind their id.
+ * events are delivered with no tep_event behind their id.  One whose only
+ * doubtful part is the print format is given a harmless one instead.
  */
+static int parse_format(struct tracedat *td, const char *p, unsigned long long n, const char *sys)
+{
+	static const char harmless[] = "print fmt: \"(print format not trusted)\"\n";
+	unsigned long long at = 0;
+	char *text;
+
+	switch (tracedat_format_check(p, n, &at)) {
+	case TRACEDAT_FMT_OK:
+		tep_parse_event(td->tep, p, n, sys);
+		return 0;
+	case TRACEDAT_FMT_NO_PRINT:
+		text = malloc(at + sizeof(harmless));
+		if (!text)
+			return tracedat_fail(td, "out of memory");
+		memcpy(text, p, at);
+		memcpy(text + at, harmless, sizeof(harmless));
+		tep_parse_event(td->tep, text, at + sizeof(harmless) - 1, sys);
+		free(text);
+		return 0;
+	}
+	return 0;
+}
+
 static int parse_formats(struct tracedat *td, struct cur *c, const char *sys)
 {
 	unsigned long long n;
@@ -269,12 +293,9 @@ static int parse_formats(struct tracedat *td, struct cur *c, const char *sys)
 
 	if (cur_u32(c, &count))
 		return -EINVAL;
-	for (i = 0; i < count; i++) {
-		if (!(p = cur_blob(c, 1, &n)))
+	for (i = 0; i < count; i++)
+		if (!(p = cur_blob(c, 1, &n)) || parse_format(td, p, n, sys))
 			return -EINVAL;
-		if (tracedat_format_ok(p, n))
-			tep_parse_event(td->tep, p, n, sys);
-	}
 	return 0;
 }
 

@@ -384,6 +384,35 @@ static void test_formats_that_crash_libtraceevent(void **state)
 	expect_patched_reads(find("char[] driver", 13) + 5, "Y", 1);
 	expect_patched_reads(find("__get_str(driver)", 17) + 8, "/", 1);
 	expect_patched_reads(find("__get_str(timeline)", 19) + 8, "%", 1);
+	/* an expression that stops after an operator: NULL in libtraceevent */
+	expect_patched_reads(find("\"false\"\n", 8) + 7, ".", 1);
+	expect_patched_reads(find("\"false\"\n", 8) + 7, "[", 1);
+}
+
+/* A doubtful print format costs the print format, not the fields. */
+static void test_damaged_print_fmt_keeps_fields(void **state)
+{
+	unsigned char *copy = malloc(good_len);
+	struct tep_event *ev;
+	struct tracedat *td;
+	char err[256];
+
+	(void)state;
+	assert_non_null(copy);
+	memcpy(copy, good, good_len);
+	copy[find("\"false\"\n", 8) + 7] = '.';
+	write_bytes(path_of("print.dat"), copy, good_len);
+	free(copy);
+	td = tracedat_open(path_of("print.dat"), err, sizeof(err));
+	assert_non_null(td);
+	ev = tep_find_event_by_name(tracedat_tep(td), "drm", "drm_vblank_event");
+	assert_non_null(ev);
+	assert_non_null(tep_find_field(ev, "high_prec"));
+	assert_string_equal(ev->print_fmt.format, "(print format not trusted)");
+	ev = tep_find_event_by_name(tracedat_tep(td), "dma_fence", "dma_fence_init");
+	assert_non_null(ev);
+	assert_string_equal(ev->print_fmt.format, "driver=%s timeline=%s context=%u seqno=%u");
+	tracedat_close(td);
 }
 
 /* Random damage anywhere: only clean errors or clean reads. */
@@ -430,6 +459,7 @@ int run_tracedat_bad_tests(void)
 		cmocka_unit_test(test_clock_trailer),
 		cmocka_unit_test(test_damaged_pages),
 		cmocka_unit_test(test_formats_that_crash_libtraceevent),
+		cmocka_unit_test(test_damaged_print_fmt_keeps_fields),
 		cmocka_unit_test(test_random_damage),
 	};
 
