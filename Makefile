@@ -33,7 +33,8 @@ endif
 
 # Programs that go into the guest (everything in build/bin is copied there).
 GUEST_PROGS := $(BIN)/fence-workload $(BIN)/abi-conformance
-HOST_PROGS := $(HOSTBIN)/logscan $(HOSTBIN)/unit-tests $(HOSTBIN)/tracedat-bench
+HOST_PROGS := $(HOSTBIN)/logscan $(HOSTBIN)/unit-tests $(HOSTBIN)/tracedat-bench \
+	$(HOSTBIN)/tracedat-fuzz
 
 # Stand-ins for a user's own programs in the run-guest tests.
 LAB_EXTRA := $(OUT)/lab-extra/hello-static $(OUT)/lab-extra/hello-dynamic
@@ -62,6 +63,7 @@ UNIT_SRC := tests/unit/unit-tests.c tests/unit/test-logscan.c \
 	tests/lab/logscan-rules.c tools/workload-plan.c tools/parse-num.c tools/sync.c \
 	$(TRACEDAT_SRC)
 BENCH_SRC := tests/bench/tracedat-bench.c tests/unit/trace-builder.c $(TRACEDAT_SRC)
+FUZZ_SRC := tests/fuzz/tracedat-fuzz.c tests/unit/trace-builder.c $(TRACEDAT_SRC)
 
 objs = $(patsubst %.c,$(OBJ)/%.o,$(1))
 
@@ -88,6 +90,10 @@ $(HOSTBIN)/unit-tests: $(call objs,$(UNIT_SRC))
 	$(Q)$(CC) -o $@ $^ -lcmocka -ltraceevent
 
 $(HOSTBIN)/tracedat-bench: $(call objs,$(BENCH_SRC))
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) -o $@ $^ -ltraceevent
+
+$(HOSTBIN)/tracedat-fuzz: $(call objs,$(FUZZ_SRC))
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ -ltraceevent
 

@@ -59,6 +59,7 @@ struct trace_builder {
 	struct tb_format fmt[MAX_FORMATS];
 	unsigned int nfmt;
 	const char *trace_clock, *uname, *cmdlines;
+	const char *kallsyms, *printk_formats;
 	const char *const *cpu_stats;
 	int pid;
 	char err[256];
@@ -195,6 +196,13 @@ void tb_free(struct trace_builder *tb)
 const char *tb_error(struct trace_builder *tb) { return tb->err; }
 /** tb_set_pid() - the common_pid of events added from now on */
 void tb_set_pid(struct trace_builder *tb, int pid) { tb->pid = pid; }
+
+/** tb_set_symbols() - kallsyms and printk_formats texts for tb_write(); not copied */
+void tb_set_symbols(struct trace_builder *tb, const char *kallsyms, const char *printk_formats)
+{
+	tb->kallsyms = kallsyms;
+	tb->printk_formats = printk_formats;
+}
 
 /** tb_set_cpu_stats() - per-CPU stats texts for CPUSTAT options; not copied */
 void tb_set_cpu_stats(struct trace_builder *tb, const char *const *stats)
@@ -484,6 +492,7 @@ static int write_out(struct trace_builder *tb, const char *path, const int *fds)
 		.header_page = tb->header_page, .header_event = tb->header_event,
 		.n_formats = tb->nfmt, .format_systems = sys, .formats = text,
 		.cmdlines = tb->cmdlines, .trace_clock = tb->trace_clock,
+		.kallsyms = tb->kallsyms, .printk_formats = tb->printk_formats,
 		.uname = tb->uname, .cpu_stats = tb->cpu_stats, .cpu_data_fds = fds,
 	};
 	unsigned int i;

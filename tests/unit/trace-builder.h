@@ -25,6 +25,7 @@ const char *tb_error(struct trace_builder *tb);
 /* Options written by tb_write(); the strings are not copied. NULL omits. */
 void tb_set_options(struct trace_builder *tb, const char *trace_clock, const char *uname,
 		    const char *cmdlines);
+void tb_set_symbols(struct trace_builder *tb, const char *kallsyms, const char *printk_formats);
 void tb_set_cpu_stats(struct trace_builder *tb, const char *const *stats);	/* per CPU */
 void tb_set_pid(struct trace_builder *tb, int pid);	/* common_pid of later events */
 
