@@ -54,8 +54,8 @@ WORKLOAD_SRC := tools/fence-workload.c tools/producer.c tools/workload-plan.c \
 CONFORMANCE_SRC := tests/guest/abi-conformance.c tests/guest/tap.c \
 	tests/guest/guest-trace.c $(LAB_LIB)
 LOGSCAN_SRC := tests/lab/logscan.c tests/lab/logscan-rules.c
-TRACEDAT_SRC := tools/tracedat-write.c tools/tracedat-read.c tools/tracedat-iter.c \
-	tools/tracedat-format.c
+TRACEDAT_SRC := tools/tracedat-write.c tools/tracedat-read.c tools/tracedat-read-v7.c \
+	tools/tracedat-iter.c tools/tracedat-format.c
 UNIT_SRC := tests/unit/unit-tests.c tests/unit/test-logscan.c \
 	tests/unit/test-workload-plan.c tests/unit/test-sync-name.c \
 	tests/unit/test-tracedat.c tests/unit/test-tracedat-bad.c \
