@@ -33,7 +33,8 @@ endif
 
 # Programs that go into the guest (everything in build/bin is copied there).
 GUEST_PROGS := $(BIN)/fence-trace $(BIN)/fence-workload $(BIN)/fence-storm $(BIN)/abi-conformance
-HOST_PROGS := $(HOSTBIN)/logscan $(HOSTBIN)/unit-tests $(HOSTBIN)/tracedat-bench
+HOST_PROGS := $(HOSTBIN)/logscan $(HOSTBIN)/unit-tests $(HOSTBIN)/tracedat-bench \
+	$(HOSTBIN)/tracedat-fuzz
 
 # Stand-ins for a user's own programs in the run-guest tests.
 LAB_EXTRA := $(OUT)/lab-extra/hello-static $(OUT)/lab-extra/hello-dynamic
@@ -50,7 +51,8 @@ $(OUT)/lab-extra/hello-dynamic: tests/lab/hello.c
 LAB_LIB := tools/kms.c tools/sync.c
 WORKLOAD_SRC := tools/fence-workload.c tools/producer.c tools/workload-plan.c \
 	tools/parse-num.c $(LAB_LIB)
-TRACEDAT_SRC := tools/tracedat-write.c tools/tracedat-read.c tools/tracedat-iter.c
+TRACEDAT_SRC := tools/tracedat-write.c tools/tracedat-read.c tools/tracedat-read-v7.c \
+	tools/tracedat-iter.c tools/tracedat-format.c
 # The analysis core shared by fence-trace and the unit tests:
 # source -> decode -> model -> outputs.
 CORE_SRC := tools/analyze.c tools/source.c $(TRACEDAT_SRC) tools/decode.c \
@@ -73,6 +75,7 @@ UNIT_SRC := tests/unit/unit-tests.c tests/unit/test-logscan.c \
 	tests/lab/logscan-rules.c tools/workload-plan.c tools/sync.c \
 	$(CORE_SRC)
 BENCH_SRC := tests/bench/tracedat-bench.c tests/unit/trace-builder.c $(TRACEDAT_SRC)
+FUZZ_SRC := tests/fuzz/tracedat-fuzz.c tests/unit/trace-builder.c $(TRACEDAT_SRC)
 
 objs = $(patsubst %.c,$(OBJ)/%.o,$(1))
 
@@ -141,6 +144,9 @@ $(ASAN)/unit-tests: $(UNIT_SRC) $(wildcard tools/*.h tests/unit/*.h tests/lab/*.
 	$(if $(Q),@echo "  ASAN    $@")
 	$(Q)$(CC) -std=gnu11 -D_GNU_SOURCE -O1 -g $(ASAN_FLAGS) $(DRM_CFLAGS) $(TRACEFS_CFLAGS) \
 		$(TRACEEVENT_CFLAGS) -Itools -Itests/lab -Itests/unit -o $@ $(UNIT_SRC) -lcmocka $(CORE_LIBS)
+$(HOSTBIN)/tracedat-fuzz: $(call objs,$(FUZZ_SRC))
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) -o $@ $^ -ltraceevent
 
 -include $(shell find $(OBJ) -name '*.d' 2>/dev/null)
 

@@ -71,6 +71,7 @@ static const char *check_events(const struct tracedat *td, const unsigned char *
 {
 	unsigned long long pos = 0, next, len;
 	unsigned int hdr, type_len;
+	const char *bad;
 
 	while (pos < size) {
 		if (pos + 4 > avail)
@@ -96,8 +97,9 @@ static const char *check_events(const struct tracedat *td, const unsigned char *
 			pos += type_len ? 4 : 8;
 			if (pos + len > size)
 				return "event longer than the commit";
-			if (check_data_event(td, data + pos, len))
-				return check_data_event(td, data + pos, len);
+			bad = check_data_event(td, data + pos, len);
+			if (bad)
+				return bad;
 			next = pos + len;
 		}
 		pos = next;
@@ -228,6 +230,7 @@ static int merge(struct tracedat *td, struct cursor *cur, int *active, tracedat_
 		rec.ts = cur[cpu].ts;
 		rec.cpu = cpu;
 		rec.data = cur[cpu].data;
+		rec.offset = (const unsigned char *)rec.data - td->map;
 		rec.size = rec.record_size = cur[cpu].size;
 		rec.missed_events = cur[cpu].missed;
 		cur[cpu].missed = 0;

@@ -29,6 +29,7 @@ struct tracedat {
 	int cpus;
 	struct tracedat_cpu *cpu;
 	char *clock;
+	int clock_option;		/* a TRACECLOCK option was seen */
 	char *uname;
 	/* Shortest valid record per event id: the fixed part of its format. */
 	uint16_t *min_size;
@@ -38,6 +39,44 @@ struct tracedat {
 	int unsupported;	/* valid, but not for this reader (compressed v7) */
 };
 
+/* trace-cmd option and v7 section ids (TRACECMD_OPTION_*). */
+enum {
+	OPT_DONE = 0, OPT_BUFFER = 3, OPT_TRACECLOCK = 4, OPT_UNAME = 5,
+	SEC_HEADER_INFO = 16, SEC_FTRACE_EVENTS, SEC_EVENT_FORMATS,
+	SEC_KALLSYMS, SEC_PRINTK, SEC_CMDLINES, SEC_LAST = SEC_CMDLINES,
+};
+
+/* A bounded view of [pos, end) of the file, named for error messages. */
+struct tracedat_cur {
+	struct tracedat *td;
+	unsigned long long pos, end;
+	const char *what;
+};
+
+/* The cursor and section parsers both versions share (tracedat-read.c). */
+const unsigned char *tracedat_cur_take(struct tracedat_cur *c, unsigned long long n);
+int tracedat_cur_u16(struct tracedat_cur *c, uint16_t *v);
+int tracedat_cur_u32(struct tracedat_cur *c, uint32_t *v);
+int tracedat_cur_u64(struct tracedat_cur *c, unsigned long long *v);
+const char *tracedat_cur_str(struct tracedat_cur *c);
+const char *tracedat_cur_blob(struct tracedat_cur *c, int size64, unsigned long long *n);
+int tracedat_parse_header_info(struct tracedat *td, struct tracedat_cur *c, unsigned int long_size);
+int tracedat_parse_formats(struct tracedat *td, struct tracedat_cur *c, const char *sys);
+int tracedat_parse_event_systems(struct tracedat *td, struct tracedat_cur *c);
+int tracedat_parse_symbols(struct tracedat *td, struct tracedat_cur *c, int printk);
+int tracedat_parse_cmdlines(struct tracedat *td, struct tracedat_cur *c);
+int tracedat_handle_option(struct tracedat *td, uint16_t id, const char *p, unsigned long long n);
+int tracedat_alloc_cpus(struct tracedat *td, unsigned long long cpus);
+int tracedat_set_cpu_data(struct tracedat *td, unsigned int cpu,
+			  unsigned long long offset, unsigned long long size);
+
+/* Version 7 after the initial format (tracedat-read-v7.c). */
+int tracedat_parse_v7(struct tracedat *td, struct tracedat_cur *c, unsigned int long_size);
+
+enum { TRACEDAT_FMT_BAD, TRACEDAT_FMT_OK, TRACEDAT_FMT_NO_PRINT };
+int tracedat_format_check(const char *text, unsigned long long n, unsigned long long *print_at);
+int tracedat_format_printable(const char *p, unsigned long long n);
+int tracedat_unsupported(struct tracedat *td, const char *what);
 int tracedat_fail(struct tracedat *td, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 

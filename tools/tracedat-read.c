@@ -9,9 +9,10 @@
  * it is used, so a damaged file ends in a one-line error naming the part
  * that is wrong ("truncated in event formats"), never in a read past the
  * mapping.  Allocations are bounded by the file size.  Version 6 is read
- * in full; version 7 when it is not compressed (sections are found through
- * the options sections and the BUFFER option gives the per-CPU data).
- * Events are read by tracedat-iter.c.
+ * here in full, with the section parsers both versions share; version 7,
+ * when it is not compressed, by tracedat-read-v7.c.  Event formats are
+ * checked by tracedat-format.c before libtraceevent parses them; events
+ * are read by tracedat-iter.c.
  *
  * The mapping assumes the file does not shrink while it is open.
  */
@@ -30,36 +31,21 @@
 #include "tracedat-priv.h"
 
 #define TD_MAX_CPUS		4096
-#define TD_MAX_OPT_SECTIONS	64
-
-/* trace-cmd option and v7 section ids (TRACECMD_OPTION_*). */
-enum {
-	OPT_DONE = 0, OPT_BUFFER = 3, OPT_TRACECLOCK = 4, OPT_UNAME = 5,
-	SEC_HEADER_INFO = 16, SEC_FTRACE_EVENTS, SEC_EVENT_FORMATS,
-	SEC_KALLSYMS, SEC_PRINTK, SEC_CMDLINES, SEC_LAST = SEC_CMDLINES,
-};
-
-/* A bounded view of [pos, end) of the file, named for error messages. */
-struct cur {
-	struct tracedat *td;
-	unsigned long long pos, end;
-	const char *what;
-};
-
-/* What the v7 options sections point at. */
-struct v7_state {
-	unsigned long long sec[SEC_LAST + 1];	/* section offsets, 0 if absent */
-	int have_buffer, buffer_is_top;
-	char *buffer_clock;
-};
 
 /* A valid file this reader does not handle: tracedat_open() says ENOTSUP. */
-static int tracedat_unsupported(struct tracedat *td, const char *what)
+int tracedat_unsupported(struct tracedat *td, const char *what)
 {
 	td->unsupported = 1;
 	return tracedat_fail(td, "%s", what);
 }
 
+/**
+ * tracedat_fail() - set @td's one-line error: "PATH: " and the message
+ * @td: the file
+ * @fmt: printf format of the message
+ *
+ * Return: -EINVAL, for "return tracedat_fail(...)".
+ */
 int tracedat_fail(struct tracedat *td, const char *fmt, ...)
 {
 	va_list ap;
@@ -74,7 +60,11 @@ int tracedat_fail(struct tracedat *td, const char *fmt, ...)
 	return -EINVAL;
 }
 
-static const unsigned char *cur_take(struct cur *c, unsigned long long n)
+/**
+ * tracedat_cur_take() - the next @n bytes of the view, or NULL (and
+ * "truncated in WHAT") when fewer are left
+ */
+const unsigned char *tracedat_cur_take(struct tracedat_cur *c, unsigned long long n)
 {
 	const unsigned char *p = c->td->map + c->pos;
 
@@ -86,35 +76,38 @@ static const unsigned char *cur_take(struct cur *c, unsigned long long n)
 	return p;
 }
 
-static int cur_u16(struct cur *c, uint16_t *v)
+/** tracedat_cur_u16() - read a u16 in file byte order; 0 or -EINVAL */
+int tracedat_cur_u16(struct tracedat_cur *c, uint16_t *v)
 {
-	const unsigned char *p = cur_take(c, 2);
+	const unsigned char *p = tracedat_cur_take(c, 2);
 
 	if (p)
 		*v = tracedat_u16(c->td, p);
 	return p ? 0 : -EINVAL;
 }
 
-static int cur_u32(struct cur *c, uint32_t *v)
+/** tracedat_cur_u32() - read a u32 in file byte order; 0 or -EINVAL */
+int tracedat_cur_u32(struct tracedat_cur *c, uint32_t *v)
 {
-	const unsigned char *p = cur_take(c, 4);
+	const unsigned char *p = tracedat_cur_take(c, 4);
 
 	if (p)
 		*v = tracedat_u32(c->td, p);
 	return p ? 0 : -EINVAL;
 }
 
-static int cur_u64(struct cur *c, unsigned long long *v)
+/** tracedat_cur_u64() - read a u64 in file byte order; 0 or -EINVAL */
+int tracedat_cur_u64(struct tracedat_cur *c, unsigned long long *v)
 {
-	const unsigned char *p = cur_take(c, 8);
+	const unsigned char *p = tracedat_cur_take(c, 8);
 
 	if (p)
 		*v = tracedat_u64(c->td, p);
 	return p ? 0 : -EINVAL;
 }
 
-/* A NUL-terminated string lying wholly inside the view. */
-static const char *cur_str(struct cur *c)
+/** tracedat_cur_str() - a NUL-terminated string lying wholly inside the view */
+const char *tracedat_cur_str(struct tracedat_cur *c)
 {
 	const unsigned char *p = c->td->map + c->pos;
 	const unsigned char *nul = memchr(p, 0, c->end - c->pos);
@@ -127,16 +120,16 @@ static const char *cur_str(struct cur *c)
 	return (const char *)p;
 }
 
-/* A block preceded by its 4- or 8-byte size. */
-static const char *cur_blob(struct cur *c, int size64, unsigned long long *n)
+/** tracedat_cur_blob() - a block preceded by its 4- or 8-byte size */
+const char *tracedat_cur_blob(struct tracedat_cur *c, int size64, unsigned long long *n)
 {
 	uint32_t n32;
 
-	if (size64 ? cur_u64(c, n) : cur_u32(c, &n32))
+	if (size64 ? tracedat_cur_u64(c, n) : tracedat_cur_u32(c, &n32))
 		return NULL;
 	if (!size64)
 		*n = n32;
-	return (const char *)cur_take(c, *n);
+	return (const char *)tracedat_cur_take(c, *n);
 }
 
 /* A NUL-terminated copy of n bytes: bounded by the file size. */
@@ -175,7 +168,7 @@ static int map_file(struct tracedat *td, const char *path)
 	return 0;
 }
 
-static int parse_version(struct tracedat *td, struct cur *c)
+static int parse_version(struct tracedat *td, struct tracedat_cur *c)
 {
 	static const unsigned char magic[] = { 0x17, 0x08, 0x44, 't', 'r', 'a', 'c', 'i', 'n', 'g' };
 	unsigned long long have = td->size < sizeof(magic) ? td->size : sizeof(magic);
@@ -184,7 +177,7 @@ static int parse_version(struct tracedat *td, struct cur *c)
 	if (memcmp(td->map, magic, have))
 		return tracedat_fail(td, "not a trace-cmd file");
 	c->what = "file header";
-	if (!cur_take(c, sizeof(magic)) || !(v = cur_str(c)))
+	if (!tracedat_cur_take(c, sizeof(magic)) || !(v = tracedat_cur_str(c)))
 		return -EINVAL;
 	if (strlen(v) > 8 || strspn(v, "0123456789") != strlen(v) || !*v)
 		return tracedat_fail(td, "bad version string");
@@ -194,18 +187,18 @@ static int parse_version(struct tracedat *td, struct cur *c)
 	return 0;
 }
 
-static int parse_initial(struct tracedat *td, struct cur *c, unsigned int *long_size)
+static int parse_initial(struct tracedat *td, struct tracedat_cur *c, unsigned int *long_size)
 {
 	const unsigned char *p;
 	uint32_t page;
 
-	if (parse_version(td, c) || !(p = cur_take(c, 2)))
+	if (parse_version(td, c) || !(p = tracedat_cur_take(c, 2)))
 		return -EINVAL;
 	if (p[0] > 1 || (p[1] != 4 && p[1] != 8))
 		return tracedat_fail(td, "bad endian flag %u or long size %u", p[0], p[1]);
 	td->big_endian = p[0];
 	*long_size = p[1];
-	if (cur_u32(c, &page))
+	if (tracedat_cur_u32(c, &page))
 		return -EINVAL;
 	if (page < 256 || page > (1u << 24) || (page & (page - 1)))
 		return tracedat_fail(td, "page size %u not supported", page);
@@ -220,9 +213,9 @@ static int parse_initial(struct tracedat *td, struct cur *c, unsigned int *long_
 	return 0;
 }
 
-static int expect_str(struct cur *c, const char *want)
+static int expect_str(struct tracedat_cur *c, const char *want)
 {
-	const char *s = cur_str(c);
+	const char *s = tracedat_cur_str(c);
 
 	if (!s)
 		return -EINVAL;
@@ -231,7 +224,12 @@ static int expect_str(struct cur *c, const char *want)
 	return 0;
 }
 
-static int parse_header_info(struct tracedat *td, struct cur *c, unsigned int long_size)
+/**
+ * tracedat_parse_header_info() - "header_page" and "header_event" with their
+ * texts; sets the kernel long size (commit field) from header_page
+ */
+int tracedat_parse_header_info(struct tracedat *td, struct tracedat_cur *c,
+			       unsigned int long_size)
 {
 	unsigned long long n;
 	const char *p;
@@ -239,7 +237,7 @@ static int parse_header_info(struct tracedat *td, struct cur *c, unsigned int lo
 	int ret, commit;
 
 	c->what = "header page";
-	if (expect_str(c, "header_page") || !(p = cur_blob(c, 1, &n)))
+	if (expect_str(c, "header_page") || !(p = tracedat_cur_blob(c, 1, &n)))
 		return -EINVAL;
 	text = copy_text(td, p, n);
 	if (!text)
@@ -251,53 +249,79 @@ static int parse_header_info(struct tracedat *td, struct cur *c, unsigned int lo
 		return tracedat_fail(td, "bad header_page (commit field size %d)", commit);
 	td->commit_size = (unsigned int)commit;
 	c->what = "header event";
-	if (expect_str(c, "header_event") || !cur_blob(c, 1, &n))
+	if (expect_str(c, "header_event") || !tracedat_cur_blob(c, 1, &n))
 		return -EINVAL;
 	return 0;
 }
 
 /*
- * A format libtraceevent cannot parse is skipped, as trace-cmd does: its
- * events are delivered with no tep_event behind their id.
+ * A format libtraceevent cannot parse, or one too damaged to give it (see
+ * tracedat-format.c), is skipped as trace-cmd skips the first kind: its
+ * events are delivered with no tep_event behind their id.  One whose only
+ * doubtful part is the print format is given a harmless one instead.
  */
-static int parse_formats(struct tracedat *td, struct cur *c, const char *sys)
+static int parse_format(struct tracedat *td, const char *p, unsigned long long n, const char *sys)
+{
+	static const char harmless[] = "print fmt: \"(print format not trusted)\"\n";
+	unsigned long long at = 0;
+	char *text;
+
+	switch (tracedat_format_check(p, n, &at)) {
+	case TRACEDAT_FMT_OK:
+		tep_parse_event(td->tep, p, n, sys);
+		return 0;
+	case TRACEDAT_FMT_NO_PRINT:
+		text = malloc(at + sizeof(harmless));
+		if (!text)
+			return tracedat_fail(td, "out of memory");
+		memcpy(text, p, at);
+		memcpy(text + at, harmless, sizeof(harmless));
+		tep_parse_event(td->tep, text, at + sizeof(harmless) - 1, sys);
+		free(text);
+		return 0;
+	}
+	return 0;
+}
+
+/** tracedat_parse_formats() - u32 count, then u64 size + text per format of @sys */
+int tracedat_parse_formats(struct tracedat *td, struct tracedat_cur *c, const char *sys)
 {
 	unsigned long long n;
 	uint32_t count, i;
 	const char *p;
 
-	if (cur_u32(c, &count))
+	if (tracedat_cur_u32(c, &count))
 		return -EINVAL;
-	for (i = 0; i < count; i++) {
-		if (!(p = cur_blob(c, 1, &n)))
+	for (i = 0; i < count; i++)
+		if (!(p = tracedat_cur_blob(c, 1, &n)) || parse_format(td, p, n, sys))
 			return -EINVAL;
-		tep_parse_event(td->tep, p, n, sys);
-	}
 	return 0;
 }
 
-static int parse_event_systems(struct tracedat *td, struct cur *c)
+/** tracedat_parse_event_systems() - u32 count, then name + formats per system */
+int tracedat_parse_event_systems(struct tracedat *td, struct tracedat_cur *c)
 {
 	uint32_t nsys, i;
 	const char *sys;
 
 	c->what = "event formats";
-	if (cur_u32(c, &nsys))
+	if (tracedat_cur_u32(c, &nsys))
 		return -EINVAL;
 	for (i = 0; i < nsys; i++)
-		if (!(sys = cur_str(c)) || parse_formats(td, c, sys))
+		if (!(sys = tracedat_cur_str(c)) || tracedat_parse_formats(td, c, sys))
 			return -EINVAL;
 	return 0;
 }
 
-static int parse_symbols(struct tracedat *td, struct cur *c, int printk)
+/** tracedat_parse_symbols() - u32 size + kallsyms (or printk_formats) text */
+int tracedat_parse_symbols(struct tracedat *td, struct tracedat_cur *c, int printk)
 {
 	unsigned long long n;
 	const char *p;
 	char *text;
 
 	c->what = printk ? "printk formats" : "kallsyms";
-	if (!(p = cur_blob(c, 0, &n)))
+	if (!(p = tracedat_cur_blob(c, 0, &n)))
 		return -EINVAL;
 	if (!n)
 		return 0;
@@ -335,13 +359,14 @@ static void register_cmdlines(struct tracedat *td, const char *p, unsigned long 
 	}
 }
 
-static int parse_cmdlines(struct tracedat *td, struct cur *c)
+/** tracedat_parse_cmdlines() - u64 size + saved_cmdlines text, into the tep handle */
+int tracedat_parse_cmdlines(struct tracedat *td, struct tracedat_cur *c)
 {
 	unsigned long long n;
 	const char *p;
 
 	c->what = "cmdlines";
-	if (!(p = cur_blob(c, 1, &n)))
+	if (!(p = tracedat_cur_blob(c, 1, &n)))
 		return -EINVAL;
 	register_cmdlines(td, p, n);
 	return 0;
@@ -367,14 +392,18 @@ static char *selected_clock(const char *p, unsigned long long n)
 	return strndup(open + 1, close - open - 1);
 }
 
-/* Options both versions share.  Unknown ones are skipped, as the format says. */
-static int handle_option(struct tracedat *td, uint16_t id, const char *p, unsigned long long n)
+/**
+ * tracedat_handle_option() - TRACECLOCK and UNAME, which both versions share;
+ * other options are skipped, as the format allows
+ */
+int tracedat_handle_option(struct tracedat *td, uint16_t id, const char *p, unsigned long long n)
 {
 	char **slot;
 	char *s;
 
 	if (id != OPT_TRACECLOCK && id != OPT_UNAME)
 		return 0;
+	td->clock_option |= id == OPT_TRACECLOCK;
 	slot = id == OPT_TRACECLOCK ? &td->clock : &td->uname;
 	s = id == OPT_TRACECLOCK ? selected_clock(p, strnlen(p, n)) : strndup(p, strnlen(p, n));
 	if (!s && id == OPT_TRACECLOCK && memchr(p, '[', strnlen(p, n)))
@@ -386,7 +415,7 @@ static int handle_option(struct tracedat *td, uint16_t id, const char *p, unsign
 	return 0;
 }
 
-static int parse_v6_options(struct tracedat *td, struct cur *c)
+static int parse_v6_options(struct tracedat *td, struct tracedat_cur *c)
 {
 	unsigned long long n;
 	const char *p;
@@ -394,16 +423,17 @@ static int parse_v6_options(struct tracedat *td, struct cur *c)
 
 	c->what = "options";
 	for (;;) {
-		if (cur_u16(c, &id))
+		if (tracedat_cur_u16(c, &id))
 			return -EINVAL;
 		if (id == OPT_DONE)
 			return 0;
-		if (!(p = cur_blob(c, 0, &n)) || handle_option(td, id, p, n))
+		if (!(p = tracedat_cur_blob(c, 0, &n)) || tracedat_handle_option(td, id, p, n))
 			return -EINVAL;
 	}
 }
 
-static int alloc_cpus(struct tracedat *td, unsigned long long cpus)
+/** tracedat_alloc_cpus() - room for @cpus CPUs (at most TD_MAX_CPUS) */
+int tracedat_alloc_cpus(struct tracedat *td, unsigned long long cpus)
 {
 	if (cpus > TD_MAX_CPUS)
 		return tracedat_fail(td, "%llu CPUs, more than the %d supported", cpus, TD_MAX_CPUS);
@@ -412,7 +442,8 @@ static int alloc_cpus(struct tracedat *td, unsigned long long cpus)
 	return td->cpu ? 0 : tracedat_fail(td, "out of memory");
 }
 
-static int set_cpu_data(struct tracedat *td, unsigned int cpu,
+/** tracedat_set_cpu_data() - a CPU's pages, checked to lie in the file */
+int tracedat_set_cpu_data(struct tracedat *td, unsigned int cpu,
 			unsigned long long offset, unsigned long long size)
 {
 	if (size && (offset > td->size || size > td->size - offset))
@@ -424,7 +455,33 @@ static int set_cpu_data(struct tracedat *td, unsigned int cpu,
 	return 0;
 }
 
-static int parse_flyrecord(struct tracedat *td, struct cur *c, uint32_t cpus)
+/*
+ * With a TRACECLOCK option, v6 trace-cmd writes the clock again after the
+ * flyrecord table as u64 size + "[mono]", and reads it from there.  Older
+ * writers left it out, so a missing or implausible one is ignored.
+ */
+static int parse_clock_trailer(struct tracedat *td, struct tracedat_cur *c)
+{
+	unsigned long long n;
+	const char *p;
+	char *clock;
+
+	if (tracedat_cur_u64(c, &n) || n == 0 || n > 256 || n > c->end - c->pos) {
+		td->err[0] = '\0';
+		return 0;
+	}
+	p = (const char *)td->map + c->pos;
+	if (!tracedat_format_printable(p, n) || !memchr(p, '[', n))
+		return 0;
+	clock = selected_clock(p, n);
+	if (!clock)
+		return 0;
+	free(td->clock);
+	td->clock = clock;
+	return 0;
+}
+
+static int parse_flyrecord(struct tracedat *td, struct tracedat_cur *c, uint32_t cpus)
 {
 	unsigned long long offset, size;
 	uint32_t cpu;
@@ -432,27 +489,28 @@ static int parse_flyrecord(struct tracedat *td, struct cur *c, uint32_t cpus)
 	c->what = "flyrecord table";
 	if (16ull * cpus > c->end - c->pos)
 		return tracedat_fail(td, "truncated in flyrecord table");
-	if (alloc_cpus(td, cpus))
+	if (tracedat_alloc_cpus(td, cpus))
 		return -EINVAL;
 	for (cpu = 0; cpu < cpus; cpu++)
-		if (cur_u64(c, &offset) || cur_u64(c, &size) || set_cpu_data(td, cpu, offset, size))
+		if (tracedat_cur_u64(c, &offset) || tracedat_cur_u64(c, &size) ||
+		    tracedat_set_cpu_data(td, cpu, offset, size))
 			return -EINVAL;
-	return 0;
+	return td->clock_option ? parse_clock_trailer(td, c) : 0;
 }
 
-static int parse_v6_tail(struct tracedat *td, struct cur *c)
+static int parse_v6_tail(struct tracedat *td, struct tracedat_cur *c)
 {
 	const unsigned char *mark;
 	uint32_t cpus;
 
 	c->what = "cpu count";
-	if (cur_u32(c, &cpus))
+	if (tracedat_cur_u32(c, &cpus))
 		return -EINVAL;
 	c->what = "options";
-	if (!(mark = cur_take(c, 10)))
+	if (!(mark = tracedat_cur_take(c, 10)))
 		return -EINVAL;
 	if (!memcmp(mark, "options  ", 10)) {
-		if (parse_v6_options(td, c) || !(mark = cur_take(c, 10)))
+		if (parse_v6_options(td, c) || !(mark = tracedat_cur_take(c, 10)))
 			return -EINVAL;
 	}
 	if (!memcmp(mark, "latency  ", 10))
@@ -462,208 +520,30 @@ static int parse_v6_tail(struct tracedat *td, struct cur *c)
 	return parse_flyrecord(td, c, cpus);
 }
 
-static int parse_v6(struct tracedat *td, struct cur *c, unsigned int long_size)
+static int parse_v6(struct tracedat *td, struct tracedat_cur *c, unsigned int long_size)
 {
 	c->what = "ftrace formats";
-	if (parse_header_info(td, c, long_size) || parse_formats(td, c, "ftrace") ||
-	    parse_event_systems(td, c) || parse_symbols(td, c, 0) ||
-	    parse_symbols(td, c, 1) || parse_cmdlines(td, c))
+	if (tracedat_parse_header_info(td, c, long_size) || tracedat_parse_formats(td, c, "ftrace") ||
+	    tracedat_parse_event_systems(td, c) || tracedat_parse_symbols(td, c, 0) ||
+	    tracedat_parse_symbols(td, c, 1) || tracedat_parse_cmdlines(td, c))
 		return -EINVAL;
 	return parse_v6_tail(td, c);
-}
-
-/* Open the v7 section at @off: check its header and bound @c to it. */
-static int v7_section(struct tracedat *td, unsigned long long off, uint16_t want,
-		      const char *what, struct cur *c)
-{
-	unsigned long long size;
-	uint16_t id, flags;
-	uint32_t strid;
-
-	*c = (struct cur){ td, off, td->size, what };
-	if (off > td->size)
-		return tracedat_fail(td, "truncated in %s (section offset %llu)", what, off);
-	if (cur_u16(c, &id) || cur_u16(c, &flags) || cur_u32(c, &strid) || cur_u64(c, &size))
-		return -EINVAL;
-	if (id != want)
-		return tracedat_fail(td, "%s: section id %u, expected %u", what, id, want);
-	if (flags & 1)
-		return tracedat_unsupported(td, "compressed v7 file, not supported by the fast reader");
-	if (size > c->end - c->pos)
-		return tracedat_fail(td, "truncated in %s", what);
-	c->end = c->pos + size;
-	return 0;
-}
-
-static int v7_buffer_cpus(struct tracedat *td, struct cur *c, uint32_t count)
-{
-	unsigned long long offset, size, max = 0;
-	unsigned long long start = c->pos;
-	uint32_t i, id;
-
-	if (20ull * count > c->end - c->pos)
-		return tracedat_fail(td, "truncated in %s", c->what);
-	for (i = 0; i < count; i++) {
-		id = tracedat_u32(td, td->map + c->pos + 20ull * i);
-		max = id + 1ull > max ? id + 1ull : max;
-	}
-	free(td->cpu);
-	td->cpu = NULL;
-	if (alloc_cpus(td, max))
-		return -EINVAL;
-	for (c->pos = start, i = 0; i < count; i++) {
-		if (cur_u32(c, &id) || cur_u64(c, &offset) || cur_u64(c, &size))
-			return -EINVAL;
-		if (td->cpu[id].size)
-			return tracedat_fail(td, "cpu%u listed twice in the BUFFER option", id);
-		if (set_cpu_data(td, id, offset, size))
-			return -EINVAL;
-	}
-	return 0;
-}
-
-/* BUFFER: the top instance ("" name) wins over others; the first one else. */
-static int v7_buffer(struct tracedat *td, struct v7_state *st, struct cur *c)
-{
-	unsigned long long sec;
-	const char *name, *clock;
-	uint32_t page, count;
-
-	if (cur_u64(c, &sec) || !(name = cur_str(c)) || !(clock = cur_str(c)) ||
-	    cur_u32(c, &page) || cur_u32(c, &count))
-		return -EINVAL;
-	if (st->have_buffer && (st->buffer_is_top || *name))
-		return 0;
-	if (page != td->page_size)
-		return tracedat_fail(td, "BUFFER page size %u differs from the file's %u",
-				     page, td->page_size);
-	if (v7_buffer_cpus(td, c, count))
-		return -EINVAL;
-	st->have_buffer = 1;
-	st->buffer_is_top = !*name;
-	free(st->buffer_clock);
-	st->buffer_clock = strdup(clock);
-	return st->buffer_clock ? 0 : tracedat_fail(td, "out of memory");
-}
-
-static int v7_option(struct tracedat *td, struct v7_state *st, uint16_t id,
-		     unsigned long long at, unsigned long long n)
-{
-	struct cur oc = { td, at, at + n, "BUFFER option" };
-
-	if (id >= SEC_HEADER_INFO && id <= SEC_LAST) {
-		if (n < 8)
-			return tracedat_fail(td, "truncated in options");
-		st->sec[id] = tracedat_u64(td, td->map + at);
-		return 0;
-	}
-	if (id == OPT_BUFFER)
-		return v7_buffer(td, st, &oc);
-	return handle_option(td, id, (const char *)td->map + at, n);
-}
-
-/* One options section; *next gets the offset of the next one (0: last). */
-static int v7_options(struct tracedat *td, struct v7_state *st, unsigned long long off,
-		      unsigned long long *next)
-{
-	unsigned long long n;
-	struct cur c;
-	uint16_t id;
-
-	if (v7_section(td, off, OPT_DONE, "options", &c))
-		return -EINVAL;
-	for (;;) {
-		if (cur_u16(&c, &id) || !cur_blob(&c, 0, &n))
-			return -EINVAL;
-		if (id == OPT_DONE) {
-			if (n < 8)
-				return tracedat_fail(td, "truncated in options");
-			*next = tracedat_u64(td, td->map + c.pos - n);
-			return 0;
-		}
-		if (v7_option(td, st, id, c.pos - n, n))
-			return -EINVAL;
-	}
-}
-
-static int v7_sections(struct tracedat *td, struct v7_state *st, unsigned int long_size)
-{
-	struct cur c;
-
-	if (!st->sec[SEC_HEADER_INFO])
-		return tracedat_fail(td, "no header info section");
-	if (v7_section(td, st->sec[SEC_HEADER_INFO], SEC_HEADER_INFO, "header info", &c) ||
-	    parse_header_info(td, &c, long_size))
-		return -EINVAL;
-	if (st->sec[SEC_FTRACE_EVENTS] &&
-	    (v7_section(td, st->sec[SEC_FTRACE_EVENTS], SEC_FTRACE_EVENTS, "ftrace formats", &c) ||
-	     parse_formats(td, &c, "ftrace")))
-		return -EINVAL;
-	if (st->sec[SEC_EVENT_FORMATS] &&
-	    (v7_section(td, st->sec[SEC_EVENT_FORMATS], SEC_EVENT_FORMATS, "event formats", &c) ||
-	     parse_event_systems(td, &c)))
-		return -EINVAL;
-	if (st->sec[SEC_KALLSYMS] &&
-	    (v7_section(td, st->sec[SEC_KALLSYMS], SEC_KALLSYMS, "kallsyms", &c) ||
-	     parse_symbols(td, &c, 0)))
-		return -EINVAL;
-	if (st->sec[SEC_PRINTK] &&
-	    (v7_section(td, st->sec[SEC_PRINTK], SEC_PRINTK, "printk formats", &c) ||
-	     parse_symbols(td, &c, 1)))
-		return -EINVAL;
-	if (st->sec[SEC_CMDLINES] &&
-	    (v7_section(td, st->sec[SEC_CMDLINES], SEC_CMDLINES, "cmdlines", &c) ||
-	     parse_cmdlines(td, &c)))
-		return -EINVAL;
-	return 0;
-}
-
-/*
- * v7: compression header, then a chain of options sections.  Without a
- * TRACECLOCK option the clock is the one the BUFFER option names.
- */
-static int parse_v7(struct tracedat *td, struct cur *c, unsigned int long_size)
-{
-	struct v7_state st = { 0 };
-	unsigned long long off;
-	const char *name;
-	int n, ret = -EINVAL;
-
-	c->what = "compression header";
-	if (!(name = cur_str(c)) || !cur_str(c) || cur_u64(c, &off))
-		return -EINVAL;
-	if (strcmp(name, "none"))
-		return tracedat_unsupported(td, "compressed v7 file, not supported by the fast reader");
-	for (n = 0; off; n++) {
-		if (n == TD_MAX_OPT_SECTIONS) {
-			tracedat_fail(td, "more than %d options sections", n);
-			goto out;
-		}
-		if (v7_options(td, &st, off, &off))
-			goto out;
-	}
-	ret = v7_sections(td, &st, long_size);
-	if (!ret && !td->cpu)
-		ret = alloc_cpus(td, 0);
-	if (!ret && !td->clock && st.buffer_clock && *st.buffer_clock) {
-		td->clock = st.buffer_clock;
-		st.buffer_clock = NULL;
-	}
-out:
-	free(st.buffer_clock);
-	return ret;
 }
 
 /* The fixed part of an event's format: how long its records must be. */
 static unsigned int fixed_size(const struct tep_event *ev, int common)
 {
 	const struct tep_format_field *f;
-	unsigned int end = 0;
+	long long end = 0, e;
 
-	for (f = common ? ev->format.common_fields : ev->format.fields; f; f = f->next)
-		if ((unsigned int)(f->offset + f->size) > end)
-			end = f->offset + f->size;
-	return end;
+	for (f = common ? ev->format.common_fields : ev->format.fields; f; f = f->next) {
+		/* a damaged format may claim anything: clamp to what a u16 holds */
+		e = (long long)f->offset + f->size;
+		if (f->offset < 0 || f->size < 0 || e > 65535)
+			e = 65535;
+		end = e > end ? e : end;
+	}
+	return (unsigned int)end;
 }
 
 static int setup_min_sizes(struct tracedat *td)
@@ -673,10 +553,12 @@ static int setup_min_sizes(struct tracedat *td)
 	unsigned int i, size;
 	int n = tep_get_events_count(td->tep);
 
+	if (type && (type->offset < 0 || type->offset > 1024 ||
+		     (type->size != 1 && type->size != 2 && type->size != 4)))
+		return tracedat_fail(td, "common_type of %d bytes at %d not supported",
+				     type->size, type->offset);
 	td->type_offset = type ? (unsigned int)type->offset : 0;
 	td->type_size = type ? (unsigned int)type->size : 2;
-	if (td->type_size != 1 && td->type_size != 2 && td->type_size != 4)
-		return tracedat_fail(td, "common_type of %u bytes not supported", td->type_size);
 	td->common_size = ev ? fixed_size(ev, 1) : 8;
 	if (td->common_size < td->type_offset + td->type_size)
 		td->common_size = td->type_offset + td->type_size;
@@ -690,19 +572,19 @@ static int setup_min_sizes(struct tracedat *td)
 		if (!ev || ev->id < 0 || ev->id > 65535)
 			continue;
 		size = fixed_size(ev, 0) > fixed_size(ev, 1) ? fixed_size(ev, 0) : fixed_size(ev, 1);
-		td->min_size[ev->id] = size > 65535 ? 65535 : (uint16_t)size;
+		td->min_size[ev->id] = (uint16_t)size;
 	}
 	return 0;
 }
 
 static int parse_file(struct tracedat *td)
 {
-	struct cur c = { td, 0, td->size, "file header" };
+	struct tracedat_cur c = { td, 0, td->size, "file header" };
 	unsigned int long_size = 0;
 
 	if (parse_initial(td, &c, &long_size))
 		return -EINVAL;
-	if (td->version == 6 ? parse_v6(td, &c, long_size) : parse_v7(td, &c, long_size))
+	if (td->version == 6 ? parse_v6(td, &c, long_size) : tracedat_parse_v7(td, &c, long_size))
 		return -EINVAL;
 	return setup_min_sizes(td);
 }

@@ -10,7 +10,9 @@
  *   u32 systems, per system: name\0, u32 count, per event: u64 size text
  *   u32 size kallsyms, u32 size printk_formats, u64 size saved_cmdlines
  *   u32 cpus, "options  \0", options (u16 id, u32 size, data), u16 0
- *   "flyrecord\0", per CPU: u64 offset, u64 size; CPU data, page aligned
+ *   "flyrecord\0", per CPU: u64 offset, u64 size
+ *   with a TRACECLOCK option: u64 size, "[clock]" (trace-cmd's save_clock)
+ *   CPU data, page aligned
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -186,6 +188,29 @@ static void write_options(struct wbuf *w, const struct tracedat_out *out)
 	wb_u16(w, OPT_DONE);
 }
 
+/*
+ * "[mono]" from "local global [mono] ...", or "[WORD]" from a text without
+ * brackets.  A v6 reader takes the clock from this copy after the flyrecord
+ * table; the TRACECLOCK option only says that it is there.
+ */
+static void selected_clock(const char *text, char *clock, size_t len)
+{
+	const char *open = text ? strchr(text, '[') : NULL;
+	size_t n;
+
+	if (!text) {
+		clock[0] = '\0';
+		return;
+	}
+	if (open) {
+		n = strcspn(open, "]");
+		snprintf(clock, len, "%.*s]", (int)n, open);
+	} else {
+		n = strcspn(text, " \n");
+		snprintf(clock, len, "[%.*s]", (int)n, text);
+	}
+}
+
 /* Copy @size bytes of @fd from offset 0. */
 static int copy_cpu_data(struct wbuf *w, int fd, unsigned long long size)
 {
@@ -207,18 +232,31 @@ static int copy_cpu_data(struct wbuf *w, int fd, unsigned long long size)
 	return 0;
 }
 
+static int check_description(const struct tracedat_out *out, char *err, size_t errlen)
+{
+	const char *what = NULL;
+
+	if (out->page_size < 64 || out->page_size & (out->page_size - 1))
+		what = "page size is not a power of two of at least 64";
+	else if (!out->cpus || !out->cpu_data_fds)
+		what = "no CPUs or no CPU data";
+	else if (!out->header_page || !out->header_event)
+		what = "header_page or header_event text missing";
+	else if (out->n_formats && (!out->formats || !out->format_systems))
+		what = "formats or their systems missing";
+	if (what)
+		snprintf(err, errlen, "tracedat_write: %s", what);
+	return what ? -EINVAL : 0;
+}
+
 static int check_out(const struct tracedat_out *out, unsigned long long *sizes,
 		     char *err, size_t errlen)
 {
 	unsigned int cpu;
 	struct stat st;
 
-	if (!out->page_size || out->page_size & (out->page_size - 1) ||
-	    !out->cpus || !out->header_page || !out->header_event || !out->cpu_data_fds ||
-	    (out->n_formats && (!out->formats || !out->format_systems))) {
-		snprintf(err, errlen, "tracedat_write: incomplete description of the trace");
+	if (check_description(out, err, errlen))
 		return -EINVAL;
-	}
 	for (cpu = 0; cpu < out->cpus; cpu++) {
 		if (fstat(out->cpu_data_fds[cpu], &st)) {
 			snprintf(err, errlen, "cpu%u data: %s", cpu, strerror(errno));
@@ -239,6 +277,7 @@ static int write_file(struct wbuf *w, const struct tracedat_out *out,
 {
 	unsigned long long data;
 	unsigned int cpu;
+	char clock[64];
 	int ret;
 
 	write_initial(w, out);
@@ -250,12 +289,17 @@ static int write_file(struct wbuf *w, const struct tracedat_out *out,
 	wb_u32(w, out->cpus);
 	write_options(w, out);
 	wb_put(w, "flyrecord", 10);
-	data = w->off + 16ull * out->cpus;
+	selected_clock(out->trace_clock, clock, sizeof(clock));
+	data = w->off + 16ull * out->cpus + (out->trace_clock ? 8 + strlen(clock) : 0);
 	data = (data + out->page_size - 1) / out->page_size * out->page_size;
 	for (cpu = 0; cpu < out->cpus; cpu++) {
 		wb_u64(w, sizes[cpu] ? data : 0);
 		wb_u64(w, sizes[cpu]);
 		data += sizes[cpu];
+	}
+	if (out->trace_clock) {
+		wb_u64(w, strlen(clock));
+		wb_put(w, clock, strlen(clock));
 	}
 	wb_zeros(w, (out->page_size - w->off % out->page_size) % out->page_size);
 	for (cpu = 0; cpu < out->cpus && !w->err; cpu++) {
@@ -270,6 +314,39 @@ static int write_file(struct wbuf *w, const struct tracedat_out *out,
 	return 0;
 }
 
+/* Create @path and write it; on failure remove it if it is a regular file. */
+static int create_and_write(struct wbuf *w, const char *path, const struct tracedat_out *out,
+			    const unsigned long long *sizes, char *err, size_t errlen)
+{
+	struct stat st;
+	int ret, regular;
+
+	w->err = 0;
+	w->off = 0;
+	w->len = 0;
+	w->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (w->fd < 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -errno;
+	}
+	/* never unlink a device or fifo the caller named */
+	regular = !fstat(w->fd, &st) && S_ISREG(st.st_mode);
+	ret = write_file(w, out, sizes, err, errlen);
+	if (!ret && !w->err && close(w->fd))
+		w->err = -errno;
+	else if (ret || w->err)
+		close(w->fd);
+	if (!ret && w->err) {
+		ret = w->err;
+		snprintf(err, errlen, "%s: write failed: %s%s", path,
+			 ret == -ENOSPC ? "no space left on device" : strerror(-ret),
+			 regular ? " (partial file removed)" : "");
+	}
+	if (ret && regular)
+		unlink(path);
+	return ret;
+}
+
 /**
  * tracedat_write() - write a trace-cmd v6 trace.dat file
  * @path: the file to create (replaced if it exists)
@@ -281,49 +358,24 @@ static int write_file(struct wbuf *w, const struct tracedat_out *out,
  * appears in @out->format_systems.  Options written: TRACECLOCK, UNAME and
  * one CPUSTAT per CPU, each when given.  Each CPU's data is copied from its
  * fd, from offset 0 to its size at the time of the call, page aligned.
- * On any failure (including a short write or a full disk) the partially
- * written file is removed.
+ * On any failure after @path was created (including a short write or a
+ * full disk) the partially written file is removed, when it is a regular
+ * file.
  *
  * Return: 0, or -errno with a message in @err.
  */
 int tracedat_write(const char *path, const struct tracedat_out *out, char *err, size_t errlen)
 {
-	unsigned long long *sizes;
-	struct wbuf *w;
-	int ret;
+	unsigned long long *sizes = calloc(out->cpus ? out->cpus : 1, sizeof(*sizes));
+	struct wbuf *w = malloc(sizeof(*w));
+	int ret = -ENOMEM;
 
-	sizes = calloc(out->cpus ? out->cpus : 1, sizeof(*sizes));
-	w = malloc(sizeof(*w));
-	if (!sizes || !w) {
+	if (!sizes || !w)
 		snprintf(err, errlen, "%s: out of memory", path);
-		ret = -ENOMEM;
-		goto out_free;
-	}
-	ret = check_out(out, sizes, err, errlen);
-	if (ret)
-		goto out_free;
-	w->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (w->fd < 0) {
-		ret = -errno;
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		goto out_free;
-	}
-	w->err = 0;
-	w->off = 0;
-	w->len = 0;
-	ret = write_file(w, out, sizes, err, errlen);
-	if (!ret && !w->err && close(w->fd))
-		w->err = -errno;
-	else if (ret || w->err)
-		close(w->fd);
-	if (!ret && w->err) {
-		ret = w->err;
-		snprintf(err, errlen, "%s: write failed: %s (partial file removed)", path,
-			 ret == -ENOSPC ? "no space left on device" : strerror(-ret));
-	}
-	if (ret)
-		unlink(path);
-out_free:
+	else
+		ret = check_out(out, sizes, err, errlen);
+	if (!ret)
+		ret = create_and_write(w, path, out, sizes, err, errlen);
 	free(w);
 	free(sizes);
 	return ret;

@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <traceevent/event-parse.h>
@@ -298,6 +300,28 @@ static void test_missed_events(void **state)
 	assert_int_equal(s.seqno[4], 30);
 }
 
+/* kbuffer_missed_events() says 0 when a time extend comes first on the page. */
+static void test_missed_after_time_extend(void **state)
+{
+	struct trace_builder *tb = new_builder(1);
+	const char *path = tmp_path("missed-extend.dat");
+	struct seen s;
+
+	(void)state;
+	assert_int_equal(tb_fence(tb, 0, 100, "dma_fence_init", "d", "t", 1, 1), 0);
+	assert_int_equal(tb_missed(tb, 0, 5), 0);
+	assert_int_equal(tb_force_extend(tb, 0), 0);
+	assert_int_equal(tb_fence(tb, 0, 200, "dma_fence_init", "d", "t", 1, 2), 0);
+	assert_int_equal(tb_pages(tb, 0), 2);
+	assert_int_equal(tb_page(tb, 0, 1)[16] & 31, 30);	/* the page opens with an extend */
+	write_builder(tb, path);
+	tb_free(tb);
+	assert_int_equal(read_all(path, &s, NULL), 0);
+	assert_int_equal(s.n, 2);
+	assert_int_equal(s.ts[1], 200);
+	assert_int_equal(s.missed[1], 5);
+}
+
 static void test_empty_cpu(void **state)
 {
 	struct trace_builder *tb = new_builder(3);
@@ -421,6 +445,59 @@ static void test_callback_stops(void **state)
 	tracedat_close(td);
 }
 
+static void test_write_bad_description(void **state)
+{
+	const char *path = tmp_path("never.dat");
+	FILE *odd = tmpfile();
+	int fd = fileno(odd);
+	struct tracedat_out out = {
+		.page_size = 4096, .cpus = 1, .header_page = "", .header_event = "",
+		.cpu_data_fds = &fd,
+	};
+	char err[256];
+
+	(void)state;
+	assert_int_equal(fwrite("0123456789", 1, 10, odd), 10);
+	fflush(odd);
+	out.page_size = 1000;
+	assert_int_equal(tracedat_write(path, &out, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "page size"));
+	out.page_size = 4096;
+	assert_int_equal(tracedat_write(path, &out, err, sizeof(err)), -EINVAL);
+	assert_string_equal(err, "cpu0 data: 10 bytes, not a whole number of 4096-byte pages");
+	assert_int_equal(access(path, F_OK), -1);
+	fclose(odd);
+}
+
+/* A file-size limit makes writes come up short, then fail: as a full disk does. */
+static void test_write_failure_removes_file(void **state)
+{
+	const char *path = tmp_path("too-big.dat");
+	struct trace_builder *tb = new_builder(1);
+	struct rlimit old, small;
+	void (*old_handler)(int);
+	unsigned int i;
+	int ret;
+
+	(void)state;
+	for (i = 0; i < 2000; i++)
+		assert_int_equal(tb_fence(tb, 0, i, "dma_fence_init", "d", "t", 1, i), 0);
+	assert_int_equal(getrlimit(RLIMIT_FSIZE, &old), 0);
+	small = old;
+	/* room for the per-CPU page file (16 pages), not for the trace.dat */
+	assert_int_equal(tb_pages(tb, 0), 16);
+	small.rlim_cur = 16 * 4096 + 2048;
+	old_handler = signal(SIGXFSZ, SIG_IGN);
+	assert_int_equal(setrlimit(RLIMIT_FSIZE, &small), 0);
+	ret = tb_write(tb, path);
+	assert_int_equal(setrlimit(RLIMIT_FSIZE, &old), 0);
+	signal(SIGXFSZ, old_handler);
+	assert_int_equal(ret, -EFBIG);
+	assert_non_null(strstr(tb_error(tb), "write failed: File too large (partial file removed)"));
+	assert_int_equal(access(path, F_OK), -1);
+	tb_free(tb);
+}
+
 int run_tracedat_tests(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -429,11 +506,14 @@ int run_tracedat_tests(void)
 		cmocka_unit_test(test_vblank_values),
 		cmocka_unit_test(test_time_extend),
 		cmocka_unit_test(test_missed_events),
+		cmocka_unit_test(test_missed_after_time_extend),
 		cmocka_unit_test(test_empty_cpu),
 		cmocka_unit_test(test_big_event),
 		cmocka_unit_test(test_many_pages),
 		cmocka_unit_test(test_options),
 		cmocka_unit_test(test_callback_stops),
+		cmocka_unit_test(test_write_bad_description),
+		cmocka_unit_test(test_write_failure_removes_file),
 	};
 
 	return cmocka_run_group_tests_name("tracedat", tests, setup_dir, teardown_dir);

@@ -48,6 +48,7 @@ struct tb_cpu {
 	long long missed;		/* of the last page */
 	int pending;			/* tb_missed() called: */
 	long long pending_count;	/* the next page's count */
+	int force_extend;		/* tb_force_extend() called */
 	uint64_t last_ts;
 };
 
@@ -58,6 +59,8 @@ struct trace_builder {
 	struct tb_format fmt[MAX_FORMATS];
 	unsigned int nfmt;
 	const char *trace_clock, *uname, *cmdlines;
+	const char *kallsyms, *printk_formats;
+	const char *const *cpu_stats;
 	int pid;
 	char err[256];
 };
@@ -172,6 +175,7 @@ struct trace_builder *tb_new(unsigned int cpus, const char *fixtures)
 	return tb;
 }
 
+/** tb_free() - free @tb and its pages; NULL is fine */
 void tb_free(struct trace_builder *tb)
 {
 	unsigned int i;
@@ -188,9 +192,31 @@ void tb_free(struct trace_builder *tb)
 	free(tb);
 }
 
+/** tb_error() - the message of the last failure */
 const char *tb_error(struct trace_builder *tb) { return tb->err; }
+/** tb_set_pid() - the common_pid of events added from now on */
 void tb_set_pid(struct trace_builder *tb, int pid) { tb->pid = pid; }
 
+/** tb_set_symbols() - kallsyms and printk_formats texts for tb_write(); not copied */
+void tb_set_symbols(struct trace_builder *tb, const char *kallsyms, const char *printk_formats)
+{
+	tb->kallsyms = kallsyms;
+	tb->printk_formats = printk_formats;
+}
+
+/** tb_set_cpu_stats() - per-CPU stats texts for CPUSTAT options; not copied */
+void tb_set_cpu_stats(struct trace_builder *tb, const char *const *stats)
+{
+	tb->cpu_stats = stats;
+}
+
+/**
+ * tb_set_options() - options and cmdlines for tb_write(); strings not copied
+ * @tb: the builder
+ * @trace_clock: the trace_clock text ("local [mono]"), NULL to omit
+ * @uname: the UNAME option, NULL to omit
+ * @cmdlines: saved_cmdlines text ("pid comm\n" lines), NULL for none
+ */
 void tb_set_options(struct trace_builder *tb, const char *trace_clock, const char *uname,
 		    const char *cmdlines)
 {
@@ -199,6 +225,7 @@ void tb_set_options(struct trace_builder *tb, const char *trace_clock, const cha
 	tb->cmdlines = cmdlines;
 }
 
+/** tb_event_id() - the fixture id of event @name, or -1 */
 int tb_event_id(struct trace_builder *tb, const char *name)
 {
 	unsigned int i;
@@ -209,11 +236,13 @@ int tb_event_id(struct trace_builder *tb, const char *name)
 	return -1;
 }
 
+/** tb_pages() - pages written so far for @cpu */
 size_t tb_pages(struct trace_builder *tb, unsigned int cpu)
 {
 	return cpu < tb->cpus ? tb->cpu[cpu].npages : 0;
 }
 
+/** tb_page() - page @page of @cpu, to damage on purpose; NULL if none */
 unsigned char *tb_page(struct trace_builder *tb, unsigned int cpu, size_t page)
 {
 	if (cpu >= tb->cpus || page >= tb->cpu[cpu].npages)
@@ -296,13 +325,13 @@ static int make_room(struct tb_cpu *c, uint64_t ts, size_t need)
 {
 	size_t reserve = c->missed > 0 ? 8 : 0;
 	uint64_t delta = ts - c->last_ts;
-	size_t ext = delta >> TS_BITS ? 8 : 0;
+	size_t ext = delta >> TS_BITS || c->force_extend ? 8 : 0;
 
 	if (!c->npages || c->closed || c->used + ext + need + reserve > PAGE_DATA) {
 		if (start_page(c, ts))
 			return -ENOMEM;
 		reserve = c->missed > 0 ? 8 : 0;
-		if (need + reserve > PAGE_DATA)
+		if (need + reserve + 8 > PAGE_DATA)
 			return -E2BIG;
 	}
 	return 0;
@@ -334,7 +363,8 @@ int tb_add(struct trace_builder *tb, unsigned int cpu, uint64_t ts, int id,
 	if (make_room(c, ts, event_bytes(len)))
 		return tb_fail(tb, -E2BIG, "tb_add: event does not fit in a page");
 	delta = ts - c->last_ts;
-	if (delta >> TS_BITS) {
+	if (delta >> TS_BITS || c->force_extend) {
+		c->force_extend = 0;
 		put32(c, TYPE_EXTEND | (uint32_t)(delta & ((1u << TS_BITS) - 1)) << 5);
 		put32(c, (uint32_t)(delta >> TS_BITS));
 		delta = 0;
@@ -351,6 +381,31 @@ int tb_add(struct trace_builder *tb, unsigned int cpu, uint64_t ts, int id,
 	return 0;
 }
 
+/**
+ * tb_force_extend() - write the next event of @cpu after a time extend
+ * @tb: the builder
+ * @cpu: the CPU
+ *
+ * The kernel does this for forced or absolute stamps, also as the first
+ * thing on a page; readers must not lose a page's missed-events flag then.
+ */
+int tb_force_extend(struct trace_builder *tb, unsigned int cpu)
+{
+	if (cpu >= tb->cpus)
+		return tb_fail(tb, -EINVAL, "tb_force_extend: no such CPU");
+	tb->cpu[cpu].force_extend = 1;
+	return 0;
+}
+
+/**
+ * tb_missed() - flag lost events before the next event of @cpu
+ * @tb: the builder
+ * @cpu: the CPU
+ * @count: how many; -1 for a page that says "some" (RB_MISSED_STORED clear)
+ *
+ * The next event starts a new page whose commit word has RB_MISSED_EVENTS,
+ * and RB_MISSED_STORED with @count after the data when @count > 0.
+ */
 int tb_missed(struct trace_builder *tb, unsigned int cpu, long long count)
 {
 	if (cpu >= tb->cpus || !count)
@@ -361,7 +416,19 @@ int tb_missed(struct trace_builder *tb, unsigned int cpu, long long count)
 	return 0;
 }
 
-/* The dma_fence class: __data_loc driver, timeline; context; seqno; strings. */
+/**
+ * tb_fence() - append a dma_fence class event (init, signaled, destroy, ...)
+ * @tb: the builder
+ * @cpu: its CPU
+ * @ts: its timestamp
+ * @event: the event name, e.g. "dma_fence_init"
+ * @driver: the __data_loc driver string
+ * @timeline: the __data_loc timeline string
+ * @context: the fence context
+ * @seqno: the fence seqno
+ *
+ * Return: as tb_add().
+ */
 int tb_fence(struct trace_builder *tb, unsigned int cpu, uint64_t ts, const char *event,
 	     const char *driver, const char *timeline, uint32_t context, uint32_t seqno)
 {
@@ -381,7 +448,7 @@ int tb_fence(struct trace_builder *tb, unsigned int cpu, uint64_t ts, const char
 	return tb_add(tb, cpu, ts, tb_event_id(tb, event), buf, 16 + dl + tl);
 }
 
-/* drm_vblank_event: int crtc; unsigned int seq; ktime_t time; bool high_prec */
+/** tb_vblank() - append drm_vblank_event: crtc, seq, time, high_prec */
 int tb_vblank(struct trace_builder *tb, unsigned int cpu, uint64_t ts, int crtc,
 	      uint32_t seq, int64_t time, int high_prec)
 {
@@ -394,7 +461,7 @@ int tb_vblank(struct trace_builder *tb, unsigned int cpu, uint64_t ts, int crtc,
 	return tb_add(tb, cpu, ts, tb_event_id(tb, "drm_vblank_event"), buf, sizeof(buf));
 }
 
-/* drm_vblank_event_delivered: struct drm_file *file; int crtc; unsigned int seq */
+/** tb_vblank_delivered() - append drm_vblank_event_delivered: file, crtc, seq */
 int tb_vblank_delivered(struct trace_builder *tb, unsigned int cpu, uint64_t ts,
 			uint64_t file, int crtc, uint32_t seq)
 {
@@ -425,7 +492,8 @@ static int write_out(struct trace_builder *tb, const char *path, const int *fds)
 		.header_page = tb->header_page, .header_event = tb->header_event,
 		.n_formats = tb->nfmt, .format_systems = sys, .formats = text,
 		.cmdlines = tb->cmdlines, .trace_clock = tb->trace_clock,
-		.uname = tb->uname, .cpu_data_fds = fds,
+		.kallsyms = tb->kallsyms, .printk_formats = tb->printk_formats,
+		.uname = tb->uname, .cpu_stats = tb->cpu_stats, .cpu_data_fds = fds,
 	};
 	unsigned int i;
 
@@ -436,6 +504,14 @@ static int write_out(struct trace_builder *tb, const char *path, const int *fds)
 	return tracedat_write(path, &out, tb->err, sizeof(tb->err));
 }
 
+/**
+ * tb_write() - write the pages to one temporary file per CPU and those,
+ * with the fixture formats and the options, through tracedat_write()
+ * @tb: the builder
+ * @path: the trace.dat to write
+ *
+ * Return: 0, or -errno with a message in tb_error().
+ */
 int tb_write(struct trace_builder *tb, const char *path)
 {
 	FILE **files = calloc(tb->cpus ? tb->cpus : 1, sizeof(*files));

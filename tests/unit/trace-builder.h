@@ -25,6 +25,8 @@ const char *tb_error(struct trace_builder *tb);
 /* Options written by tb_write(); the strings are not copied. NULL omits. */
 void tb_set_options(struct trace_builder *tb, const char *trace_clock, const char *uname,
 		    const char *cmdlines);
+void tb_set_symbols(struct trace_builder *tb, const char *kallsyms, const char *printk_formats);
+void tb_set_cpu_stats(struct trace_builder *tb, const char *const *stats);	/* per CPU */
 void tb_set_pid(struct trace_builder *tb, int pid);	/* common_pid of later events */
 
 int tb_event_id(struct trace_builder *tb, const char *name);	/* -1 if unknown */
@@ -34,6 +36,9 @@ int tb_add(struct trace_builder *tb, unsigned int cpu, uint64_t ts, int id,
 	   const void *payload, size_t len);
 /* The next event on @cpu starts a page flagged with @count lost events (-1: count not stored). */
 int tb_missed(struct trace_builder *tb, unsigned int cpu, long long count);
+
+/* The next event on @cpu carries a time extend even if its delta fits (RB_ADD_STAMP_FORCE). */
+int tb_force_extend(struct trace_builder *tb, unsigned int cpu);
 
 /* dma_fence_{init,signaled,destroy,wait_start,wait_end,emit,enable_signal} */
 int tb_fence(struct trace_builder *tb, unsigned int cpu, uint64_t ts, const char *event,
