@@ -57,6 +57,11 @@ int analysis_run(struct analysis *a, const char *path, const struct analysis_win
 		return -1;
 	}
 	model_finish(&a->model);
+	/* The recorder's ring-buffer stats count exactly what pages flag vaguely. */
+	if (a->info.overrun > 0 && (uint64_t)a->info.overrun > a->model.lost) {
+		a->model.lost = (uint64_t)a->info.overrun;
+		a->model.lost_exact = 1;
+	}
 	return 0;
 }
 

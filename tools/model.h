@@ -143,6 +143,7 @@ struct ft_model {
 	int lost_windows_overflow;
 	unsigned int n_cpus;
 	uint64_t events, lost, lost_unknown, first_ts, last_ts;
+	int lost_exact;			/* lost is the recorder's overrun count */
 	uint64_t wait_unmatched, signal_unknown, waits_dropped;
 	int error;			/* allocation failure: the model is incomplete */
 };

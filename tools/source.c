@@ -69,6 +69,7 @@ void source_info(struct ft_source *src, struct ft_source_info *info)
 		info->cpus = tracedat_cpus(src->td);
 		info->clock = tracedat_clock(src->td);
 		info->uname = tracedat_uname(src->td);
+		info->overrun = tracedat_overrun(src->td);
 		info->reader = "fast";
 		return;
 	}
@@ -76,6 +77,7 @@ void source_info(struct ft_source *src, struct ft_source_info *info)
 	info->cpus = tracecmd_cpus(src->tc);
 	info->clock = tracecmd_get_trace_clock(src->tc);
 	info->uname = tracecmd_get_uname(src->tc);
+	info->overrun = -1;
 	info->reader = "libtracecmd";
 }
 

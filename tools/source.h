@@ -19,6 +19,7 @@ struct ft_source_info {
 	int version, cpus;
 	const char *clock, *uname;
 	const char *reader;		/* "fast" or "libtracecmd" */
+	long long overrun;		/* ring-buffer overrun from the file's stats; -1 unknown */
 };
 
 typedef int (*ft_record_cb)(struct tep_record *rec, void *ctx);

@@ -31,6 +31,8 @@ struct tracedat {
 	char *clock;
 	int clock_option;		/* a TRACECLOCK option was seen */
 	char *uname;
+	unsigned long long overrun;	/* from CPUSTAT options */
+	int have_cpustat;
 	/* Shortest valid record per event id: the fixed part of its format. */
 	uint16_t *min_size;
 	unsigned int type_offset, type_size;	/* common_type in a record */
@@ -41,7 +43,7 @@ struct tracedat {
 
 /* trace-cmd option and v7 section ids (TRACECMD_OPTION_*). */
 enum {
-	OPT_DONE = 0, OPT_BUFFER = 3, OPT_TRACECLOCK = 4, OPT_UNAME = 5,
+	OPT_DONE = 0, OPT_CPUSTAT = 2, OPT_BUFFER = 3, OPT_TRACECLOCK = 4, OPT_UNAME = 5,
 	SEC_HEADER_INFO = 16, SEC_FTRACE_EVENTS, SEC_EVENT_FORMATS,
 	SEC_KALLSYMS, SEC_PRINTK, SEC_CMDLINES, SEC_LAST = SEC_CMDLINES,
 };

@@ -401,6 +401,15 @@ int tracedat_handle_option(struct tracedat *td, uint16_t id, const char *p, unsi
 	char **slot;
 	char *s;
 
+	if (id == OPT_CPUSTAT) {
+		/* trace-cmd's per-CPU stats: the ring buffer's exact loss count. */
+		const char *o = memmem(p, n, "overrun: ", 9);
+
+		td->have_cpustat = 1;
+		if (o)
+			td->overrun += strtoull(o + 9, NULL, 10);
+		return 0;
+	}
 	if (id != OPT_TRACECLOCK && id != OPT_UNAME)
 		return 0;
 	td->clock_option |= id == OPT_TRACECLOCK;
@@ -643,6 +652,11 @@ void tracedat_close(struct tracedat *td)
 
 /** tracedat_tep() - the libtraceevent handle with the file's formats, owned by @td */
 struct tep_handle *tracedat_tep(struct tracedat *td) { return td->tep; }
+/**
+ * tracedat_overrun() - events the ring buffer overwrote while recording,
+ * summed from the CPUSTAT options ("overrun: N"); -1 when the file has none
+ */
+long long tracedat_overrun(struct tracedat *td) { return td->have_cpustat ? (long long)td->overrun : -1; }
 /** tracedat_version() - the file format version: 6 or 7 */
 int tracedat_version(struct tracedat *td) { return td->version; }
 /** tracedat_cpus() - how many CPUs the file has data slots for */

@@ -24,12 +24,7 @@
 #include <unistd.h>
 
 #include "tracedat.h"
-
-/* Option ids of trace-cmd (include/trace-cmd/trace-cmd.h, TRACECMD_OPTION_*). */
-#define OPT_DONE	0
-#define OPT_CPUSTAT	2
-#define OPT_TRACECLOCK	4
-#define OPT_UNAME	5
+#include "tracedat-priv.h"	/* trace-cmd's option ids, one list for both sides */
 
 #define WBUF_SIZE (64 * 1024)
 
