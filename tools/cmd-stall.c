@@ -227,9 +227,9 @@ static int run(struct stall_ctx *c)
 		return 1;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
-	if (!c->json)
-		fprintf(stderr, "fence-trace stall: watching dma_fence waits (threshold %s)\n",
-			c->threshold_ms ? "fixed" : "2 vblank periods, else 33 ms");
+	/* On stderr even with --json: scripts wait for this line. */
+	fprintf(stderr, "fence-trace stall: watching dma_fence waits (threshold %s)\n",
+		c->threshold_ms ? "fixed" : "2 vblank periods, else 33 ms");
 	while (!exiting && (!end || time(NULL) < end)) {
 		usleep(POLL_US);
 		if (++ticks % 10 == 0) {

@@ -93,7 +93,8 @@ static void build_request(struct compositor *c, unsigned int frame, const int *i
 	kms_req_add(req, c->kms.primary->id, c->kms.primary->prop_in_fence_fd, in_fd[0]);
 	if (c->plan.overlay) {
 		kms_req_plane(req, c->kms.overlay, c->kms.crtc_id, &c->overlay_fb, 64, 64);
-		kms_req_add(req, c->kms.overlay->id, c->kms.overlay->prop_in_fence_fd, in_fd[1]);
+		if (in_fd[1] >= 0)
+			kms_req_add(req, c->kms.overlay->id, c->kms.overlay->prop_in_fence_fd, in_fd[1]);
 	}
 	kms_req_add(req, c->kms.crtc_id, c->kms.prop_crtc_out_fence_ptr, (uintptr_t)out_fence);
 }
@@ -129,7 +130,7 @@ static void announce_stall(const struct compositor *c, unsigned int frame)
 
 static void run_frame(struct compositor *c, unsigned int frame, struct frame_result *r)
 {
-	int in_fd[PLAN_PRODUCERS] = { -1, -1 };
+	int in_fd[PLAN_PRODUCERS] = { -1, -1 }, merged[PLAN_PRODUCERS] = { -1, -1 };
 	int32_t out_fence = -1;
 	struct kms_req req;
 	unsigned int ms;
@@ -149,8 +150,16 @@ static void run_frame(struct compositor *c, unsigned int frame, struct frame_res
 
 		producer_render(&c->producers[i], frame, fate, r->submit_ns + ms * 1000000ull);
 	}
-	build_request(c, frame, in_fd, &out_fence, &req);
+	if (c->plan.merge) {
+		/* Both pending now: the merge is a real dma_fence_array of two. */
+		merged[0] = sync_file_merge(in_fd[0], in_fd[1], "A+B");
+		if (merged[0] < 0)
+			die("frame %u: SYNC_IOC_MERGE failed: %s", frame, strerror(-merged[0]));
+	}
+	build_request(c, frame, c->plan.merge ? merged : in_fd, &out_fence, &req);
 	ret = commit_frame(c, &req, frame, r);
+	if (merged[0] >= 0)
+		close(merged[0]);	/* the kernel holds its own reference now */
 	r->return_ns = now_ns();
 	if (ret)
 		die("frame %u: atomic commit failed: %s", frame, strerror(-ret));

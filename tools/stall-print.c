@@ -114,7 +114,8 @@ static void start_json(struct stall_ctx *c, const struct fs_wait *w, uint64_t no
 	name_of(c, w->fence.context, &drv, &tl);
 	if (have)
 		snprintf(last, sizeof(last), "%" PRIu64, (uint64_t)s.seqno);
-	printf("{\"event\": \"stall\", \"waited_ns\": %" PRIu64 ", \"tgid\": %u, \"pid\": %u, \"comm\": ",
+	printf("{\"event\": \"stall\", \"start_ns\": %" PRIu64 ", \"waited_ns\": %" PRIu64
+	       ", \"tgid\": %u, \"pid\": %u, \"comm\": ", (uint64_t)w->start,
 	       (uint64_t)(now - w->start), w->tgid, w->pid);
 	json_str(w->comm, sizeof(w->comm));
 	printf(", \"context\": %" PRIu64 ", \"seqno\": %" PRIu64 ", \"driver\": ",
@@ -162,9 +163,11 @@ void stall_print_end(struct stall_ctx *c, const struct fs_end *e, const struct f
 			  e->error ? "the fence signalled with an error" : "the fence signalled";
 
 	if (c->json) {
-		printf("{\"event\": \"cleared\", \"stall_ns\": %" PRIu64 ", \"tgid\": %u, \"pid\": %u, "
+		printf("{\"event\": \"cleared\", \"start_ns\": %" PRIu64 ", \"end_ns\": %" PRIu64
+		       ", \"stall_ns\": %" PRIu64 ", \"tgid\": %u, \"pid\": %u, "
 		       "\"context\": %" PRIu64 ", \"seqno\": %" PRIu64 ", \"signaled\": %s, \"error\": %d}\n",
-		       (uint64_t)(e->end - e->start), e->tgid, e->pid, (uint64_t)e->context, (uint64_t)e->seqno,
+		       (uint64_t)e->start, (uint64_t)e->end, (uint64_t)(e->end - e->start), e->tgid, e->pid,
+		       (uint64_t)e->context, (uint64_t)e->seqno,
 		       e->signaled ? "true" : "false", e->error);
 	} else {
 		printf("CLEARED after %.1f ms: %s%s context %" PRIu64 " seqno %" PRIu64 " (error %d)%s\n",

@@ -27,11 +27,14 @@ const char workload_usage[] =
 	"      --never F:P       producer P never signals frame F (the commit\n"
 	"                        stalls until the workload is killed)\n"
 	"      --error F:P       producer P signals frame F with -ENOENT (it closes\n"
-	"                        its timeline and opens a new one); the frame\n"
-	"                        still scans out\n"
+	"                        its timeline and opens a new one), after its\n"
+	"                        delay or the --slow one; the frame still scans out\n"
 	"      --nonblock        DRM_MODE_ATOMIC_NONBLOCK commits\n"
 	"      --flip-event      also request DRM_MODE_PAGE_FLIP_EVENT\n"
 	"      --no-overlay      primary plane only (producer B idle)\n"
+	"      --merge           the primary plane's in-fence is SYNC_IOC_MERGE of A's\n"
+	"                        and B's (both pending when merged); the overlay\n"
+	"                        plane gets none\n"
 	"      --device D        /dev/dri/cardN or a driver name (default: the\n"
 	"                        first atomic device with a connected output)\n"
 	"      --timeout MS      give up on an out-fence after MS (default 5000)\n"
@@ -93,7 +96,11 @@ int plan_add_override(struct workload_plan *plan, enum frame_fate fate,
 	return 0;
 }
 
-/* The last override for (@frame, @producer) wins; *@ms gets its delay. */
+/*
+ * The last override for (@frame, @producer) decides its fate; *@ms gets its
+ * delay, from a --slow override even when --error or --never also applies
+ * (an error after 300 ms is "--slow F:B:300 --error F:B").
+ */
 enum frame_fate plan_fate(const struct workload_plan *plan, unsigned int frame,
 			  unsigned int producer, unsigned int *ms)
 {
@@ -105,15 +112,16 @@ enum frame_fate plan_fate(const struct workload_plan *plan, unsigned int frame,
 
 		if (o->frame != frame || o->producer != producer)
 			continue;
-		fate = o->fate;
-		if (fate == FATE_SLOW)
+		if (o->fate == FATE_SLOW)
 			*ms = o->ms;
+		if (o->fate != FATE_SLOW || fate == FATE_NORMAL)
+			fate = o->fate;
 	}
 	return fate;
 }
 
 enum { OPT_SLOW = 256, OPT_NEVER, OPT_ERROR, OPT_NONBLOCK, OPT_FLIP,
-       OPT_NO_OVERLAY, OPT_DEVICE, OPT_TIMEOUT };
+       OPT_NO_OVERLAY, OPT_DEVICE, OPT_TIMEOUT, OPT_MERGE };
 
 static const struct option long_opts[] = {
 	{ "frames", required_argument, NULL, 'n' },
@@ -125,6 +133,7 @@ static const struct option long_opts[] = {
 	{ "nonblock", no_argument, NULL, OPT_NONBLOCK },
 	{ "flip-event", no_argument, NULL, OPT_FLIP },
 	{ "no-overlay", no_argument, NULL, OPT_NO_OVERLAY },
+	{ "merge", no_argument, NULL, OPT_MERGE },
 	{ "device", required_argument, NULL, OPT_DEVICE },
 	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
 	{ "help", no_argument, NULL, 'h' },
@@ -182,6 +191,7 @@ int plan_parse_args(struct workload_plan *plan, int argc, char **argv,
 		case OPT_NONBLOCK: plan->nonblock = 1; break;
 		case OPT_FLIP: plan->flip_event = 1; break;
 		case OPT_NO_OVERLAY: plan->overlay = 0; break;
+		case OPT_MERGE: plan->merge = 1; break;
 		case OPT_DEVICE: plan->device = optarg; break;
 		case OPT_TIMEOUT: r = number_opt("timeout", optarg, MAX_MS, &plan->timeout_ms, err, errlen); break;
 		case 'h': return 1;
@@ -193,6 +203,10 @@ int plan_parse_args(struct workload_plan *plan, int argc, char **argv,
 		return -1;
 	if (optind < argc) {
 		snprintf(err, errlen, "unexpected argument '%s'", argv[optind]);
+		return -1;
+	}
+	if (plan->merge && !plan->overlay) {
+		snprintf(err, errlen, "--merge needs producer B: not with --no-overlay");
 		return -1;
 	}
 	if (plan->frames == 0) {

@@ -34,6 +34,7 @@ struct workload_plan {
 	int nonblock;
 	int flip_event;
 	int overlay;
+	int merge;		/* primary plane waits on merge(A, B); overlay on nothing */
 	unsigned int timeout_ms;
 	const char *device;
 };
