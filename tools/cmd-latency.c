@@ -107,9 +107,9 @@ static int run(struct latency_ctx *c)
 		return 1;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
-	if (!c->json)
-		fprintf(stderr, "Tracing dma_fence %s... %s\n", c->waits ? "signal latency and waits" :
-			"signal latency", c->interval ? "" : "Hit Ctrl-C to end.");
+	/* On stderr even with --json: scripts wait for this line. */
+	fprintf(stderr, "Tracing dma_fence %s... %s\n", c->waits ? "signal latency and waits" :
+		"signal latency", c->interval ? "" : "Hit Ctrl-C to end.");
 	next = time(NULL) + c->interval;
 	while (!exiting) {
 		usleep(100000);

@@ -217,6 +217,8 @@ static int run(struct top_ctx *t)
 	if (latency_load(&t->lat))
 		return 1;
 	t->names_live = t->lat.have_names;
+	if (!t->tty)
+		fprintf(stderr, "fence-trace top: watching\n");	/* scripts wait for this */
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	raw_terminal(t, 1);
