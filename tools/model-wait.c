@@ -10,7 +10,8 @@
  * belongs to the oldest unsignalled out-fence created before it began.
  * The wait that held a commit up is the one whose fence signalled last
  * (not the one that ended last: a wait on a fence that signalled long ago
- * ends at once, after the wait on the slow fence).
+ * ends at once, after the wait on the slow fence).  When a fence's signal
+ * was not recorded, a wait that lasted (>= 1 ms) beats one that did not.
  */
 #include <string.h>
 
@@ -76,6 +77,7 @@ void model_wait_end(struct ft_model *m, const struct ft_event *ev, uint64_t key)
 	struct ft_open_wait w;
 	struct ft_fence *commit, *waited;
 	uint64_t ns, signal_ts;
+	int is_long;
 	uint32_t tl;
 	unsigned int i;
 
@@ -94,8 +96,11 @@ void model_wait_end(struct ft_model *m, const struct ft_event *ev, uint64_t key)
 		stat_add(m, stat_get(m, &m->by_timeline, &m->n_by_timeline, &m->cap_by_timeline, tl), ns);
 	waited = model_fence_find(m, key);
 	signal_ts = waited && waited->signaled ? waited->signal_ts : ev->ts;
+	is_long = ns >= MODEL_LONG_WAIT_NS;
 	commit = waiting_commit(m, w.pid, w.start);
-	if (commit && key != commit->key && signal_ts >= commit->block_signal) {
+	if (commit && key != commit->key && (is_long > commit->block_long ||
+	    (is_long == commit->block_long && signal_ts >= commit->block_signal))) {
+		commit->block_long = is_long;
 		commit->block_key = key;
 		commit->block_start = w.start;
 		commit->block_end = ev->ts;

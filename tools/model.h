@@ -25,6 +25,7 @@
 #define MODEL_VBLANK_RING 256		/* recent vblanks remembered per pipe */
 #define MODEL_MAX_LATE 4096		/* late frames kept with full detail */
 #define MODEL_MAX_WAITS 256		/* waits in progress at one time */
+#define MODEL_LONG_WAIT_NS 1000000ull	/* a wait this long really waited */
 #define MODEL_MAX_LOST_WINDOWS 1024	/* spans with lost events, kept exactly */
 
 struct ft_timeline {
@@ -49,6 +50,7 @@ struct ft_fence {
 	/* out-fences (CRTC timelines) only: the commit's critical path */
 	int is_out;
 	uint64_t block_key, block_start, block_end, block_signal;
+	int block_long;			/* that wait took >= MODEL_LONG_WAIT_NS */
 	int block_pid;
 };
 

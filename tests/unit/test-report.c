@@ -252,6 +252,33 @@ static void test_late_frame_and_its_blocking_fence(void **state)
 	assert_int_equal(m->n_by_timeline, 2);
 }
 
+/* No signal events for the in-fences (a capture that lost them): the wait
+ * that lasted is the blocking one, not the instant wait that ended after it. */
+static void test_blocking_without_signal_events(void **state)
+{
+	struct fixture *f = *state;
+	uint64_t t = 200 * 16 * MS + MS;
+	struct ft_model *m;
+
+	FENCE(1, MS, "dma_fence_init", 3, 1);
+	assert_int_equal(tb_fence(f->tb, 1, MS, "dma_fence_init", "sw_sync", "producer-B", 4, 1), 0);
+	land(f, 200, 0, 0);
+	tb_set_pid(f->tb, 50);
+	assert_int_equal(tb_fence(f->tb, 1, t, "dma_fence_init", "vkms", "CRTC:51-crtc-0", 1, 1), 0);
+	FENCE(1, t + 100000, "dma_fence_wait_start", 3, 1);
+	FENCE(1, t + 60 * MS, "dma_fence_wait_end", 3, 1);
+	assert_int_equal(tb_fence(f->tb, 1, t + 60 * MS + 10000, "dma_fence_wait_start", "sw_sync",
+				  "producer-B", 4, 1), 0);
+	assert_int_equal(tb_fence(f->tb, 1, t + 60 * MS + 13000, "dma_fence_wait_end", "sw_sync",
+				  "producer-B", 4, 1), 0);
+	tb_set_pid(f->tb, 0);
+	for (uint32_t s = 201; s <= 204; s++)
+		land(f, s, 1, s == 204);
+	m = analyze(f);
+	assert_int_equal(m->crtcs[0].late_count, 1);
+	assert_int_equal(m->crtcs[0].late[0].blocking.context, 3);
+}
+
 static void test_json_escapes_names(void **state)
 {
 	struct fixture *f = *state;
@@ -331,6 +358,7 @@ int run_report_tests(void)
 		cmocka_unit_test_setup_teardown(test_unknown_events_and_lost, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_no_fence_events, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_late_frame_and_its_blocking_fence, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_blocking_without_signal_events, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_json_escapes_names, setup, teardown),
 		cmocka_unit_test(test_bad_files),
 		cmocka_unit_test(test_drm_map),
