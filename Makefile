@@ -56,7 +56,7 @@ TRACEDAT_SRC := tools/tracedat-write.c tools/tracedat-read.c tools/tracedat-read
 # The analysis core shared by fence-trace and the unit tests:
 # source -> decode -> model -> outputs.
 CORE_SRC := tools/analyze.c tools/source.c $(TRACEDAT_SRC) tools/decode.c \
-	tools/model.c tools/model-wait.c tools/model-display.c tools/hist.c tools/keymap.c \
+	tools/model.c tools/model-wait.c tools/model-display.c tools/model-commit.c tools/hist.c tools/keymap.c \
 	tools/report-common.c tools/report-text.c tools/report-json.c tools/report-csv.c tools/parse-num.c tools/drm-map.c
 FENCE_TRACE_SRC := tools/fence-trace.c tools/usage.c tools/cmd-report.c tools/cmd-record.c tools/cmd-diff.c \
 	tools/cmd-latency.c tools/latency-bpf.c tools/latency-print.c tools/fence-names.c tools/log2-hist.c \

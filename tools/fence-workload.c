@@ -80,9 +80,10 @@ static void setup(struct compositor *c)
 		if (ret)
 			die("producer %c: cannot open %s: %s", 'A' + i, SW_SYNC_PATH, strerror(-ret));
 	}
-	printf("# device=%s driver=%s crtc=%u mode=%ux%u@%u nonblock=%d flip_event=%d\n",
-	       c->kms.path, c->kms.driver, c->kms.crtc_id, c->kms.mode.hdisplay,
-	       c->kms.mode.vdisplay, c->kms.mode.vrefresh, c->plan.nonblock, c->plan.flip_event);
+	printf("# device=%s driver=%s crtc=%u mode=%ux%u@%u nonblock=%d flip_event=%d "
+	       "plane_a=%u plane_b=%u\n", c->kms.path, c->kms.driver, c->kms.crtc_id,
+	       c->kms.mode.hdisplay, c->kms.mode.vdisplay, c->kms.mode.vrefresh, c->plan.nonblock,
+	       c->plan.flip_event, c->kms.primary->id, c->plan.overlay ? c->kms.overlay->id : 0);
 }
 
 static void build_request(struct compositor *c, unsigned int frame, const int *in_fd,

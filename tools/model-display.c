@@ -111,6 +111,7 @@ static void fill_blocking(struct ft_model *m, const struct ft_fence *f, struct f
 {
 	uint32_t tl;
 
+	b->plane = -1;
 	if (!f->block_end)
 		return;
 	b->known = 1;
@@ -188,6 +189,7 @@ void model_out_fence_signaled(struct ft_model *m, struct ft_fence *f, const stru
 	due = vblank_time(p, before + 1);
 	l->late_by_ns = due && ev->ts > due ? ev->ts - due : 0;
 	fill_blocking(m, f, &l->blocking);
+	model_commit_enrich(m, f->key, l);
 	d->late = (int32_t)(d->seq - (before + 1)) >= 1;
 }
 

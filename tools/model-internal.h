@@ -17,7 +17,12 @@ void model_vblank(struct ft_model *m, const struct ft_event *ev);
 void model_vblank_delivered(struct ft_model *m, const struct ft_event *ev);
 void model_display_finish(struct ft_model *m);
 
+/* model-commit.c */
+void model_commit_event(struct ft_model *m, const struct ft_event *ev);
+void model_commit_enrich(struct ft_model *m, uint64_t out_key, struct ft_late_frame *l);
+
 /* model-wait.c */
+void model_poll_done(struct ft_model *m, int pid, uint64_t key, uint64_t ns);
 void model_wait_start(struct ft_model *m, const struct ft_event *ev, uint64_t key);
 void model_wait_end(struct ft_model *m, const struct ft_event *ev, uint64_t key);
 

@@ -108,3 +108,15 @@ void model_wait_end(struct ft_model *m, const struct ft_event *ev, uint64_t key)
 		commit->block_pid = w.pid;
 	}
 }
+
+/* A sync_file poll ended (series events): the way compositors wait. */
+void model_poll_done(struct ft_model *m, int pid, uint64_t key, uint64_t ns)
+{
+	uint32_t tl;
+
+	stat_add(m, stat_get(m, &m->poll_by_task, &m->n_poll_by_task, &m->cap_poll_by_task,
+			     (uint64_t)pid), ns);
+	if (keymap_get(&m->timeline_of_context, key >> 32, &tl))
+		stat_add(m, stat_get(m, &m->poll_by_timeline, &m->n_poll_by_timeline,
+				     &m->cap_poll_by_timeline, tl), ns);
+}

@@ -242,7 +242,7 @@ void model_add(struct ft_model *m, const struct ft_event *ev)
 	case FT_EV_FENCE_WAIT_END: model_wait_end(m, ev, fence_key(ev)); break;
 	case FT_EV_VBLANK: model_vblank(m, ev); break;
 	case FT_EV_VBLANK_DELIVERED: model_vblank_delivered(m, ev); break;
-	default: break;
+	default: model_commit_event(m, ev); break;
 	}
 }
 
@@ -268,6 +268,16 @@ void model_free(struct ft_model *m)
 		hist_free(&m->by_task[i].h);
 	for (unsigned int i = 0; i < m->n_by_timeline; i++)
 		hist_free(&m->by_timeline[i].h);
+	for (unsigned int i = 0; i < m->n_poll_by_task; i++)
+		hist_free(&m->poll_by_task[i].h);
+	for (unsigned int i = 0; i < m->n_poll_by_timeline; i++)
+		hist_free(&m->poll_by_timeline[i].h);
+	free(m->poll_by_task);
+	free(m->poll_by_timeline);
+	free(m->commits);
+	free(m->free_commits);
+	keymap_free(&m->commit_of_id);
+	keymap_free(&m->commit_of_out);
 	for (unsigned int i = 0; i < m->n_crtcs; i++) {
 		hist_free(&m->crtcs[i].out_latency);
 		free(m->crtcs[i].late);

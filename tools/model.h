@@ -67,12 +67,14 @@ struct ft_wait_stat {
 
 struct ft_blocking {
 	int known;
+	int plane;			/* DRM plane id (series), or -1 */
 	uint32_t timeline;
 	uint64_t context, seqno, wait_ns, signal_ts;
 };
 
 struct ft_late_frame {
 	uint32_t out_seqno;
+	uint64_t commit;		/* series commit id, 0 unknown */
 	int pid;			/* the task that created the out-fence */
 	uint64_t submit_ns, signal_ns, late_by_ns;
 	uint32_t target_seq, landed_seq;
@@ -109,6 +111,36 @@ struct ft_crtc {
  * sequence) that a real vblank interrupt traces next.  Drivers without
  * vblank interrupts (fake vblank at commit completion) never trace it.
  */
+/* A commit in flight, from the series' events (drm_fence:*). */
+struct ft_commit {
+	uint64_t id, ts, out_key;
+	int pid, has_out;
+	uint32_t flags, crtc;
+	int block_known, block_long, block_plane;
+	uint64_t block_key, block_wait_ns, block_end;
+};
+
+struct ft_failed_commit {
+	uint64_t commit, ts;
+	int err, had_out_fence;
+	uint32_t crtc;
+};
+
+struct ft_commit_stall {		/* a commit waiting behind an earlier one */
+	uint64_t commit, ts, duration_ns;
+	int64_t waits_on;		/* the earlier commit, -1 unknown */
+	uint32_t crtc;
+	int stage, ret;			/* 0 hw_done 1 flip_done 2 cleanup_done 3 EBUSY */
+};
+
+#define MODEL_MAX_LISTED 1024		/* failed commits, stalls kept with detail */
+#define MODEL_MAX_POLLS 256		/* sync_file polls in progress */
+
+struct ft_open_poll {
+	uint64_t sync_file, start, key;
+	int pid;
+};
+
 struct ft_delivered {
 	int valid, pipe;
 	uint32_t seq;
@@ -147,6 +179,19 @@ struct ft_model {
 	uint64_t events, lost, lost_unknown, first_ts, last_ts;
 	int lost_exact;			/* lost is the recorder's overrun count */
 	uint64_t wait_unmatched, signal_unknown, waits_dropped;
+	/* the series */
+	struct ft_commit *commits;
+	uint32_t *free_commits;
+	unsigned int n_commits, cap_commits, n_free_commits, cap_free_commits;
+	struct keymap commit_of_id, commit_of_out;
+	struct ft_failed_commit failed[MODEL_MAX_LISTED];
+	struct ft_commit_stall stalls[MODEL_MAX_LISTED];
+	unsigned int n_failed, n_stalls;
+	uint64_t failed_total, stalls_total;
+	struct ft_open_poll open_polls[MODEL_MAX_POLLS];
+	unsigned int n_open_polls;
+	struct ft_wait_stat *poll_by_task, *poll_by_timeline;
+	unsigned int n_poll_by_task, n_poll_by_timeline, cap_poll_by_task, cap_poll_by_timeline;
 	int error;			/* allocation failure: the model is incomplete */
 };
 

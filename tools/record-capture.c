@@ -89,9 +89,9 @@ static int add_extra(struct capture *c, const char *spec)
 /* The catalogue's sets, each said to be found or missing. */
 static int add_catalogue(struct capture *c)
 {
-	int series, fences, vblank;
+	int series, poll, fences, vblank;
 
-	if (add_system(c, "drm_fence", NULL, &series) ||
+	if (add_system(c, "drm_fence", NULL, &series) || add_system(c, "sync_file", NULL, &poll) ||
 	    add_system(c, "dma_fence", NULL, &fences) ||
 	    add_system(c, "drm", "drm_vblank_event", &vblank))
 		return -1;

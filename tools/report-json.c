@@ -97,7 +97,10 @@ static void blocking(FILE *out, const struct ft_model *m, const struct ft_blocki
 		fprintf(out, "null");
 		return;
 	}
-	fprintf(out, "{\"plane\": null, \"driver\": ");
+	if (b->plane >= 0)
+		fprintf(out, "{\"plane\": %d, \"driver\": ", b->plane);
+	else
+		fprintf(out, "{\"plane\": null, \"driver\": ");
 	json_str(out, b->timeline != UINT32_MAX ? m->timelines[b->timeline].driver : "");
 	fprintf(out, ", \"timeline\": ");
 	json_str(out, b->timeline != UINT32_MAX ? m->timelines[b->timeline].name : "");
@@ -138,15 +141,36 @@ static void crtc(FILE *out, const struct ft_model *m, const struct ft_crtc *c,
 
 		if (o->pid >= 0 && l->pid != o->pid)
 			continue;
-		fprintf(out, "%s\n      {\"out_fence_seqno\": %u, \"pid\": %d, \"submit_ns\": %" PRIu64
+		fprintf(out, "%s\n      {\"out_fence_seqno\": %u, \"commit\": %" PRIu64 ", \"pid\": %d, \"submit_ns\": %" PRIu64
 			", \"signal_ns\": %" PRIu64 ", \"target_vblank\": %u, \"landed_vblank\": %u"
 			", \"late_by_vblanks\": %d, \"late_by_ns\": %" PRIu64 ", \"blocking\": ",
-			n_out++ ? "," : "", l->out_seqno, l->pid, l->submit_ns, l->signal_ns, l->target_seq,
+			n_out++ ? "," : "", l->out_seqno, l->commit, l->pid, l->submit_ns, l->signal_ns, l->target_seq,
 			l->landed_seq, (int)(l->landed_seq - l->target_seq), l->late_by_ns);
 		blocking(out, m, &l->blocking);
 		fprintf(out, "}");
 	}
 	fprintf(out, "]}");
+}
+
+/* The series only; empty lists and "series": false in event_sets otherwise. */
+static void commits_json(FILE *out, const struct ft_model *m)
+{
+	fprintf(out, "  \"failed_commit_count\": %" PRIu64 ", \"failed_commits\": [", m->failed_total);
+	for (unsigned int i = 0; i < m->n_failed; i++)
+		fprintf(out, "%s{\"commit\": %" PRIu64 ", \"ts\": %" PRIu64 ", \"error\": %d, "
+			"\"out_fence_destroyed\": %s}", i ? ", " : "", m->failed[i].commit,
+			m->failed[i].ts, m->failed[i].err, m->failed[i].had_out_fence ? "true" : "false");
+	fprintf(out, "],\n  \"commit_stall_count\": %" PRIu64 ", \"commit_stalls\": [", m->stalls_total);
+	for (unsigned int i = 0; i < m->n_stalls; i++) {
+		const struct ft_commit_stall *s = &m->stalls[i];
+		static const char *const stages[] = { "hw_done", "flip_done", "cleanup_done", "ebusy" };
+
+		fprintf(out, "%s{\"commit\": %" PRIu64 ", \"crtc\": %u, \"waits_on\": %" PRId64
+			", \"stage\": \"%s\", \"ret\": %d, \"duration_ns\": %" PRIu64 "}", i ? ", " : "",
+			s->commit, s->crtc, s->waits_on, s->stage >= 0 && s->stage < 4 ? stages[s->stage] : "?",
+			s->ret, s->duration_ns);
+	}
+	fprintf(out, "]\n");
 }
 
 int report_json(FILE *out, const struct ft_model *m, const struct report_info *info,
@@ -177,6 +201,8 @@ int report_json(FILE *out, const struct ft_model *m, const struct report_info *i
 		crtc(out, m, &m->crtcs[i], info, o);
 		first = 0;
 	}
-	fprintf(out, "\n  ]\n}\n");
+	fprintf(out, "\n  ],\n");
+	commits_json(out, m);
+	fprintf(out, "}\n");
 	return ferror(out) ? -1 : 0;
 }

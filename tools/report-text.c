@@ -93,6 +93,13 @@ static void waits(FILE *out, const struct ft_model *m, const struct report_opts 
 	wait_rows(out, m, m->by_task, m->n_by_task, 1, o->pid);
 	fprintf(out, "  %-30s %7s %10s %10s %10s\n", "waited timeline", "waits", "total", "max", "p99");
 	wait_rows(out, m, m->by_timeline, m->n_by_timeline, 0, -1);
+	if (!m->dec->have_set[FT_SET_SERIES])
+		return;
+	fprintf(out, "Polls on sync_files (sync_file_poll_begin -> _ready, fence-trace series)\n");
+	fprintf(out, "  %-30s %7s %10s %10s %10s\n", "polling task", "polls", "total", "max", "p99");
+	wait_rows(out, m, m->poll_by_task, m->n_poll_by_task, 1, o->pid);
+	fprintf(out, "  %-30s %7s %10s %10s %10s\n", "polled timeline", "polls", "total", "max", "p99");
+	wait_rows(out, m, m->poll_by_timeline, m->n_poll_by_timeline, 0, -1);
 }
 
 static void late_frames(FILE *out, const struct ft_model *m, const struct ft_crtc *c,
@@ -114,6 +121,8 @@ static void late_frames(FILE *out, const struct ft_model *m, const struct ft_crt
 			continue;
 		fprintf(out, "  %8u %14.6f %8u %8u %10s  ", l->out_seqno, l->submit_ns / 1e9,
 			l->target_seq, l->landed_seq, dur(a, sizeof(a), l->late_by_ns));
+		if (bl->known && bl->plane >= 0)
+			fprintf(out, "plane %d: ", bl->plane);
 		if (bl->known && bl->timeline != UINT32_MAX)
 			fprintf(out, "%s %s context %" PRIu64 " seqno %" PRIu64 ", waited %s\n",
 				m->timelines[bl->timeline].driver, m->timelines[bl->timeline].name,
@@ -168,6 +177,31 @@ static void display(FILE *out, const struct ft_model *m, const struct report_inf
 		fprintf(out, "  no CRTC out-fence timeline in this trace\n");
 }
 
+static const char *const stall_stages[] = { "hw_done", "flip_done", "cleanup_done", "EBUSY" };
+
+/* The series only: commits that failed, and commits held up by earlier ones. */
+static void commits(FILE *out, const struct ft_model *m)
+{
+	char a[24];
+
+	if (!m->dec->have_set[FT_SET_SERIES])
+		return;
+	fprintf(out, "\nCommits (fence-trace series)\n");
+	fprintf(out, "  failed: %" PRIu64 "\n", m->failed_total);
+	for (unsigned int i = 0; i < m->n_failed; i++)
+		fprintf(out, "    commit %" PRIu64 " at %.6f s: error %d%s\n", m->failed[i].commit,
+			m->failed[i].ts / 1e9, m->failed[i].err,
+			m->failed[i].had_out_fence ? " (its out-fence was destroyed unsignalled)" : "");
+	fprintf(out, "  behind an earlier commit: %" PRIu64 "\n", m->stalls_total);
+	for (unsigned int i = 0; i < m->n_stalls; i++) {
+		const struct ft_commit_stall *s = &m->stalls[i];
+
+		fprintf(out, "    commit %" PRIu64 " on CRTC %u waited %s for commit %" PRId64 "'s %s (ret %d)\n",
+			s->commit, s->crtc, dur(a, sizeof(a), s->duration_ns), s->waits_on,
+			s->stage >= 0 && s->stage < 4 ? stall_stages[s->stage] : "?", s->ret);
+	}
+}
+
 static void anomalies(FILE *out, const struct ft_model *m)
 {
 	uint64_t never = 0, destroyed = 0, ooo = 0, reused = 0, missed = 0;
@@ -198,8 +232,10 @@ int report_text(FILE *out, const struct ft_model *m, const struct report_info *i
 		timelines(out, m, o);
 	if (o->sections & SEC_WAITS)
 		waits(out, m, o);
-	if (o->sections & SEC_DISPLAY)
+	if (o->sections & SEC_DISPLAY) {
 		display(out, m, info, o);
+		commits(out, m);
+	}
 	if (o->sections & SEC_ANOMALIES)
 		anomalies(out, m);
 	return ferror(out) ? -1 : 0;

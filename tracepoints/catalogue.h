@@ -29,11 +29,24 @@ enum ft_set {
 	E(FENCE_DESTROY,     "dma_fence", "dma_fence_destroy",		FT_SET_DMA_FENCE) \
 	E(VBLANK,	     "drm",	  "drm_vblank_event",		FT_SET_VBLANK)	  \
 	E(VBLANK_QUEUED,     "drm",	  "drm_vblank_event_queued",	FT_SET_VBLANK)	  \
-	E(VBLANK_DELIVERED,  "drm",	  "drm_vblank_event_delivered", FT_SET_VBLANK)
+	E(VBLANK_DELIVERED,  "drm",	  "drm_vblank_event_delivered", FT_SET_VBLANK)	  \
+	E(COMMIT,	     "drm_fence", "drm_fence_commit",		FT_SET_SERIES)	  \
+	E(COMMIT_FAILED,     "drm_fence", "drm_fence_commit_failed",	FT_SET_SERIES)	  \
+	E(COMMIT_STALL,	     "drm_fence", "drm_fence_commit_stall",	FT_SET_SERIES)	  \
+	E(CLEANUP_DONE,	     "drm_fence", "drm_fence_cleanup_done",	FT_SET_SERIES)	  \
+	E(OUT_CREATE,	     "drm_fence", "drm_fence_out_create",	FT_SET_SERIES)	  \
+	E(OUT_SIGNAL,	     "drm_fence", "drm_fence_out_signal",	FT_SET_SERIES)	  \
+	E(PLANE_FENCE,	     "drm_fence", "drm_fence_plane",		FT_SET_SERIES)	  \
+	E(PLANE_WAIT_END,    "drm_fence", "drm_fence_wait_end",		FT_SET_SERIES)	  \
+	E(POLL_BEGIN,	     "sync_file", "sync_file_poll_begin",	FT_SET_SERIES)	  \
+	E(POLL_READY,	     "sync_file", "sync_file_poll_ready",	FT_SET_SERIES)
 
 /* Field slots: where a decoded value lands in struct ft_event. */
 enum ft_slot {
 	FT_CONTEXT, FT_SEQNO, FT_CRTC, FT_SEQ, FT_TIME, FT_FILE,
+	/* the series' fields */
+	FT_COMMIT, FT_FENCE, FT_PLANE, FT_FLAGS, FT_ERR, FT_RET, FT_DURATION, FT_STAGE,
+	FT_WAITS_ON, FT_KIND, FT_SYNC_FILE,
 	FT_NUM_SLOTS,
 	/* strings, read on demand from the record */
 	FT_DRIVER = FT_NUM_SLOTS, FT_TIMELINE,
@@ -67,7 +80,45 @@ enum ft_slot {
 	F(VBLANK_QUEUED,     seq,      FT_SEQ,	    FT_REQUIRED)	\
 	F(VBLANK_DELIVERED,  crtc,     FT_CRTC,	    FT_REQUIRED)	\
 	F(VBLANK_DELIVERED,  seq,      FT_SEQ,	    FT_REQUIRED)	\
-	F(VBLANK_DELIVERED,  file,     FT_FILE,	    FT_OPTIONAL)
+	F(VBLANK_DELIVERED,  file,     FT_FILE,	    FT_OPTIONAL)	\
+	F(COMMIT,	     commit,   FT_COMMIT,   FT_REQUIRED)	\
+	F(COMMIT,	     flags,    FT_FLAGS,    FT_REQUIRED)	\
+	F(COMMIT_FAILED,     commit,   FT_COMMIT,   FT_REQUIRED)	\
+	F(COMMIT_FAILED,     err,      FT_ERR,	    FT_REQUIRED)	\
+	F(COMMIT_STALL,	     commit,   FT_COMMIT,   FT_REQUIRED)	\
+	F(COMMIT_STALL,	     crtc,     FT_CRTC,	    FT_REQUIRED)	\
+	F(COMMIT_STALL,	     waits_on, FT_WAITS_ON, FT_REQUIRED)	\
+	F(COMMIT_STALL,	     stage,    FT_STAGE,    FT_REQUIRED)	\
+	F(COMMIT_STALL,	     ret,      FT_RET,	    FT_REQUIRED)	\
+	F(COMMIT_STALL,	     duration_ns, FT_DURATION, FT_REQUIRED)	\
+	F(CLEANUP_DONE,	     commit,   FT_COMMIT,   FT_REQUIRED)	\
+	F(OUT_CREATE,	     commit,   FT_COMMIT,   FT_REQUIRED)	\
+	F(OUT_CREATE,	     crtc,     FT_CRTC,	    FT_REQUIRED)	\
+	F(OUT_CREATE,	     fence,    FT_FENCE,    FT_REQUIRED)	\
+	F(OUT_CREATE,	     context,  FT_CONTEXT,  FT_REQUIRED)	\
+	F(OUT_CREATE,	     seqno,    FT_SEQNO,    FT_REQUIRED)	\
+	F(OUT_SIGNAL,	     commit,   FT_COMMIT,   FT_REQUIRED)	\
+	F(OUT_SIGNAL,	     crtc,     FT_CRTC,	    FT_REQUIRED)	\
+	F(OUT_SIGNAL,	     vblank,   FT_SEQ,	    FT_REQUIRED)	\
+	F(OUT_SIGNAL,	     error,    FT_ERR,	    FT_REQUIRED)	\
+	F(PLANE_FENCE,	     commit,   FT_COMMIT,   FT_REQUIRED)	\
+	F(PLANE_FENCE,	     plane,    FT_PLANE,    FT_REQUIRED)	\
+	F(PLANE_FENCE,	     context,  FT_CONTEXT,  FT_REQUIRED)	\
+	F(PLANE_FENCE,	     seqno,    FT_SEQNO,    FT_REQUIRED)	\
+	F(PLANE_FENCE,	     kind,     FT_KIND,	    FT_REQUIRED)	\
+	F(PLANE_WAIT_END,    commit,   FT_COMMIT,   FT_REQUIRED)	\
+	F(PLANE_WAIT_END,    plane,    FT_PLANE,    FT_REQUIRED)	\
+	F(PLANE_WAIT_END,    fence,    FT_FENCE,    FT_REQUIRED)	\
+	F(PLANE_WAIT_END,    context,  FT_CONTEXT,  FT_REQUIRED)	\
+	F(PLANE_WAIT_END,    seqno,    FT_SEQNO,    FT_REQUIRED)	\
+	F(PLANE_WAIT_END,    ret,      FT_RET,	    FT_REQUIRED)	\
+	F(PLANE_WAIT_END,    duration_ns, FT_DURATION, FT_REQUIRED)	\
+	F(POLL_BEGIN,	     sync_file, FT_SYNC_FILE, FT_REQUIRED)	\
+	F(POLL_BEGIN,	     context,  FT_CONTEXT,  FT_REQUIRED)	\
+	F(POLL_BEGIN,	     seqno,    FT_SEQNO,    FT_REQUIRED)	\
+	F(POLL_READY,	     sync_file, FT_SYNC_FILE, FT_REQUIRED)	\
+	F(POLL_READY,	     context,  FT_CONTEXT,  FT_REQUIRED)	\
+	F(POLL_READY,	     seqno,    FT_SEQNO,    FT_REQUIRED)
 
 #define FT_EVENT_ENUM(id, sys, name, set) FT_EV_##id,
 enum ft_event_id { FT_EVENTS(FT_EVENT_ENUM) FT_EV_COUNT };

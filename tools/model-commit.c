@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * model-commit.c - atomic commits, from the kernel series' events
+ * (drm_fence:*, sync_file:*): which commit an out-fence belongs to, which
+ * plane waited on which fence and for how long, failed commits, commits
+ * stuck behind earlier ones, and sync_file polls (how compositors wait).
+ *
+ * A commit lives from drm_fence_commit to drm_fence_cleanup_done (or
+ * drm_fence_commit_failed): memory follows the commits in flight.
+ */
+#include <string.h>
+
+#include "model-internal.h"
+
+static uint64_t key32(uint64_t context, uint64_t seqno)
+{
+	return (context & 0xffffffffull) << 32 | (seqno & 0xffffffffull);
+}
+
+static struct ft_commit *commit_find(struct ft_model *m, uint64_t id)
+{
+	uint32_t idx;
+
+	return keymap_get(&m->commit_of_id, id, &idx) ? &m->commits[idx] : NULL;
+}
+
+/* The commit whose out-fence is (context, seqno) as the stock events key it. */
+struct ft_commit *model_commit_of_out(struct ft_model *m, uint64_t out_key)
+{
+	uint32_t idx;
+
+	return keymap_get(&m->commit_of_out, out_key, &idx) ? &m->commits[idx] : NULL;
+}
+
+/*
+ * The commit @ev names, made on first sight: the atomic ioctl creates the
+ * out-fence (drm_fence_out_create) before it commits (drm_fence_commit),
+ * and -EDEADLK retries keep their id.  Its time is the first event's.
+ */
+static struct ft_commit *commit_get(struct ft_model *m, const struct ft_event *ev)
+{
+	struct ft_commit *c = commit_find(m, ev->v[FT_COMMIT]);
+	uint32_t idx;
+
+	if (c)
+		return c;
+	if (m->n_free_commits) {
+		idx = m->free_commits[--m->n_free_commits];
+	} else {
+		if (model_reserve(m, (void **)&m->commits, &m->cap_commits, m->n_commits,
+				  sizeof(*m->commits)))
+			return NULL;
+		idx = m->n_commits++;
+	}
+	c = &m->commits[idx];
+	memset(c, 0, sizeof(*c));
+	c->id = ev->v[FT_COMMIT];
+	c->ts = ev->ts;
+	c->pid = ev->pid;
+	c->block_plane = -1;
+	if (keymap_put(&m->commit_of_id, c->id, idx)) {
+		m->error = 1;
+		return NULL;
+	}
+	return c;
+}
+
+static void on_commit(struct ft_model *m, const struct ft_event *ev)
+{
+	struct ft_commit *c = commit_get(m, ev);
+
+	if (c)
+		c->flags = (uint32_t)ev->v[FT_FLAGS];
+}
+
+static void commit_free(struct ft_model *m, struct ft_commit *c)
+{
+	uint32_t idx = (uint32_t)(c - m->commits);
+
+	keymap_del(&m->commit_of_id, c->id);
+	if (c->has_out)
+		keymap_del(&m->commit_of_out, c->out_key);
+	if (model_reserve(m, (void **)&m->free_commits, &m->cap_free_commits, m->n_free_commits,
+			  sizeof(*m->free_commits)) == 0)
+		m->free_commits[m->n_free_commits++] = idx;
+}
+
+static void on_out_create(struct ft_model *m, const struct ft_event *ev)
+{
+	struct ft_commit *c = commit_get(m, ev);
+
+	if (!c)
+		return;
+	c->crtc = (uint32_t)ev->v[FT_CRTC];
+	c->has_out = 1;
+	c->out_key = key32(ev->v[FT_CONTEXT], ev->v[FT_SEQNO]);
+	if (keymap_put(&m->commit_of_out, c->out_key, (uint32_t)(c - m->commits)))
+		m->error = 1;
+}
+
+/* As in model-wait.c: a wait that lasted beats one that did not; later wins. */
+static void on_plane_wait_end(struct ft_model *m, const struct ft_event *ev)
+{
+	struct ft_commit *c = commit_find(m, ev->v[FT_COMMIT]);
+	int is_long = ev->v[FT_DURATION] >= MODEL_LONG_WAIT_NS;
+
+	if (!c || (is_long < c->block_long) || (is_long == c->block_long && ev->ts < c->block_end))
+		return;
+	c->block_known = 1;
+	c->block_long = is_long;
+	c->block_plane = (int)ev->v[FT_PLANE];
+	c->block_key = key32(ev->v[FT_CONTEXT], ev->v[FT_SEQNO]);
+	c->block_wait_ns = ev->v[FT_DURATION];
+	c->block_end = ev->ts;
+}
+
+static void on_failed(struct ft_model *m, const struct ft_event *ev)
+{
+	struct ft_commit *c = commit_find(m, ev->v[FT_COMMIT]);
+	struct ft_failed_commit *f;
+
+	m->failed_total++;
+	if (m->n_failed < MODEL_MAX_LISTED) {
+		f = &m->failed[m->n_failed++];
+		f->commit = ev->v[FT_COMMIT];
+		f->ts = ev->ts;
+		f->err = (int)(int32_t)ev->v[FT_ERR];
+		f->crtc = c ? c->crtc : 0;
+		f->had_out_fence = c ? c->has_out : 0;
+	}
+	if (c)
+		commit_free(m, c);
+}
+
+static void on_stall(struct ft_model *m, const struct ft_event *ev)
+{
+	struct ft_commit_stall *s;
+
+	m->stalls_total++;
+	if (m->n_stalls >= MODEL_MAX_LISTED)
+		return;
+	s = &m->stalls[m->n_stalls++];
+	s->commit = ev->v[FT_COMMIT];
+	s->ts = ev->ts;
+	s->crtc = (uint32_t)ev->v[FT_CRTC];
+	s->waits_on = (int64_t)ev->v[FT_WAITS_ON];
+	s->stage = (int)(int32_t)ev->v[FT_STAGE];
+	s->ret = (int)(int32_t)ev->v[FT_RET];
+	s->duration_ns = ev->v[FT_DURATION];
+}
+
+static void on_poll_begin(struct ft_model *m, const struct ft_event *ev)
+{
+	struct ft_open_poll *p;
+
+	if (m->n_open_polls >= MODEL_MAX_POLLS)
+		return;
+	p = &m->open_polls[m->n_open_polls++];
+	p->sync_file = ev->v[FT_SYNC_FILE];
+	p->start = ev->ts;
+	p->pid = ev->pid;
+	p->key = key32(ev->v[FT_CONTEXT], ev->v[FT_SEQNO]);
+}
+
+/* Poll ready may fire in the signaller's context: match by sync_file. */
+static void on_poll_ready(struct ft_model *m, const struct ft_event *ev)
+{
+	for (unsigned int i = 0; i < m->n_open_polls; i++) {
+		struct ft_open_poll p = m->open_polls[i];
+
+		if (p.sync_file != ev->v[FT_SYNC_FILE])
+			continue;
+		m->open_polls[i] = m->open_polls[--m->n_open_polls];
+		model_poll_done(m, p.pid, p.key, ev->ts - p.start);
+		i--;
+	}
+}
+
+/* The series' view of a late frame's commit, when the trace has it. */
+void model_commit_enrich(struct ft_model *m, uint64_t out_key, struct ft_late_frame *l)
+{
+	struct ft_commit *c = model_commit_of_out(m, out_key);
+	uint32_t tl;
+
+	if (!c)
+		return;
+	l->commit = c->id;
+	l->submit_ns = c->ts;
+	if (!c->block_known)
+		return;
+	l->blocking.known = 1;
+	l->blocking.plane = c->block_plane;
+	l->blocking.context = c->block_key >> 32;
+	l->blocking.seqno = c->block_key & 0xffffffffull;
+	l->blocking.wait_ns = c->block_wait_ns;
+	if (!l->blocking.signal_ts)
+		l->blocking.signal_ts = c->block_end;
+	l->blocking.timeline = keymap_get(&m->timeline_of_context, l->blocking.context, &tl) ? tl : UINT32_MAX;
+}
+
+void model_commit_event(struct ft_model *m, const struct ft_event *ev)
+{
+	struct ft_commit *c;
+
+	switch (ev->id) {
+	case FT_EV_COMMIT: on_commit(m, ev); break;
+	case FT_EV_OUT_CREATE: on_out_create(m, ev); break;
+	case FT_EV_PLANE_WAIT_END: on_plane_wait_end(m, ev); break;
+	case FT_EV_COMMIT_FAILED: on_failed(m, ev); break;
+	case FT_EV_COMMIT_STALL: on_stall(m, ev); break;
+	case FT_EV_POLL_BEGIN: on_poll_begin(m, ev); break;
+	case FT_EV_POLL_READY: on_poll_ready(m, ev); break;
+	case FT_EV_CLEANUP_DONE:
+		c = commit_find(m, ev->v[FT_COMMIT]);
+		if (c)
+			commit_free(m, c);
+		break;
+	default: break;
+	}
+}
