@@ -102,7 +102,7 @@ static int parse_args(struct report_ctx *c, int argc, char **argv)
 		case OPT_TO: if (parse_time("--to", optarg, &c->window.to_ns)) return -1; break;
 		case OPT_SECTION:
 			if (parse_sections(optarg, &c->opts.sections)) {
-				usage_error("report", "unknown section '%s' (timelines, waits, display, anomalies, all)", optarg);
+				usage_error("report", "unknown section '%s' (timelines, waits, display, stalls, anomalies, all)", optarg);
 				return -1;
 			}
 			break;

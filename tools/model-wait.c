@@ -72,6 +72,24 @@ static struct ft_fence *waiting_commit(struct ft_model *m, int pid, uint64_t sta
 	return same_task ? same_task : oldest;
 }
 
+static void note_long_wait(struct ft_model *m, const struct ft_open_wait *w, uint64_t key,
+			   uint64_t end, const struct ft_fence *waited, const struct ft_fence *commit)
+{
+	struct ft_long_wait *l;
+
+	m->long_waits_total++;
+	if (m->n_long_waits >= MODEL_MAX_LISTED)
+		return;
+	l = &m->long_waits[m->n_long_waits++];
+	l->start = w->start;
+	l->end = end;
+	l->key = key;
+	l->pid = w->pid;
+	l->signaled = waited && waited->signaled;
+	l->out_seqno = commit ? commit->seqno : 0;
+	l->out_context = commit ? commit->key >> 32 : 0;
+}
+
 void model_wait_end(struct ft_model *m, const struct ft_event *ev, uint64_t key)
 {
 	struct ft_open_wait w;
@@ -98,6 +116,8 @@ void model_wait_end(struct ft_model *m, const struct ft_event *ev, uint64_t key)
 	signal_ts = waited && waited->signaled ? waited->signal_ts : ev->ts;
 	is_long = ns >= MODEL_LONG_WAIT_NS;
 	commit = waiting_commit(m, w.pid, w.start);
+	if (ns >= m->stall_ns)
+		note_long_wait(m, &w, key, ev->ts, waited, commit);
 	if (commit && key != commit->key && (is_long > commit->block_long ||
 	    (is_long == commit->block_long && signal_ts >= commit->block_signal))) {
 		commit->block_long = is_long;

@@ -20,6 +20,7 @@ int model_init(struct ft_model *m, struct ft_decoder *dec, unsigned int cpus)
 	memset(m, 0, sizeof(*m));
 	m->dec = dec;
 	m->n_cpus = cpus ? cpus : 1;
+	m->stall_ns = MODEL_STALL_NS;
 	m->delivered = calloc(m->n_cpus, sizeof(*m->delivered));
 	m->cpu_last_ts = calloc(m->n_cpus, sizeof(*m->cpu_last_ts));
 	return m->delivered && m->cpu_last_ts ? 0 : -1;

@@ -26,6 +26,7 @@
 #define MODEL_MAX_LATE 4096		/* late frames kept with full detail */
 #define MODEL_MAX_WAITS 256		/* waits in progress at one time */
 #define MODEL_LONG_WAIT_NS 1000000ull	/* a wait this long really waited */
+#define MODEL_STALL_NS 33000000ull	/* default: report waits this long as stalls */
 #define MODEL_MAX_LOST_WINDOWS 1024	/* spans with lost events, kept exactly */
 
 struct ft_timeline {
@@ -141,6 +142,15 @@ struct ft_open_poll {
 	int pid;
 };
 
+/* A dma_fence wait that lasted at least the stall threshold. */
+struct ft_long_wait {
+	uint64_t start, end, key;
+	int pid;
+	int signaled;			/* was the fence signalled when the wait ended? */
+	uint32_t out_seqno;		/* the out-fence of the commit it held up, 0 none */
+	uint64_t out_context;
+};
+
 struct ft_delivered {
 	int valid, pipe;
 	uint32_t seq;
@@ -188,6 +198,10 @@ struct ft_model {
 	struct ft_commit_stall stalls[MODEL_MAX_LISTED];
 	unsigned int n_failed, n_stalls;
 	uint64_t failed_total, stalls_total;
+	uint64_t stall_ns;		/* waits this long are listed as stalls */
+	struct ft_long_wait long_waits[MODEL_MAX_LISTED];
+	unsigned int n_long_waits;
+	uint64_t long_waits_total;
 	struct ft_open_poll open_polls[MODEL_MAX_POLLS];
 	unsigned int n_open_polls;
 	struct ft_wait_stat *poll_by_task, *poll_by_timeline;

@@ -14,6 +14,7 @@ static const struct {
 	{ "waits", SEC_WAITS },
 	{ "display", SEC_DISPLAY },
 	{ "anomalies", SEC_ANOMALIES },
+	{ "stalls", SEC_STALLS },
 	{ "all", SEC_ALL },
 };
 

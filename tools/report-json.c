@@ -152,6 +152,23 @@ static void crtc(FILE *out, const struct ft_model *m, const struct ft_crtc *c,
 	fprintf(out, "]}");
 }
 
+static void stalls_json(FILE *out, const struct ft_model *m)
+{
+	fprintf(out, "  \"stall_threshold_ns\": %" PRIu64 ", \"stall_count\": %" PRIu64 ", \"stalls\": [",
+		m->stall_ns, m->long_waits_total);
+	for (unsigned int i = 0; i < m->n_long_waits; i++) {
+		const struct ft_long_wait *l = &m->long_waits[i];
+
+		fprintf(out, "%s\n    {\"pid\": %d, \"comm\": ", i ? "," : "", l->pid);
+		json_str(out, report_task_name(m, l->pid));
+		fprintf(out, ", \"start_ns\": %" PRIu64 ", \"end_ns\": %" PRIu64 ", \"context\": %" PRIu64
+			", \"seqno\": %" PRIu64 ", \"signaled\": %s, \"out_fence_seqno\": %u}", l->start,
+			l->end, (uint64_t)(l->key >> 32), (uint64_t)(l->key & 0xffffffffull), l->signaled ? "true" : "false",
+			l->out_seqno);
+	}
+	fprintf(out, "\n  ],\n");
+}
+
 /* The series only; empty lists and "series": false in event_sets otherwise. */
 static void commits_json(FILE *out, const struct ft_model *m)
 {
@@ -202,6 +219,8 @@ int report_json(FILE *out, const struct ft_model *m, const struct report_info *i
 		first = 0;
 	}
 	fprintf(out, "\n  ],\n");
+	if (o->sections & SEC_STALLS)
+		stalls_json(out, m);
 	commits_json(out, m);
 	fprintf(out, "}\n");
 	return ferror(out) ? -1 : 0;

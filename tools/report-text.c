@@ -202,6 +202,31 @@ static void commits(FILE *out, const struct ft_model *m)
 	}
 }
 
+/* Every wait past the stall threshold, with what it held up. */
+static void stalls(FILE *out, const struct ft_model *m)
+{
+	char a[24];
+
+	fprintf(out, "\nStalls (dma_fence waits of %s or more): %" PRIu64 "\n",
+		dur(a, sizeof(a), m->stall_ns), m->long_waits_total);
+	for (unsigned int i = 0; i < m->n_long_waits; i++) {
+		const struct ft_long_wait *l = &m->long_waits[i];
+		uint64_t ctx = l->key >> 32, seq = l->key & 0xffffffffull;
+		uint32_t tl;
+		int named = keymap_get(&m->timeline_of_context, ctx, &tl);
+
+		fprintf(out, "  %.6f s: %s-%d waited %s on %s %s context %" PRIu64 " seqno %" PRIu64 "%s",
+			l->start / 1e9, report_task_name(m, l->pid), l->pid,
+			dur(a, sizeof(a), l->end - l->start), named ? m->timelines[tl].driver : "?",
+			named ? m->timelines[tl].name : "?", ctx, seq,
+			l->signaled ? "" : " (ended unsignalled: interrupted or timed out)");
+		if (l->out_seqno)
+			fprintf(out, ", holding up the commit of out-fence %" PRIu64 ":%u", l->out_context,
+				l->out_seqno);
+		fprintf(out, "\n");
+	}
+}
+
 static void anomalies(FILE *out, const struct ft_model *m)
 {
 	uint64_t never = 0, destroyed = 0, ooo = 0, reused = 0, missed = 0;
@@ -236,6 +261,8 @@ int report_text(FILE *out, const struct ft_model *m, const struct report_info *i
 		display(out, m, info, o);
 		commits(out, m);
 	}
+	if (o->sections & SEC_STALLS)
+		stalls(out, m);
 	if (o->sections & SEC_ANOMALIES)
 		anomalies(out, m);
 	return ferror(out) ? -1 : 0;

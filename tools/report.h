@@ -16,7 +16,8 @@ enum report_section {
 	SEC_WAITS = 1 << 1,
 	SEC_DISPLAY = 1 << 2,
 	SEC_ANOMALIES = 1 << 3,
-	SEC_ALL = 0xf,
+	SEC_STALLS = 1 << 4,
+	SEC_ALL = 0x1f,
 };
 
 struct report_info {		/* about the file, for the heading */

@@ -250,6 +250,12 @@ static void test_late_frame_and_its_blocking_fence(void **state)
 	assert_int_equal(m->by_task[0].count, 4);
 	assert_int_equal(m->by_task[0].max_ns, 39 * MS);
 	assert_int_equal(m->n_by_timeline, 2);
+	/* the stalls section: only B's 39 ms wait passes 33 ms, and it held up out-fence 2 */
+	assert_int_equal(m->long_waits_total, 1);
+	assert_int_equal(m->long_waits[0].key, 4ull << 32 | 2);
+	assert_int_equal(m->long_waits[0].end - m->long_waits[0].start, 39 * MS);
+	assert_int_equal(m->long_waits[0].out_seqno, 2);
+	assert_int_equal(m->long_waits[0].pid, 50);
 }
 
 /* No signal events for the in-fences (a capture that lost them): the wait
