@@ -4,9 +4,35 @@
  * with its unit.
  */
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 #include "report.h"
+
+/*
+ * On a terminal: timeline names as wide as the window allows, and colour
+ * for what needs attention (unless NO_COLOR is set).  Into a file or pipe:
+ * fixed widths, no escape codes, so the output can be diffed.
+ */
+static struct {
+	int colour, name_width;
+} style = { 0, 20 };
+
+static void style_for(FILE *out)
+{
+	struct winsize ws;
+	int tty = isatty(fileno(out));
+
+	style.colour = tty && !getenv("NO_COLOR");
+	style.name_width = 20;
+	if (tty && ioctl(fileno(out), TIOCGWINSZ, &ws) == 0 && ws.ws_col > 112)
+		style.name_width = ws.ws_col - 92 < 47 ? ws.ws_col - 92 : 47;
+}
+
+static const char *attn(void) { return style.colour ? "\033[1;31m" : ""; }
+static const char *plain(void) { return style.colour ? "\033[0m" : ""; }
 
 /* @ns as "850 ns", "12.3 us", "3.20 ms" or "1.50 s". */
 static const char *dur(char *buf, size_t len, uint64_t ns)
@@ -40,7 +66,8 @@ static void heading(FILE *out, const struct ft_model *m, const struct report_inf
 	if (m->dec->problems[0])
 		fprintf(out, "note: %s\n", m->dec->problems);
 	if (m->lost || m->lost_unknown)
-		fprintf(out, "WARNING: events were lost; counts and latencies below may be short.\n");
+		fprintf(out, "%sWARNING: events were lost; counts and latencies below may be short.%s\n",
+			attn(), plain());
 }
 
 static void timelines(FILE *out, const struct ft_model *m, const struct report_opts *o)
@@ -48,15 +75,17 @@ static void timelines(FILE *out, const struct ft_model *m, const struct report_o
 	char a[24], b[24], c[24], d[24];
 
 	fprintf(out, "\nTimelines (signal latency = dma_fence_init -> dma_fence_signaled)\n");
-	fprintf(out, "%8s  %-12s %-20s %7s %8s %9s %8s %10s %10s %10s %10s\n", "context", "driver",
-		"timeline", "fences", "signaled", "unsig@end", "destroyed", "p50", "p90", "p99", "max");
+	fprintf(out, "%8s  %-12s %-*s %7s %8s %9s %8s %10s %10s %10s %10s\n", "context", "driver",
+		style.name_width, "timeline", "fences", "signaled", "unsig@end", "destroyed", "p50",
+		"p90", "p99", "max");
 	for (unsigned int i = 0; i < m->n_timelines; i++) {
 		const struct ft_timeline *t = &m->timelines[i];
 
 		if (!report_timeline_selected(t, o))
 			continue;
-		fprintf(out, "%8" PRIu64 "  %-12.12s %-20.20s %7" PRIu64 " %8" PRIu64 " %9" PRIu64
-			" %8" PRIu64 " %10s %10s %10s %10s%s\n", t->context, t->driver, t->name,
+		fprintf(out, "%8" PRIu64 "  %-12.12s %-*.*s %7" PRIu64 " %8" PRIu64 " %9" PRIu64
+			" %8" PRIu64 " %10s %10s %10s %10s%s\n", t->context, t->driver, style.name_width,
+			style.name_width, t->name,
 			t->fences, t->signaled, t->unsignaled_at_end, t->destroyed_unsignaled,
 			dur(a, sizeof(a), hist_percentile(&t->latency, 0.5)),
 			dur(b, sizeof(b), hist_percentile(&t->latency, 0.9)),
@@ -109,8 +138,8 @@ static void late_frames(FILE *out, const struct ft_model *m, const struct ft_crt
 
 	if (!c->late_count)
 		return;
-	fprintf(out, "  late frames: %" PRIu64 "%s\n", c->late_count,
-		c->late_count > c->n_late ? " (detail for the first ones only)" : "");
+	fprintf(out, "  %slate frames: %" PRIu64 "%s%s\n", attn(), c->late_count,
+		c->late_count > c->n_late ? " (detail for the first ones only)" : "", plain());
 	fprintf(out, "  %8s %14s %8s %8s %10s  %s\n", "out-seq", "submit (s)", "target", "landed",
 		"late by", "blocked by (last in-fence to signal)");
 	for (unsigned int i = 0; i < c->n_late; i++) {
@@ -252,6 +281,7 @@ static void anomalies(FILE *out, const struct ft_model *m)
 int report_text(FILE *out, const struct ft_model *m, const struct report_info *info,
 		const struct report_opts *o)
 {
+	style_for(out);
 	heading(out, m, info);
 	if (o->sections & SEC_TIMELINES)
 		timelines(out, m, o);
