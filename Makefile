@@ -71,11 +71,11 @@ LOGSCAN_SRC := tests/lab/logscan.c tests/lab/logscan-rules.c
 UNIT_SRC := tests/unit/unit-tests.c tests/unit/test-logscan.c \
 	tests/unit/test-workload-plan.c tests/unit/test-sync-name.c tests/unit/test-hist.c \
 	tests/unit/test-tracedat.c tests/unit/test-tracedat-bad.c \
-	tests/unit/test-tracedat-compat.c tests/unit/trace-builder.c tests/unit/test-report.c \
+	tests/unit/test-tracedat-compat.c tools/trace-builder.c tests/unit/test-report.c \
 	tests/lab/logscan-rules.c tools/workload-plan.c tools/sync.c \
 	$(CORE_SRC)
-BENCH_SRC := tests/bench/tracedat-bench.c tests/unit/trace-builder.c $(TRACEDAT_SRC)
-FUZZ_SRC := tests/fuzz/tracedat-fuzz.c tests/unit/trace-builder.c $(TRACEDAT_SRC)
+BENCH_SRC := tests/bench/tracedat-bench.c tools/trace-builder.c $(TRACEDAT_SRC)
+FUZZ_SRC := tests/fuzz/tracedat-fuzz.c tools/trace-builder.c $(TRACEDAT_SRC)
 
 objs = $(patsubst %.c,$(OBJ)/%.o,$(1))
 

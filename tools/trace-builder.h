@@ -1,11 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * trace-builder.h - build real trace.dat files for tests.
+ * trace-builder.h - build real trace.dat files from events given one by one:
+ * the tests' constructed traces, and `fence-trace record --bpf`, whose
+ * events come from a BPF ring buffer rather than tracefs pages.
  *
  * Events are encoded into ring-buffer pages in memory exactly as Linux 6.1
- * writes them (kernel/trace/ring_buffer.c), with the event formats of the
- * lab guest from tests/fixtures/formats-6.1, then written out through
- * tracedat_write().  Timestamps must not go back on a CPU.
+ * writes them (kernel/trace/ring_buffer.c), with the event formats found in
+ * a folder of SYSTEM-EVENT.format files plus header_page and header_event
+ * (the lab guest's in tests/fixtures/formats-6.1, or the running kernel's
+ * copied there by record --bpf), then written out through tracedat_write().
+ * Timestamps must not go back on a CPU.
  */
 #ifndef FENCE_TRACE_TRACE_BUILDER_H
 #define FENCE_TRACE_TRACE_BUILDER_H
