@@ -18,6 +18,7 @@
 
 #include "fence-trace.h"
 #include "parse-num.h"
+#include "record-bpf.h"
 #include "record-capture.h"
 
 static volatile sig_atomic_t stop_signal;
@@ -32,6 +33,7 @@ static const struct option long_opts[] = {
 	{ "event", required_argument, NULL, 'e' },
 	{ "buffer-kb", required_argument, NULL, 'b' },
 	{ "duration", required_argument, NULL, 'd' },
+	{ "bpf", no_argument, NULL, 'B' },
 	{ "help", no_argument, NULL, 'h' },
 	{ 0 }
 };
@@ -68,10 +70,15 @@ static int parse_args(struct capture *c, int argc, char **argv)
 				return -1;
 			}
 			break;
+		case 'B': c->use_bpf = 1; break;
 		case 'h': print_usage("record"); return 1;
 		case ':': usage_error("record", "option '%s' needs an argument", argv[optind - 1]); return -1;
 		default: usage_error("record", "unknown option '%s'", argv[optind - 1]); return -1;
 		}
+	}
+	if (c->use_bpf && c->n_extra) {
+		usage_error("record", "--bpf records the fence and vblank events only: no -e");
+		return -1;
 	}
 	if (optind < argc && strcmp(argv[optind - 1], "--") != 0 && argv[optind][0] == '-') {
 		usage_error("record", "unknown option '%s'", argv[optind]);
@@ -131,8 +138,12 @@ static int run(struct capture *c)
 	time_t end = 0, start, last_progress = 0;
 	pid_t child = -1;
 
-	if (capture_setup(c))
+	c->cpus = (int)sysconf(_SC_NPROCESSORS_CONF);
+	if (c->use_bpf ? bpfrec_setup(c) : capture_setup(c)) {
+		if (c->use_bpf)
+			bpfrec_teardown(c);
 		return 1;
+	}
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
@@ -143,7 +154,10 @@ static int run(struct capture *c)
 				child < 0 ? strerror(errno) : "not found or not executable");
 			if (child > 0)
 				waitpid(child, NULL, 0);
-			capture_teardown(c);
+			if (c->use_bpf)
+				bpfrec_teardown(c);
+			else
+				capture_teardown(c);
 			return 1;
 		}
 	}
@@ -151,9 +165,9 @@ static int run(struct capture *c)
 		end = time(NULL) + c->duration_s;
 	start = time(NULL);
 	while (!should_stop(c, child, &status, end)) {
-		if (capture_drain(c))
+		if (c->use_bpf ? bpfrec_drain(c) : capture_drain(c))
 			break;
-		if (time(NULL) != last_progress) {
+		if (!c->use_bpf && time(NULL) != last_progress) {
 			last_progress = time(NULL);
 			capture_progress(c, difftime(last_progress, start));
 		}
@@ -164,7 +178,7 @@ static int run(struct capture *c)
 		kill(child, (int)stop_signal);
 		waitpid(child, &status, 0);
 	}
-	ret = capture_finish(c);
+	ret = c->use_bpf ? bpfrec_finish(c) : capture_finish(c);
 	if (stop_signal)
 		fprintf(stderr, "fence-trace record: stopped by signal %d\n", (int)stop_signal);
 	if (child > 0 && WIFSIGNALED(status))

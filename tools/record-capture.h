@@ -11,6 +11,7 @@
 #define CAPTURE_MAX_EVENTS 128
 
 struct tracefs_instance;
+struct bpfrec;
 
 struct capture {
 	/* options */
@@ -19,6 +20,8 @@ struct capture {
 	unsigned int n_extra;
 	unsigned int buffer_kb, duration_s;
 	char **command;
+	int use_bpf;			/* --bpf: the BPF recorder (record-bpf.c) */
+	struct bpfrec *bpf;
 	/* state */
 	struct tracefs_instance *inst;
 	char *systems[CAPTURE_MAX_EVENTS], *events[CAPTURE_MAX_EVENTS];

@@ -16,7 +16,7 @@ struct usage {
 static const struct usage usages[] = {
 	{ "record", "capture fence and display events into a trace.dat",
 	  "usage: fence-trace record [-o FILE] [-e SYSTEM:EVENT]... [-b KB] [-d SECONDS]\n"
-	  "                          [-- COMMAND [ARG]...]\n"
+	  "                          [--bpf] [-- COMMAND [ARG]...]\n"
 	  "Enables the fence and display events in a private tracefs instance (the\n"
 	  "top-level trace is left alone; the instance is removed on exit), with the\n"
 	  "mono trace clock, and writes a trace-cmd trace.dat.  Stops when COMMAND\n"
@@ -25,7 +25,10 @@ static const struct usage usages[] = {
 	  "  -o FILE        output file (default trace.dat)\n"
 	  "  -e SYS:EVENT   record this event too (repeatable; SYS:* for a system)\n"
 	  "  -b KB          per-CPU ring buffer size (default 4096)\n"
-	  "  -d SECONDS     stop after this many seconds\n" },
+	  "  -d SECONDS     stop after this many seconds\n"
+	  "  --bpf          record the stock fence and vblank events through BPF\n"
+	  "                 (a ring buffer; no strings formatted in the kernel)\n"
+	  "                 into the same kind of trace.dat; drops are counted\n" },
 	{ "report", "explain fence latency, waits and late frames in a trace.dat",
 	  "usage: fence-trace report [FILE] [--json | --csv] [--section S]...\n"
 	  "                          [--timeline T] [--context N] [--crtc C] [--pid P]\n"

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fence-record.bpf.c - the stock fence and vblank events into a ring
+ * buffer, for `fence-trace record --bpf`: the same events tracefs records,
+ * without formatting two strings per fence event in the kernel.  A full
+ * ring buffer drops the record and counts it.
+ *
+ * tp_btf hooks with raw_tp twins, as in fence-latency.bpf.c.
+ */
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_tracing.h>
+#include <bpf/bpf_core_read.h>
+
+#include "fence-record.h"
+
+char LICENSE[] SEC("license") = "GPL";
+
+struct {
+	__uint(type, BPF_MAP_TYPE_RINGBUF);
+	__uint(max_entries, 16 * 1024 * 1024);
+} events SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u64);
+} dropped SEC(".maps");
+
+static __always_inline int emit(__u16 type, __u64 a, __u64 b, __u64 c)
+{
+	struct fr_event *e = bpf_ringbuf_reserve(&events, sizeof(*e), 0);
+	__u32 zero = 0;
+	__u64 *d;
+
+	if (!e) {
+		d = bpf_map_lookup_elem(&dropped, &zero);
+		if (d)
+			(*d)++;
+		return 0;
+	}
+	e->ts = bpf_ktime_get_ns();
+	e->a = a;
+	e->b = b;
+	e->c = c;
+	e->pid = (__u32)bpf_get_current_pid_tgid();
+	e->cpu = (__u16)bpf_get_smp_processor_id();
+	e->type = type;
+	bpf_ringbuf_submit(e, 0);
+	return 0;
+}
+
+static __always_inline int fence(__u16 type, struct dma_fence *f)
+{
+	return emit(type, BPF_CORE_READ(f, context), BPF_CORE_READ(f, seqno), 0);
+}
+
+#define FENCE_HOOK(name, type)							\
+	SEC("tp_btf/dma_fence_" #name)						\
+	int BPF_PROG(tp_btf_##name, struct dma_fence *f) { return fence(type, f); } \
+	SEC("raw_tp/dma_fence_" #name)						\
+	int BPF_PROG(raw_tp_##name, struct dma_fence *f) { return fence(type, f); }
+
+FENCE_HOOK(init, FR_INIT)
+FENCE_HOOK(emit, FR_EMIT)
+FENCE_HOOK(enable_signal, FR_ENABLE_SIGNAL)
+FENCE_HOOK(signaled, FR_SIGNALED)
+FENCE_HOOK(wait_start, FR_WAIT_START)
+FENCE_HOOK(wait_end, FR_WAIT_END)
+FENCE_HOOK(destroy, FR_DESTROY)
+
+SEC("tp_btf/drm_vblank_event")
+int BPF_PROG(tp_btf_vblank, int crtc, unsigned int seq, ktime_t time)
+{
+	return emit(FR_VBLANK, (__u64)crtc, seq, (__u64)time);
+}
+SEC("raw_tp/drm_vblank_event")
+int BPF_PROG(raw_tp_vblank, int crtc, unsigned int seq, ktime_t time)
+{
+	return emit(FR_VBLANK, (__u64)crtc, seq, (__u64)time);
+}
+
+SEC("tp_btf/drm_vblank_event_delivered")
+int BPF_PROG(tp_btf_delivered, struct drm_file *file, int crtc, unsigned int seq)
+{
+	return emit(FR_VBLANK_DELIVERED, (__u64)crtc, seq, (__u64)file);
+}
+SEC("raw_tp/drm_vblank_event_delivered")
+int BPF_PROG(raw_tp_delivered, struct drm_file *file, int crtc, unsigned int seq)
+{
+	return emit(FR_VBLANK_DELIVERED, (__u64)crtc, seq, (__u64)file);
+}

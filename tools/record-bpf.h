@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* record-bpf.h - the BPF recorder behind `fence-trace record --bpf`. */
+#ifndef FENCE_TRACE_RECORD_BPF_H
+#define FENCE_TRACE_RECORD_BPF_H
+
+#include <linux/types.h>
+
+#include "fence-record.h"
+#include "record-capture.h"
+
+int bpfrec_setup(struct capture *c);
+int bpfrec_drain(struct capture *c);
+int bpfrec_finish(struct capture *c);
+void bpfrec_teardown(struct capture *c);
+
+#endif
