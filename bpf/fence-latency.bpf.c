@@ -192,3 +192,39 @@ SEC("raw_tp/dma_fence_wait_start")
 int BPF_PROG(raw_tp_wait_start, struct dma_fence *fence) { return on_wait_start(fence); }
 SEC("raw_tp/dma_fence_wait_end")
 int BPF_PROG(raw_tp_wait_end, struct dma_fence *fence) { return on_wait_end(fence); }
+
+/*
+ * The fence-trace series' tracepoints: skipped (not loaded) on kernels
+ * without them.  An out-fence is signalled with its vblank's timestamp,
+ * so the distance that matters is how long after that vblank the signal
+ * really ran; and the series says which plane waited how long.
+ */
+static __always_inline int on_out_signal(const struct drm_pending_vblank_event *e, ktime_t time)
+{
+	__u64 now = bpf_ktime_get_ns();
+
+	hist_add(BPF_CORE_READ(e, pipe), FL_OUT_VBLANK, now > (__u64)time ? now - (__u64)time : 0, 0);
+	return 0;
+}
+
+static __always_inline int on_plane_wait(const struct drm_plane_state *ps, __u64 duration_ns)
+{
+	if (targ_waits)
+		hist_add(BPF_CORE_READ(ps, plane, base.id), FL_PLANE_WAIT, duration_ns, 0);
+	return 0;
+}
+
+SEC("tp_btf/drm_fence_out_signal")
+int BPF_PROG(tp_btf_out_signal, struct drm_device *dev, const struct drm_pending_vblank_event *e,
+	     u64 seq, ktime_t time) { return on_out_signal(e, time); }
+SEC("raw_tp/drm_fence_out_signal")
+int BPF_PROG(raw_tp_out_signal, struct drm_device *dev, const struct drm_pending_vblank_event *e,
+	     u64 seq, ktime_t time) { return on_out_signal(e, time); }
+SEC("tp_btf/drm_fence_wait_end")
+int BPF_PROG(tp_btf_plane_wait, const struct drm_atomic_state *state,
+	     const struct drm_plane_state *ps, bool interruptible, int ret, u64 duration_ns)
+{ return on_plane_wait(ps, duration_ns); }
+SEC("raw_tp/drm_fence_wait_end")
+int BPF_PROG(raw_tp_plane_wait, const struct drm_atomic_state *state,
+	     const struct drm_plane_state *ps, bool interruptible, int ret, u64 duration_ns)
+{ return on_plane_wait(ps, duration_ns); }

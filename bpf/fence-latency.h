@@ -15,6 +15,9 @@ enum fl_kind {
 	FL_SIGNAL = 0,			/* init -> signaled, per fence context */
 	FL_WAIT_CONTEXT = 1,		/* wait_start -> wait_end, per waited context */
 	FL_WAIT_TASK = 2,		/* the same, per waiting task (tgid) */
+	/* with the fence-trace kernel series only */
+	FL_OUT_VBLANK = 3,		/* out-fence signal - its vblank's time, per vblank pipe */
+	FL_PLANE_WAIT = 4,		/* a commit's in-fence wait, per DRM plane id */
 };
 
 struct fl_key {

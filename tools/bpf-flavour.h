@@ -10,6 +10,8 @@
 struct bpf_object;
 
 int bpf_tp_btf_usable(const char *tracepoint);
-void bpf_pick_flavour(struct bpf_object *obj, int use_tp_btf);
+#include <stddef.h>
+
+int bpf_pick_flavour(struct bpf_object *obj, int use_tp_btf, char *skipped, size_t len);
 
 #endif

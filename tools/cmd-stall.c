@@ -190,6 +190,7 @@ static uint64_t dropped(struct stall_ctx *c)
 
 static int load(struct stall_ctx *c)
 {
+	char skipped[512];
 	int err;
 
 	libbpf_set_print(c->verbose ? print_libbpf : NULL);
@@ -199,7 +200,8 @@ static int load(struct stall_ctx *c)
 		fprintf(stderr, "fence-trace stall: cannot open the BPF object: %s\n", strerror(errno));
 		return -1;
 	}
-	bpf_pick_flavour(c->skel->obj, !c->raw_tp && bpf_tp_btf_usable("dma_fence_wait_start"));
+	bpf_pick_flavour(c->skel->obj, !c->raw_tp && bpf_tp_btf_usable("dma_fence_wait_start"),
+			 skipped, sizeof(skipped));
 	err = fence_stall_bpf__load(c->skel);
 	if (!err)
 		err = fence_stall_bpf__attach(c->skel);

@@ -25,6 +25,7 @@ static int libbpf_print(enum libbpf_print_level level, const char *fmt, va_list 
 
 int latency_load(struct latency_ctx *c)
 {
+	char skipped[512];
 	int err;
 
 	if (c->verbose)
@@ -43,7 +44,10 @@ int latency_load(struct latency_ctx *c)
 	c->skel->rodata->targ_ms = c->ms;
 	c->skel->rodata->targ_waits = c->waits;
 	c->skel->rodata->targ_per_task = c->per_task;
-	bpf_pick_flavour(c->skel->obj, !c->raw_tp && bpf_tp_btf_usable("dma_fence_init"));
+	if (bpf_pick_flavour(c->skel->obj, !c->raw_tp && bpf_tp_btf_usable("dma_fence_init"),
+			     skipped, sizeof(skipped)))
+		fprintf(stderr, "fence-trace: this kernel lacks the fence-trace series: skipped %s\n",
+			skipped);
 	err = fence_latency_bpf__load(c->skel);
 	if (!err)
 		err = fence_latency_bpf__attach(c->skel);

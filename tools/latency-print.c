@@ -20,11 +20,13 @@ static const char *const kind_names[] = {
 	[FL_SIGNAL] = "signal latency",
 	[FL_WAIT_CONTEXT] = "wait on timeline",
 	[FL_WAIT_TASK] = "wait by task",
+	[FL_OUT_VBLANK] = "out-fence signal after its vblank",
+	[FL_PLANE_WAIT] = "in-fence wait of a commit",
 };
 
 static int selected(struct latency_ctx *c, const struct fl_key *k, const struct fence_name *n)
 {
-	if (k->kind == FL_WAIT_TASK)
+	if (k->kind == FL_WAIT_TASK || k->kind == FL_OUT_VBLANK || k->kind == FL_PLANE_WAIT)
 		return 1;
 	if (c->context >= 0 && k->id != (uint64_t)c->context)
 		return 0;
@@ -49,13 +51,15 @@ static void each_hist(struct latency_ctx *c, void (*fn)(struct latency_ctx *, co
 
 static void text_one(struct latency_ctx *c, const struct fl_key *k, const struct fl_hist *h, int *first)
 {
-	const struct fence_name *n = k->kind == FL_WAIT_TASK ? NULL : names_find(&c->names, k->id);
+	const struct fence_name *n = k->kind > FL_WAIT_CONTEXT ? NULL : names_find(&c->names, k->id);
 
 	(void)first;
 	if (!selected(c, k, n))
 		return;
-	if (k->kind == FL_WAIT_TASK)
-		printf("\n%s: pid %" PRIu64 "\n", kind_names[k->kind], (uint64_t)k->id);
+	if (k->kind >= FL_WAIT_TASK)
+		printf("\n%s: %s %" PRIu64 "\n", kind_names[k->kind],
+		       k->kind == FL_WAIT_TASK ? "pid" : k->kind == FL_OUT_VBLANK ? "vblank pipe" : "plane",
+		       (uint64_t)k->id);
 	else
 		printf("\n%s: context %" PRIu64 " %s %s\n", kind_names[k->kind], (uint64_t)k->id,
 		       n ? n->driver : "?", n ? n->timeline : "(name unknown: created before we started)");
@@ -104,8 +108,9 @@ static void json_str(const char *s)
 
 static void json_one(struct latency_ctx *c, const struct fl_key *k, const struct fl_hist *h, int *first)
 {
-	static const char *const kinds[] = { "signal", "wait_context", "wait_task" };
-	const struct fence_name *n = k->kind == FL_WAIT_TASK ? NULL : names_find(&c->names, k->id);
+	static const char *const kinds[] = { "signal", "wait_context", "wait_task", "out_vblank",
+					     "plane_wait" };
+	const struct fence_name *n = k->kind > FL_WAIT_CONTEXT ? NULL : names_find(&c->names, k->id);
 
 	if (!selected(c, k, n))
 		return;

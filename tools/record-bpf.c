@@ -97,6 +97,7 @@ static int on_event(void *ctx, void *data, size_t len)
 
 int bpfrec_setup(struct capture *c)
 {
+	char skipped[512];
 	struct bpfrec *r = calloc(1, sizeof(*r));
 	int err;
 
@@ -110,7 +111,7 @@ int bpfrec_setup(struct capture *c)
 		fprintf(stderr, "fence-trace record: cannot open the BPF object: %s\n", strerror(errno));
 		return -1;
 	}
-	bpf_pick_flavour(r->skel->obj, bpf_tp_btf_usable("dma_fence_init"));
+	bpf_pick_flavour(r->skel->obj, bpf_tp_btf_usable("dma_fence_init"), skipped, sizeof(skipped));
 	err = fence_record_bpf__load(r->skel);
 	if (!err)
 		err = fence_record_bpf__attach(r->skel);
