@@ -166,6 +166,7 @@ kernel-debug: deps
 check: deps
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)kernel/build-kernel patched >/dev/null
+	$(Q)kernel/build-kernel stock >/dev/null
 	$(Q)tests/run-tests
 
 unit-tests: $(HOSTBIN)/unit-tests
