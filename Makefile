@@ -61,7 +61,7 @@ CORE_SRC := tools/analyze.c tools/source.c $(TRACEDAT_SRC) tools/decode.c \
 FENCE_TRACE_SRC := tools/fence-trace.c tools/usage.c tools/cmd-report.c tools/cmd-record.c tools/cmd-diff.c \
 	tools/cmd-latency.c tools/latency-bpf.c tools/latency-print.c tools/fence-names.c tools/log2-hist.c \
 	tools/cmd-top.c tools/top-pending.c tools/sync.c tools/cmd-check.c tools/bpf-flavour.c \
-	tools/cmd-stall.c tools/stall-print.c tools/record-bpf.c tools/trace-builder.c \
+	tools/cmd-stall.c tools/stall-print.c tools/stall-series.c tools/record-bpf.c tools/trace-builder.c \
 	tools/record-capture.c tools/record-finish.c $(CORE_SRC)
 CORE_LIBS := -ltracecmd -ltracefs -ltraceevent
 BPF_LIBS := -lbpf -lelf -lz
@@ -108,7 +108,8 @@ $(BPF_OUT)/%.skel.h: $(BPF_OUT)/%.bpf.o
 
 $(OBJ)/tools/cmd-latency.o $(OBJ)/tools/latency-print.o $(OBJ)/tools/latency-bpf.o \
 	$(OBJ)/tools/cmd-top.o $(OBJ)/tools/top-pending.o: $(BPF_OUT)/fence-latency.skel.h
-$(OBJ)/tools/cmd-stall.o $(OBJ)/tools/stall-print.o: $(BPF_OUT)/fence-stall.skel.h
+$(OBJ)/tools/cmd-stall.o $(OBJ)/tools/stall-print.o $(OBJ)/tools/stall-series.o: \
+	$(BPF_OUT)/fence-stall.skel.h
 $(OBJ)/tools/record-bpf.o $(OBJ)/tools/cmd-record.o: $(BPF_OUT)/fence-record.skel.h
 
 FORCE:

@@ -216,6 +216,8 @@ static int load(struct stall_ctx *c)
 	}
 	c->threshold_ns = c->threshold_ms ? c->threshold_ms * 1000000ull : DEFAULT_THRESHOLD_NS;
 	c->skel->data->threshold_ns = c->threshold_ns;
+	c->ebusy_on = -2;
+	c->have_series = series_start(&c->series, c) == 0;
 	return 0;
 }
 
@@ -239,8 +241,10 @@ static int run(struct stall_ctx *c)
 			if (c->have_names)
 				names_poll(&c->names);
 		}
+		if (c->have_series)
+			series_read(&c->series);	/* before: it names the waits */
 		ring_buffer__poll(c->rb, 0);
-		if (scan_waits(c))
+		if (scan_waits(c) || (c->once && c->stalls))
 			return EXIT_STALLED;
 	}
 	ring_buffer__poll(c->rb, 0);
@@ -258,6 +262,8 @@ int cmd_stall(int argc, char **argv)
 	if (ret)
 		return ret > 0 ? 0 : EXIT_USAGE;
 	ret = run(&c);
+	if (c.have_series)
+		series_stop(&c.series);
 	ring_buffer__free(c.rb);
 	fence_stall_bpf__destroy(c.skel);
 	if (c.have_names)

@@ -118,6 +118,27 @@ static int commit_frame(struct compositor *c, struct kms_req *req, unsigned int 
 	return ret;
 }
 
+/*
+ * A second commit at once, while frame @frame's commit still waits for its
+ * in-fences: the kernel answers EBUSY (non-blocking commits do not queue)
+ * until that frame is shown.  Counted in r->ebusy.
+ */
+static void commit_behind(struct compositor *c, unsigned int frame, struct frame_result *r)
+{
+	struct kms_req req;
+	int ret;
+
+	kms_req_init(&req);
+	kms_req_plane(&req, c->kms.primary, c->kms.crtc_id, &c->primary_fb[(frame + 1) & 1], 0, 0);
+	while ((ret = kms_commit(&c->kms, &req, DRM_MODE_ATOMIC_NONBLOCK, 0)) == -EBUSY &&
+	       r->ebusy < 10000) {
+		r->ebusy++;
+		usleep(1000);
+	}
+	if (ret)
+		die("frame %u: the commit behind it failed: %s", frame, strerror(-ret));
+}
+
 static void announce_stall(const struct compositor *c, unsigned int frame)
 {
 	unsigned int ms;
@@ -157,13 +178,22 @@ static void run_frame(struct compositor *c, unsigned int frame, struct frame_res
 		if (merged[0] < 0)
 			die("frame %u: SYNC_IOC_MERGE failed: %s", frame, strerror(-merged[0]));
 	}
-	build_request(c, frame, c->plan.merge ? merged : in_fd, &out_fence, &req);
+	if (c->plan.poll) {
+		/* The compositor's way: poll the sync_files, then commit unfenced. */
+		for (unsigned int i = 0; i < c->n_producers; i++)
+			if (sync_file_wait(in_fd[i], -1) != 1)
+				die("frame %u: poll on producer %c's fence failed", frame, 'A' + i);
+		merged[0] = merged[1] = -1;	/* IN_FENCE_FD = -1: no in-fence */
+	}
+	build_request(c, frame, c->plan.merge || c->plan.poll ? merged : in_fd, &out_fence, &req);
 	ret = commit_frame(c, &req, frame, r);
-	if (merged[0] >= 0)
+	if (c->plan.merge && merged[0] >= 0)
 		close(merged[0]);	/* the kernel holds its own reference now */
 	r->return_ns = now_ns();
 	if (ret)
 		die("frame %u: atomic commit failed: %s", frame, strerror(-ret));
+	if ((int)frame == c->plan.ebusy_frame)
+		commit_behind(c, frame, r);
 	ret = sync_file_wait(out_fence, c->plan.timeout_ms);
 	if (ret <= 0)
 		die("frame %u: out-fence not signalled after %u ms", frame, c->plan.timeout_ms);

@@ -71,6 +71,20 @@ static void members(struct stall_ctx *c, const struct fs_wait *w)
 		printf("    ... and %u more\n", w->n_members - FS_MEMBERS);
 }
 
+/* Which commit and plane the wait belongs to: the series knows. */
+static void attribution(struct stall_ctx *c, uint64_t fence)
+{
+	const struct series_wait *sw = c->have_series ? series_wait_of(&c->series, fence) : NULL;
+
+	if (sw)
+		printf("  commit %" PRIu64 ", plane %u: an atomic commit's in-fence wait\n",
+		       sw->commit, sw->plane);
+	else if (c->have_series)
+		printf("  not an atomic commit's in-fence wait (no drm_fence_wait_begin for it)\n");
+	else
+		printf("  commit, CRTC and plane: not attributable without the fence-trace kernel series\n");
+}
+
 /* The kernel's own debugfs view, for the report. */
 static void snapshot(const char *path)
 {
@@ -123,6 +137,14 @@ static void start_json(struct stall_ctx *c, const struct fs_wait *w, uint64_t no
 	json_str(drv, 32);
 	printf(", \"timeline\": ");
 	json_str(tl, 80);
+	{
+		const struct series_wait *sw = c->have_series ? series_wait_of(&c->series, w->fence.ptr) : NULL;
+
+		if (sw)
+			printf(", \"commit\": %" PRIu64 ", \"plane\": %u", sw->commit, sw->plane);
+		else
+			printf(", \"commit\": null, \"plane\": null");
+	}
 	printf(", \"last_signaled_seqno\": %s, \"creator_tgid\": %u, \"pending_members\": [",
 	       last, w->creator.tgid);
 	for (unsigned int i = 0, k = 0; w->is_array && i < w->n_members && i < FS_MEMBERS; i++)
@@ -152,7 +174,7 @@ void stall_print_start(struct stall_ctx *c, const struct fs_wait *w, uint64_t no
 		printf("  created before the tool started: creator unknown\n");
 	if (w->is_array)
 		members(c, w);
-	printf("  commit, CRTC and plane: not attributable without the fence-trace kernel series\n");
+	attribution(c, w->fence.ptr);
 	snapshot("/sys/kernel/debug/sync/info");
 	fflush(stdout);
 }
@@ -174,6 +196,114 @@ void stall_print_end(struct stall_ctx *c, const struct fs_end *e, const struct f
 		       (e->end - e->start) / 1e6, how, w ? "" : " [stall began and ended between polls]",
 		       (uint64_t)e->context, (uint64_t)e->seqno, e->error,
 		       e->error == -2 ? ": -ENOENT, a sw_sync timeline closed with it pending" : "");
+	}
+	fflush(stdout);
+}
+
+static void creator_of(struct stall_ctx *c, uint64_t fence, uint64_t now)
+{
+	struct fs_creator cr;
+
+	if (bpf_map_lookup_elem(bpf_map__fd(c->skel->maps.creators), &fence, &cr) == 0)
+		printf("  created by %.16s-%u, %.1f ms ago\n", cr.comm, cr.tgid, (now - cr.ts) / 1e6);
+	else
+		printf("  created before the tool started: creator unknown\n");
+}
+
+/* A compositor polling a sync_file: no dma_fence_wait, but the series sees it. */
+void stall_print_poll(struct stall_ctx *c, const struct series_poll *p, uint64_t now)
+{
+	struct fs_fence f = { .ptr = p->fence, .context = p->context, .seqno = p->seqno };
+	const char *drv, *tl;
+	char comm[32] = "?";
+	FILE *in;
+	char path[64];
+
+	if (c->have_names)
+		names_poll(&c->names);
+	snprintf(path, sizeof(path), "/proc/%d/comm", p->pid);
+	if ((in = fopen(path, "r"))) {
+		if (fgets(comm, sizeof(comm), in))
+			comm[strcspn(comm, "\n")] = '\0';
+		fclose(in);
+	}
+	name_of(c, p->context, &drv, &tl);
+	if (c->json) {
+		printf("{\"event\": \"poll_stall\", \"start_ns\": %" PRIu64 ", \"waited_ns\": %" PRIu64
+		       ", \"pid\": %d, \"context\": %" PRIu64 ", \"seqno\": %" PRIu64 ", \"timeline\": ",
+		       p->ts, now - p->ts, p->pid, p->context, p->seqno);
+		json_str(tl, 80);
+		printf("}\n");
+		fflush(stdout);
+		return;
+	}
+	printf("STALL: %s-%d has polled a sync_file for %.1f ms (a poll() wait, outside dma_fence_wait) on %s %s context %" PRIu64 " seqno %" PRIu64 "\n",
+	       comm, p->pid, (now - p->ts) / 1e6, drv, tl, p->context, p->seqno);
+	behind(c, &f, now);
+	creator_of(c, p->fence, now);
+	fflush(stdout);
+}
+
+void stall_print_poll_end(struct stall_ctx *c, const struct series_poll *p, uint64_t end)
+{
+	if (c->json)
+		printf("{\"event\": \"poll_cleared\", \"start_ns\": %" PRIu64 ", \"end_ns\": %" PRIu64
+		       ", \"stall_ns\": %" PRIu64 ", \"pid\": %d, \"context\": %" PRIu64 ", \"seqno\": %" PRIu64 "}\n",
+		       p->ts, end, end - p->ts, p->pid, p->context, p->seqno);
+	else
+		printf("CLEARED after %.1f ms: the polled sync_file became ready (context %" PRIu64 " seqno %" PRIu64 ")\n",
+		       (end - p->ts) / 1e6, p->context, p->seqno);
+	fflush(stdout);
+}
+
+/*
+ * A commit held up by an earlier one (the series' drm_fence_commit_stall):
+ * told apart from an in-fence stall, and explained by what the earlier
+ * commit is waiting on when the series knows.
+ */
+void stall_print_commit_stall(struct stall_ctx *c, uint64_t ts, uint64_t commit, uint32_t crtc,
+			      int64_t waits_on, int stage, int ret, uint64_t duration_ns)
+{
+	static const char *const stages[] = { "hw_done", "flip_done", "cleanup_done", "EBUSY" };
+	const char *what = stage >= 0 && stage < 4 ? stages[stage] : "?";
+	const struct series_wait *w;
+	const char *drv, *tl;
+
+	if (stage == 3) {
+		/* Retries every ms: a stall only once they have lasted the threshold. */
+		if (waits_on != c->ebusy_on) {
+			c->ebusy_on = waits_on;
+			c->ebusy_first_ts = ts;
+			c->ebusy_said = 0;
+		}
+		if (c->ebusy_said || ts - c->ebusy_first_ts < c->threshold_ns)
+			return;
+		c->ebusy_said = 1;
+		duration_ns = ts - c->ebusy_first_ts;
+	} else if (duration_ns < c->threshold_ns) {
+		return;
+	}
+	c->stalls++;
+	w = waits_on >= 0 ? series_wait_of_commit(&c->series, (uint64_t)waits_on) : NULL;
+	if (c->json) {
+		printf("{\"event\": \"commit_stall\", \"commit\": %" PRIu64 ", \"crtc\": %u, \"waits_on\": %" PRId64
+		       ", \"stage\": \"%s\", \"ret\": %d, \"duration_ns\": %" PRIu64 ", \"blocker_plane\": %d"
+		       ", \"blocker_context\": %" PRIu64 ", \"blocker_seqno\": %" PRIu64 "}\n", commit, crtc,
+		       waits_on, what, ret, duration_ns, w ? (int)w->plane : -1, w ? w->context : 0,
+		       w ? w->seqno : 0);
+		fflush(stdout);
+		return;
+	}
+	if (stage == 3)
+		printf("COMMIT STALL: commits on CRTC %u have got EBUSY for %.1f ms (now commit %" PRIu64 "): commit %" PRId64 " still holds the CRTC (not an in-fence stall of their own)\n",
+		       crtc, duration_ns / 1e6, commit, waits_on);
+	else
+		printf("COMMIT STALL: commit %" PRIu64 " on CRTC %u waited %.1f ms for commit %" PRId64 "'s %s (ret %d): behind an earlier commit, not an in-fence\n",
+		       commit, crtc, duration_ns / 1e6, waits_on, what, ret);
+	if (w) {
+		name_of(c, w->context, &drv, &tl);
+		printf("  commit %" PRId64 " is waiting on plane %u's in-fence: %s %s context %" PRIu64 " seqno %" PRIu64 ", for %.1f ms\n",
+		       waits_on, w->plane, drv, tl, w->context, w->seqno, (now_ns() - w->ts) / 1e6);
 	}
 	fflush(stdout);
 }

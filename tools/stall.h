@@ -8,6 +8,7 @@
 
 #include "fence-names.h"
 #include "fence-stall.h"
+#include "stall-series.h"
 
 #define STALL_MAX_TRACKED 256
 #define EXIT_STALLED 3
@@ -32,9 +33,19 @@ struct stall_ctx {
 	int have_names;
 	struct stall_seen seen[STALL_MAX_TRACKED];
 	unsigned int n_seen, stalls;
+	struct stall_series series;	/* the kernel series' view, when it has one */
+	int have_series;
+	/* EBUSY retries against one earlier commit: said once, when they last */
+	int64_t ebusy_on;
+	uint64_t ebusy_first_ts;
+	int ebusy_said;
 };
 
 void stall_print_start(struct stall_ctx *c, const struct fs_wait *w, uint64_t now);
 void stall_print_end(struct stall_ctx *c, const struct fs_end *e, const struct fs_wait *w);
+void stall_print_poll(struct stall_ctx *c, const struct series_poll *p, uint64_t now);
+void stall_print_poll_end(struct stall_ctx *c, const struct series_poll *p, uint64_t end);
+void stall_print_commit_stall(struct stall_ctx *c, uint64_t ts, uint64_t commit, uint32_t crtc,
+			      int64_t waits_on, int stage, int ret, uint64_t duration_ns);
 
 #endif

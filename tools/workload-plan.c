@@ -32,6 +32,12 @@ const char workload_usage[] =
 	"      --nonblock        DRM_MODE_ATOMIC_NONBLOCK commits\n"
 	"      --flip-event      also request DRM_MODE_PAGE_FLIP_EVENT\n"
 	"      --no-overlay      primary plane only (producer B idle)\n"
+	"      --poll            wait for A's and B's fences with poll() on the\n"
+	"                        sync_files, as compositors do, then commit without\n"
+	"                        IN_FENCE_FD\n"
+	"      --ebusy F         (with --nonblock) right after frame F's commit, commit\n"
+	"                        again at once: it gets EBUSY until frame F is shown\n"
+	"                        (retried every ms; counted in ebusy=)\n"
 	"      --merge           the primary plane's in-fence is SYNC_IOC_MERGE of A's\n"
 	"                        and B's (both pending when merged); the overlay\n"
 	"                        plane gets none\n"
@@ -48,6 +54,7 @@ void plan_defaults(struct workload_plan *plan)
 	plan->delay_ms[1] = 5;
 	plan->overlay = 1;
 	plan->timeout_ms = 5000;
+	plan->ebusy_frame = -1;
 }
 
 static int producer_index(const char *s, unsigned int *out)
@@ -121,7 +128,7 @@ enum frame_fate plan_fate(const struct workload_plan *plan, unsigned int frame,
 }
 
 enum { OPT_SLOW = 256, OPT_NEVER, OPT_ERROR, OPT_NONBLOCK, OPT_FLIP,
-       OPT_NO_OVERLAY, OPT_DEVICE, OPT_TIMEOUT, OPT_MERGE };
+       OPT_NO_OVERLAY, OPT_DEVICE, OPT_TIMEOUT, OPT_MERGE, OPT_POLL, OPT_EBUSY };
 
 static const struct option long_opts[] = {
 	{ "frames", required_argument, NULL, 'n' },
@@ -134,6 +141,8 @@ static const struct option long_opts[] = {
 	{ "flip-event", no_argument, NULL, OPT_FLIP },
 	{ "no-overlay", no_argument, NULL, OPT_NO_OVERLAY },
 	{ "merge", no_argument, NULL, OPT_MERGE },
+	{ "poll", no_argument, NULL, OPT_POLL },
+	{ "ebusy", required_argument, NULL, OPT_EBUSY },
 	{ "device", required_argument, NULL, OPT_DEVICE },
 	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
 	{ "help", no_argument, NULL, 'h' },
@@ -192,6 +201,14 @@ int plan_parse_args(struct workload_plan *plan, int argc, char **argv,
 		case OPT_FLIP: plan->flip_event = 1; break;
 		case OPT_NO_OVERLAY: plan->overlay = 0; break;
 		case OPT_MERGE: plan->merge = 1; break;
+		case OPT_POLL: plan->poll = 1; break;
+		case OPT_EBUSY: {
+			unsigned int f;
+
+			r = number_opt("ebusy", optarg, MAX_FRAMES, &f, err, errlen);
+			plan->ebusy_frame = (int)f;
+			break;
+		}
 		case OPT_DEVICE: plan->device = optarg; break;
 		case OPT_TIMEOUT: r = number_opt("timeout", optarg, MAX_MS, &plan->timeout_ms, err, errlen); break;
 		case 'h': return 1;
@@ -203,6 +220,14 @@ int plan_parse_args(struct workload_plan *plan, int argc, char **argv,
 		return -1;
 	if (optind < argc) {
 		snprintf(err, errlen, "unexpected argument '%s'", argv[optind]);
+		return -1;
+	}
+	if (plan->ebusy_frame >= 0 && (!plan->nonblock || (unsigned int)plan->ebusy_frame >= plan->frames)) {
+		snprintf(err, errlen, "--ebusy needs --nonblock and a frame below --frames");
+		return -1;
+	}
+	if (plan->merge && plan->poll) {
+		snprintf(err, errlen, "--merge and --poll exclude each other");
 		return -1;
 	}
 	if (plan->merge && !plan->overlay) {

@@ -35,6 +35,8 @@ struct workload_plan {
 	int flip_event;
 	int overlay;
 	int merge;		/* primary plane waits on merge(A, B); overlay on nothing */
+	int poll;		/* wait for the in-fences with poll(), commit without them */
+	int ebusy_frame;	/* -1, or the frame followed at once by a second commit */
 	unsigned int timeout_ms;
 	const char *device;
 };
