@@ -130,8 +130,8 @@ static void commit_behind(struct compositor *c, unsigned int frame, struct frame
 
 	kms_req_init(&req);
 	kms_req_plane(&req, c->kms.primary, c->kms.crtc_id, &c->primary_fb[(frame + 1) & 1], 0, 0);
-	while ((ret = kms_commit(&c->kms, &req, DRM_MODE_ATOMIC_NONBLOCK, 0)) == -EBUSY &&
-	       r->ebusy < 10000) {
+	while ((ret = kms_commit(&c->kms, &req, c->plan.behind_blocking ? 0 : DRM_MODE_ATOMIC_NONBLOCK,
+				 0)) == -EBUSY && r->ebusy < 10000) {
 		r->ebusy++;
 		usleep(1000);
 	}

@@ -38,6 +38,8 @@ const char workload_usage[] =
 	"      --ebusy F         (with --nonblock) right after frame F's commit, commit\n"
 	"                        again at once: it gets EBUSY until frame F is shown\n"
 	"                        (retried every ms; counted in ebusy=)\n"
+	"      --behind F        like --ebusy F, but the second commit is blocking: the\n"
+	"                        kernel makes it wait for frame F's commit instead\n"
 	"      --merge           the primary plane's in-fence is SYNC_IOC_MERGE of A's\n"
 	"                        and B's (both pending when merged); the overlay\n"
 	"                        plane gets none\n"
@@ -128,7 +130,7 @@ enum frame_fate plan_fate(const struct workload_plan *plan, unsigned int frame,
 }
 
 enum { OPT_SLOW = 256, OPT_NEVER, OPT_ERROR, OPT_NONBLOCK, OPT_FLIP,
-       OPT_NO_OVERLAY, OPT_DEVICE, OPT_TIMEOUT, OPT_MERGE, OPT_POLL, OPT_EBUSY };
+       OPT_NO_OVERLAY, OPT_DEVICE, OPT_TIMEOUT, OPT_MERGE, OPT_POLL, OPT_EBUSY, OPT_BEHIND };
 
 static const struct option long_opts[] = {
 	{ "frames", required_argument, NULL, 'n' },
@@ -143,6 +145,7 @@ static const struct option long_opts[] = {
 	{ "merge", no_argument, NULL, OPT_MERGE },
 	{ "poll", no_argument, NULL, OPT_POLL },
 	{ "ebusy", required_argument, NULL, OPT_EBUSY },
+	{ "behind", required_argument, NULL, OPT_BEHIND },
 	{ "device", required_argument, NULL, OPT_DEVICE },
 	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
 	{ "help", no_argument, NULL, 'h' },
@@ -202,11 +205,13 @@ int plan_parse_args(struct workload_plan *plan, int argc, char **argv,
 		case OPT_NO_OVERLAY: plan->overlay = 0; break;
 		case OPT_MERGE: plan->merge = 1; break;
 		case OPT_POLL: plan->poll = 1; break;
-		case OPT_EBUSY: {
+		case OPT_EBUSY:
+		case OPT_BEHIND: {
 			unsigned int f;
 
-			r = number_opt("ebusy", optarg, MAX_FRAMES, &f, err, errlen);
+			r = number_opt(c == OPT_EBUSY ? "ebusy" : "behind", optarg, MAX_FRAMES, &f, err, errlen);
 			plan->ebusy_frame = (int)f;
+			plan->behind_blocking = c == OPT_BEHIND;
 			break;
 		}
 		case OPT_DEVICE: plan->device = optarg; break;
@@ -223,7 +228,7 @@ int plan_parse_args(struct workload_plan *plan, int argc, char **argv,
 		return -1;
 	}
 	if (plan->ebusy_frame >= 0 && (!plan->nonblock || (unsigned int)plan->ebusy_frame >= plan->frames)) {
-		snprintf(err, errlen, "--ebusy needs --nonblock and a frame below --frames");
+		snprintf(err, errlen, "--ebusy and --behind need --nonblock and a frame below --frames");
 		return -1;
 	}
 	if (plan->merge && plan->poll) {

@@ -37,6 +37,7 @@ struct workload_plan {
 	int merge;		/* primary plane waits on merge(A, B); overlay on nothing */
 	int poll;		/* wait for the in-fences with poll(), commit without them */
 	int ebusy_frame;	/* -1, or the frame followed at once by a second commit */
+	int behind_blocking;	/* that second commit is a blocking one: it waits, no EBUSY */
 	unsigned int timeout_ms;
 	const char *device;
 };
