@@ -29,7 +29,7 @@ endif
 
 .DELETE_ON_ERROR:
 .PHONY: FORCE all deps kernel kernel-stock kernel-debug check unit-tests guest-tests \
-	demo bench clean series-tree series-export
+	demo bench fuzz clean series-tree series-export
 
 # Programs that go into the guest (everything in build/bin is copied there).
 GUEST_PROGS := $(BIN)/fence-trace $(BIN)/fence-workload $(BIN)/fence-storm $(BIN)/abi-conformance
@@ -177,6 +177,19 @@ unit-tests: $(HOSTBIN)/unit-tests
 demo: deps
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)tests/lab/demo
+
+# libFuzzer harnesses (clang), run by tests/fuzz/run-fuzz for a bounded time.
+FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -std=gnu11 -D_GNU_SOURCE \
+	$(TRACEEVENT_CFLAGS) $(TRACEFS_CFLAGS) -Itools
+$(OUT)/fuzz/fuzz-report: tests/fuzz/fuzz-report.c $(CORE_SRC)
+	@mkdir -p $(dir $@)
+	$(Q)clang $(FUZZ_CFLAGS) -o $@ $^ $(CORE_LIBS)
+$(OUT)/fuzz/fuzz-drm-map: tests/fuzz/fuzz-drm-map.c tools/drm-map.c tools/parse-num.c
+	@mkdir -p $(dir $@)
+	$(Q)clang $(FUZZ_CFLAGS) -o $@ $^
+
+fuzz: deps $(OUT)/fuzz/fuzz-report $(OUT)/fuzz/fuzz-drm-map
+	$(Q)tests/fuzz/run-fuzz $(FUZZ_SECONDS)
 
 # Benchmarks (not tests): figures appended to build/bench/results.txt.
 bench: deps
