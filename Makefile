@@ -33,7 +33,7 @@ endif
 
 # Programs that go into the guest (everything in build/bin is copied there).
 GUEST_PROGS := $(BIN)/fence-trace $(BIN)/fence-workload $(BIN)/fence-storm $(BIN)/abi-conformance
-HOST_PROGS := $(HOSTBIN)/logscan $(HOSTBIN)/unit-tests $(HOSTBIN)/tracedat-bench \
+HOST_PROGS := $(HOSTBIN)/logscan $(HOSTBIN)/unit-tests $(HOSTBIN)/tracedat-bench $(HOSTBIN)/storm-synth \
 	$(HOSTBIN)/tracedat-fuzz
 
 # Stand-ins for a user's own programs in the run-guest tests.
@@ -133,6 +133,10 @@ $(HOSTBIN)/logscan: $(call objs,$(LOGSCAN_SRC))
 $(HOSTBIN)/unit-tests: $(call objs,$(UNIT_SRC))
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ -lcmocka $(CORE_LIBS)
+
+$(HOSTBIN)/storm-synth: $(call objs,tests/bench/storm-synth.c tools/trace-builder.c tools/parse-num.c $(TRACEDAT_SRC))
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) -o $@ $^ -ltraceevent
 
 $(HOSTBIN)/tracedat-bench: $(call objs,$(BENCH_SRC))
 	@mkdir -p $(dir $@)

@@ -17,7 +17,10 @@
  * so that tep_read_number_field() stays inside the record.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include <traceevent/event-parse.h>
 #include <traceevent/kbuffer.h>
@@ -34,6 +37,7 @@ struct cursor {
 	struct kbuffer *kb;
 	const unsigned char *pages;
 	unsigned long long npages, next_page;
+	unsigned long long released;	/* pages before this are given back */
 	void *data;			/* current event; NULL when the CPU is done */
 	unsigned long long ts;
 	long long missed;		/* to report on the current event */
@@ -134,6 +138,28 @@ static const char *check_page(const struct tracedat *td, const unsigned char *pa
 	return check_events(td, page + start, size, avail);
 }
 
+#define RELEASE_BATCH 256	/* pages: give back 1 MiB at a time */
+
+/*
+ * Pages this cursor is done with leave our resident memory (the mapping is
+ * read-only and private: a later touch would read them again), so reading
+ * a 10 GB trace takes the memory of its live fences, not of its size.
+ */
+static void release_read_pages(struct tracedat *td, struct cursor *c)
+{
+	unsigned long long done = c->next_page ? c->next_page - 1 : 0;
+	long host_page = sysconf(_SC_PAGESIZE);
+	const unsigned char *from;
+
+	if (done - c->released < RELEASE_BATCH || host_page <= 0 ||
+	    td->page_size % (unsigned long)host_page)
+		return;
+	from = c->pages + c->released * td->page_size;
+	if ((uintptr_t)from % (uintptr_t)host_page == 0)
+		madvise((void *)from, (done - c->released) * td->page_size, MADV_DONTNEED);
+	c->released = done;
+}
+
 /* Load the next page holding an event; data stays NULL at the end. */
 static int load_page(struct tracedat *td, struct cursor *c, int cpu)
 {
@@ -142,6 +168,7 @@ static int load_page(struct tracedat *td, struct cursor *c, int cpu)
 	long long missed;
 
 	c->data = NULL;
+	release_read_pages(td, c);
 	while (c->next_page < c->npages) {
 		page = c->pages + c->next_page * td->page_size;
 		bad = check_page(td, page, &missed);
