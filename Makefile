@@ -199,6 +199,7 @@ fuzz: deps $(OUT)/fuzz/fuzz-report $(OUT)/fuzz/fuzz-drm-map
 bench: deps
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)kernel/build-kernel patched >/dev/null
+	$(Q)tests/bench/lab-bench
 	$(Q)tests/bench/report-bench
 	$(Q)tests/bench/overhead-bench
 
