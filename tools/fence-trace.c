@@ -22,6 +22,8 @@ static const struct command commands[] = {
 	{ "latency", cmd_latency },
 	{ "top", cmd_top },
 	{ "check", cmd_check },
+	{ "timeline", cmd_timeline },
+	{ "export", cmd_export },
 };
 
 int main(int argc, char **argv)
