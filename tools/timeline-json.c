@@ -1,7 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * timeline-json.c - the page's data: tl_data + the model's key numbers as
- * one compact JSON object (format in viz/timeline.js, loadData()).
+ * one compact JSON object, read by viz/timeline.js:
+ *
+ *   { file, clock, events, lost, start_ns, duration,
+ *     timelines: [{ctx, driver, name, crtc, rows, fences, signaled, p50, p99}],
+ *     crtcs: [{id, name, driver, tl, pipe, frames, late, p50, p99}],
+ *     pipes: [{pipe, vblanks, missed}], tasks: [{pid, rows, comm}],
+ *     fences: {tl[], seq[], t0[], dur[], row[]}, waits: {task[], tl[], ...},
+ *     vblanks: {pipe[], seq[], t[]}, missed: [{pipe, t, from, to}],
+ *     late: [{crtc, fence, seq, pid, late_by, target, landed,
+ *             block: {fence, tl, seq, wait} | null}] }
+ *
+ * "fence" fields index the fences arrays (-1: not in the trace); times are
+ * ns from start_ns; dur -1 means it never ended.
  *
  * Columnar arrays with start times as deltas keep it near 9 bytes per
  * trace event.  Every string goes through tl_json_str(), which also

@@ -355,7 +355,11 @@
               ['start', fmtTime(W.t0[i])], ['end', W.dur[i] < 0 ? 'never' : fmtTime(W.t1[i])], ['duration', fmtDur(W.dur[i])]];
     }
     const f = fenceFields(sel.i), li = lateByFence.get(sel.i);
-    if (D.timelines[F.tl[sel.i]].crtc >= 0) f.unshift(['kind', 'out-fence (commit)']);
+    if (D.timelines[F.tl[sel.i]].crtc >= 0) {
+      const v = vblankOfSignal(sel.i);
+      f.unshift(['kind', 'out-fence (commit)']);
+      if (v >= 0) f.push(['landed on vblank', V.seq[v] + ' (signal → vblank event ' + fmtDur(V.t[v] - F.t1[sel.i]) + ')']);
+    }
     if (li !== undefined) {
       const l = D.late[li];
       f.push(['LATE', 'by ' + (l.landed - l.target) + ' vblank(s), ' + fmtDur(l.late_by)],
