@@ -195,6 +195,7 @@ bench: deps
 	$(Q)kernel/build-kernel patched >/dev/null
 	$(Q)tests/bench/report-bench
 	$(Q)tests/bench/overhead-bench
+	$(Q)tests/bench/timeline-bench
 
 # Editing the series: a git tree with kernel/series applied as commits, and
 # the way back into kernel/patches + kernel/series.

@@ -443,6 +443,28 @@
       D.timelines.map(t => [t.name, t.driver, t.fences, t.signaled, fmtDur(t.p50), fmtDur(t.p99)])));
   }
 
+  // ---- latency histograms: init -> signal per timeline, log2 buckets of µs ----
+  function histograms() {
+    const box = document.getElementById('ft-hists'), BINS = 22;
+    D.timelines.forEach((t, ti) => {
+      const h = new Array(BINS).fill(0);
+      for (let i = 0; i < F.n; i++)
+        if (F.tl[i] === ti && F.dur[i] >= 0) h[Math.min(BINS - 1, Math.max(0, Math.floor(Math.log2(F.dur[i] / 1000 + 1))))]++;
+      const fig = el('figure'), c = el('canvas'), cap = el('figcaption', t.name + ' (init → signal)');
+      c.width = 176; c.height = 46;
+      const g = c.getContext('2d'), max = Math.max(...h, 1);
+      h.forEach((n, b) => {
+        const bh = n ? Math.max(1, 30 * Math.log1p(n) / Math.log1p(max)) : 0;
+        g.fillStyle = t.crtc >= 0 ? '#3b6fd8' : '#3a9b6b'; g.fillRect(b * 8, 32 - bh, 7, bh);
+      });
+      g.fillStyle = '#5a6375'; g.font = '9px system-ui, sans-serif'; g.textBaseline = 'top';
+      g.fillText('1µs', 0, 35); g.fillText('1ms', 80, 35); g.fillText('1s', 160, 35);
+      c.title = h.map((n, b) => '<' + fmtDur(Math.pow(2, b + 1) * 1000) + ': ' + n).filter(x => !x.endsWith(': 0')).join('\n');
+      fig.append(c, cap);
+      box.append(fig);
+    });
+  }
+
   // ---- input ----
   let drag = null;
   const local = e => { const r = canvas.getBoundingClientRect(); return [e.clientX - r.left, e.clientY - r.top]; };
@@ -523,5 +545,6 @@
   });
 
   summary();
+  histograms();
   resize();
 }());

@@ -29,6 +29,8 @@ try {
   ok(kinds.includes('task'), 'a waiting-task lane', names);
   const counts = await api(() => window.fenceTimeline.counts());
   ok(counts.vblanks > 0 && counts.fences > 0 && counts.waits > 0, 'vblanks, fences and waits loaded', counts);
+  const hists = await page.locator('#ft-hists canvas').count();
+  ok(hists === lanes.filter(l => l.kind !== 'task' && l.kind !== 'pipe').length, `a latency histogram per timeline (${hists})`);
   const arrows = await api(() => window.fenceTimeline.arrows());
   ok(arrows >= Number(minArrows), `at least ${minArrows} late-frame arrows (${arrows})`);
 
