@@ -34,6 +34,7 @@ endif
 # Programs that go into the guest (everything in build/bin is copied there).
 GUEST_PROGS := $(BIN)/fence-trace $(BIN)/fence-workload $(BIN)/fence-storm $(BIN)/abi-conformance
 HOST_PROGS := $(HOSTBIN)/logscan $(HOSTBIN)/unit-tests $(HOSTBIN)/tracedat-bench $(HOSTBIN)/storm-synth \
+	$(HOSTBIN)/timeline-synth \
 	$(HOSTBIN)/tracedat-fuzz
 
 # Stand-ins for a user's own programs in the run-guest tests.
@@ -58,11 +59,17 @@ TRACEDAT_SRC := tools/tracedat-write.c tools/tracedat-read.c tools/tracedat-read
 CORE_SRC := tools/analyze.c tools/source.c $(TRACEDAT_SRC) tools/decode.c \
 	tools/model.c tools/model-wait.c tools/model-display.c tools/model-commit.c tools/hist.c tools/keymap.c \
 	tools/report-common.c tools/report-text.c tools/report-json.c tools/report-csv.c tools/parse-num.c tools/drm-map.c
+# The timeline page and the Perfetto export; viz-assets.c is generated
+# from viz/ (the page's HTML, CSS and JS, embedded into the binary).
+VIZ_ASSETS := viz/timeline.html viz/timeline.css viz/timeline.js
+TIMELINE_SRC := tools/timeline-collect.c tools/timeline-json.c tools/timeline-html.c \
+	tools/export-perfetto.c $(OUT)/gen/viz-assets.c
 FENCE_TRACE_SRC := tools/fence-trace.c tools/usage.c tools/cmd-report.c tools/cmd-record.c tools/cmd-diff.c \
 	tools/cmd-latency.c tools/latency-bpf.c tools/latency-print.c tools/fence-names.c tools/log2-hist.c \
 	tools/cmd-top.c tools/top-pending.c tools/sync.c tools/cmd-check.c tools/bpf-flavour.c \
 	tools/cmd-stall.c tools/stall-print.c tools/stall-series.c tools/record-bpf.c tools/trace-builder.c \
-	tools/record-capture.c tools/record-finish.c $(CORE_SRC)
+	tools/record-capture.c tools/record-finish.c tools/cmd-timeline.c tools/cmd-export.c \
+	$(TIMELINE_SRC) $(CORE_SRC)
 CORE_LIBS := -ltracecmd -ltracefs -ltraceevent
 BPF_LIBS := -lbpf -lelf -lz
 CONFORMANCE_SRC := tests/guest/abi-conformance.c tests/guest/tap.c \
@@ -72,12 +79,24 @@ UNIT_SRC := tests/unit/unit-tests.c tests/unit/test-logscan.c \
 	tests/unit/test-workload-plan.c tests/unit/test-sync-name.c tests/unit/test-hist.c \
 	tests/unit/test-tracedat.c tests/unit/test-tracedat-bad.c \
 	tests/unit/test-tracedat-compat.c tools/trace-builder.c tests/unit/test-report.c \
+	tests/unit/test-timeline.c $(TIMELINE_SRC) \
 	tests/lab/logscan-rules.c tools/workload-plan.c tools/sync.c \
 	$(CORE_SRC)
 BENCH_SRC := tests/bench/tracedat-bench.c tools/trace-builder.c $(TRACEDAT_SRC)
 FUZZ_SRC := tests/fuzz/tracedat-fuzz.c tools/trace-builder.c $(TRACEDAT_SRC)
 
-objs = $(patsubst %.c,$(OBJ)/%.o,$(1))
+objs = $(patsubst %.c,$(OBJ)/%.o,$(patsubst $(OUT)/%,%,$(1)))
+
+# xxd -i names each array after its path: viz_timeline_js, ..._len.
+$(OUT)/gen/viz-assets.c: $(VIZ_ASSETS)
+	@mkdir -p $(dir $@)
+	$(if $(Q),@echo "  EMBED   $@")
+	$(Q)for f in $^; do xxd -i "$$f"; done >$@
+
+$(OBJ)/gen/%.o: $(OUT)/gen/%.c
+	@mkdir -p $(dir $@)
+	$(if $(Q),@echo "  CC      $<")
+	$(Q)$(CC) $(CFLAGS) -c -o $@ $<
 
 $(OBJ)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -142,6 +161,10 @@ $(HOSTBIN)/tracedat-bench: $(call objs,$(BENCH_SRC))
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ -ltraceevent
 
+$(HOSTBIN)/timeline-synth: $(call objs,tests/bench/timeline-synth.c tools/trace-builder.c $(TRACEDAT_SRC))
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) -o $@ $^ -ltraceevent
+
 # The unit tests again with AddressSanitizer + UndefinedBehaviorSanitizer.
 ASAN := $(OUT)/asan
 ASAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
@@ -202,6 +225,7 @@ bench: deps
 	$(Q)tests/bench/lab-bench
 	$(Q)tests/bench/report-bench
 	$(Q)tests/bench/overhead-bench
+	$(Q)tests/bench/timeline-bench
 
 # Editing the series: a git tree with kernel/series applied as commits, and
 # the way back into kernel/patches + kernel/series.

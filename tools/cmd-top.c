@@ -226,6 +226,8 @@ static int run(struct top_ctx *t)
 		if (t->pending) {
 			top_pending(t);
 		} else {
+			if (t->names_live)
+				names_poll(&t->lat.names);
 			collect(t);
 			draw(t);
 		}

@@ -23,6 +23,8 @@ static const struct command commands[] = {
 	{ "top", cmd_top },
 	{ "check", cmd_check },
 	{ "stall", cmd_stall },
+	{ "timeline", cmd_timeline },
+	{ "export", cmd_export },
 };
 
 int main(int argc, char **argv)

@@ -12,6 +12,8 @@ int cmd_latency(int argc, char **argv);
 int cmd_top(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_stall(int argc, char **argv);
+int cmd_timeline(int argc, char **argv);
+int cmd_export(int argc, char **argv);
 
 void usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void print_usage(const char *cmd);

@@ -104,6 +104,21 @@ static const struct usage usages[] = {
 	  "  --once           exit with status 3 at the first stall\n"
 	  "  --json           one JSON object per line: stall, cleared\n"
 	  "  -d SECONDS       stop after this long\n" },
+	{ "timeline", "one self-contained HTML page: fences, waits, vblanks, late frames",
+	  "usage: fence-trace timeline [-o OUT.html] [FILE]\n"
+	  "Reads FILE (default trace.dat) and writes one HTML file (default\n"
+	  "timeline.html) that any browser opens offline: a lane per CRTC with its\n"
+	  "vblanks and out-fences, a lane per fence timeline, a lane per waiting\n"
+	  "task, late frames with an arrow from the fence that blocked them.\n"
+	  "Wheel or w/s zoom, drag or a/d pan, click for details, / to search.\n"
+	  "  -o OUT.html   output file (default timeline.html)\n" },
+	{ "export", "the trace as Chrome trace-event JSON, for ui.perfetto.dev",
+	  "usage: fence-trace export --perfetto OUT.json [FILE]\n"
+	  "Reads FILE (default trace.dat) and writes Chrome trace-event JSON: tracks\n"
+	  "per CRTC, fence timeline and waiting task, vblanks as instants, and a\n"
+	  "flow arrow from each late frame's blocking fence to its out-fence.  Open\n"
+	  "it at https://ui.perfetto.dev (Open trace file) or chrome://tracing.\n"
+	  "  --perfetto OUT.json   output file\n" },
 };
 
 static const struct usage *find(const char *cmd)

@@ -14,5 +14,6 @@ int main(void)
 	failed += run_tracedat_bad_tests();
 	failed += run_tracedat_compat_tests();
 	failed += run_report_tests();
+	failed += run_timeline_tests();
 	return failed ? 1 : 0;
 }

@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: GPL-2.0
+// timeline-test.mjs - the timeline page of a guest recording with slow
+// frames, driven in headless Chromium like a user would: lanes and
+// late-frame arrows exist, wheel zoom, drag pan, w/a/s/d, click ->
+// details -> related link, search, fit; no request leaves the page.
+// TAP on stdout; a screenshot for a human to look at.
+//
+//   node tests/viz/timeline-test.mjs PAGE.html SCREENSHOT.png MIN_ARROWS
+import { openPage } from './browser.mjs';
+
+const [html, png, minArrows = '1'] = process.argv.slice(2);
+let n = 0, failed = 0;
+function ok(cond, what, detail) {
+  n++;
+  if (!cond) failed++;
+  console.log(`${cond ? 'ok' : 'not ok'} ${n} - ${what}`);
+  if (!cond && detail !== undefined) console.log('# ' + JSON.stringify(detail));
+}
+
+const { page, outside, errors, close } = await openPage(html);
+const api = (expr, arg) => page.evaluate(expr, arg);
+const settle = () => page.evaluate(() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))));
+try {
+  await settle();
+  const lanes = await api(() => window.fenceTimeline.lanes());
+  const kinds = lanes.map(l => l.kind), names = lanes.map(l => l.name);
+  ok(kinds.includes('crtc'), 'a CRTC lane', names);
+  ok(names.includes('producer-A') && names.includes('producer-B'), 'a lane per producer timeline', names);
+  ok(kinds.includes('task'), 'a waiting-task lane', names);
+  const counts = await api(() => window.fenceTimeline.counts());
+  ok(counts.vblanks > 0 && counts.fences > 0 && counts.waits > 0, 'vblanks, fences and waits loaded', counts);
+  const hists = await page.locator('#ft-hists canvas').count();
+  ok(hists === lanes.filter(l => l.kind !== 'task' && l.kind !== 'pipe').length, `a latency histogram per timeline (${hists})`);
+  const arrows = await api(() => window.fenceTimeline.arrows());
+  ok(arrows >= Number(minArrows), `at least ${minArrows} late-frame arrows (${arrows})`);
+
+  const box = await page.locator('#ft-canvas').boundingBox();
+  const cx = box.x + 210 + (box.width - 210) / 2, cy = box.y + 30;
+  const v0 = await api(() => window.fenceTimeline.view());
+  await page.mouse.move(cx, cy);
+  await page.mouse.wheel(0, -600);
+  await settle();
+  const v1 = await api(() => window.fenceTimeline.view());
+  ok(v1.end - v1.start < (v0.end - v0.start) * 0.5, 'wheel zooms in around the cursor', [v0, v1]);
+  await page.mouse.move(cx, cy);
+  await page.mouse.down();
+  await page.mouse.move(cx + 200, cy, { steps: 5 });
+  await page.mouse.up();
+  await settle();
+  const v2 = await api(() => window.fenceTimeline.view());
+  ok(v2.start < v1.start && Math.abs((v2.end - v2.start) - (v1.end - v1.start)) < 1, 'drag pans', [v1, v2]);
+  await page.keyboard.press('w');
+  await settle();
+  const v3 = await api(() => window.fenceTimeline.view());
+  await page.keyboard.press('d');
+  await settle();
+  const v4 = await api(() => window.fenceTimeline.view());
+  await page.keyboard.press('s');
+  await page.keyboard.press('a');
+  await settle();
+  const v5 = await api(() => window.fenceTimeline.view());
+  ok(v3.end - v3.start < v2.end - v2.start && v4.start > v3.start &&
+     v5.end - v5.start > v4.end - v4.start && v5.start < v4.start, 'w/s zoom and a/d pan', [v2, v3, v4, v5]);
+  await page.click('#ft-fit');
+  await settle();
+  const vf = await api(() => window.fenceTimeline.view());
+  ok(vf.start === 0 && vf.end === vf.duration, 'fit all shows the whole trace', vf);
+
+  // click the first late frame's out-fence: details name it late, and link to its blocking fence
+  const late = (await api(() => window.fenceTimeline.late())).find(l => l.block >= 0);
+  ok(late !== undefined, 'a late frame with a blocking fence');
+  if (late) {
+    // zoom so the span is wide enough to hit, then click it
+    for (let k = 0; k < 12; k++) {
+      const p = await api(i => window.fenceTimeline.locate('fence', i), late.fence);
+      await page.mouse.move(p.x, cy);
+      await page.mouse.wheel(0, -300);
+    }
+    await settle();
+    const p = await api(i => window.fenceTimeline.locate('fence', i), late.fence);
+    await page.mouse.click(p.x, p.y);
+    await settle();
+    const sel = await api(() => window.fenceTimeline.selected());
+    ok(sel && sel.kind === 'fence' && sel.i === late.fence && sel.fields.some(f => f[0] === 'LATE'),
+       'click on a late out-fence selects it; details say LATE', sel);
+    const details = await page.locator('#ft-details').innerText();
+    ok(/out-fence \(commit\)/.test(details) && /blocking fence/.test(details) && /vblank \d+ \(landed\)/.test(details),
+       'details panel lists fields and links: blocking fence, landed vblank', details);
+    await page.locator('#ft-details button', { hasText: 'blocking fence' }).first().click();
+    await settle();
+    const sel2 = await api(() => window.fenceTimeline.selected());
+    ok(sel2 && sel2.i === late.block, 'the related link selects the blocking fence', sel2);
+    await page.locator('#ft-details button', { hasText: 'delayed frame' }).first().click();
+    await settle();
+    const sel3 = await api(() => window.fenceTimeline.selected());
+    ok(sel3 && sel3.i === late.fence, 'and back: the blocking fence links to the frame it delayed', sel3);
+  }
+
+  await page.fill('#ft-search', 'producer-B');
+  await page.press('#ft-search', 'Enter');
+  await settle();
+  const s1 = await api(() => ({ s: window.fenceTimeline.search(), sel: window.fenceTimeline.selected() }));
+  ok(s1.s.count > 0 && s1.sel && s1.sel.fields.some(f => f[0] === 'timeline' && f[1] === 'producer-B'),
+     'search by timeline name finds its fences', s1);
+  if (late) {
+    await page.fill('#ft-search', String(late.seq));
+    await page.press('#ft-search', 'Enter');
+    await settle();
+    const s2 = await api(() => ({ s: window.fenceTimeline.search(), sel: window.fenceTimeline.selected() }));
+    ok(s2.s.count > 0 && s2.sel && s2.sel.fields.some(f => f[0] === 'seqno' && f[1] === String(late.seq)),
+       'search by seqno finds the commit (out-fence) and fences', s2);
+  }
+  await page.press('#ft-search', 'Escape');
+  await page.click('#ft-fit');
+  await settle();
+  await page.screenshot({ path: png, fullPage: true });
+  ok(true, 'screenshot ' + png);
+  ok(errors.length === 0, 'no script error, dialog or console error', errors);
+  ok(outside.length === 0, 'no request leaves the page', outside);
+} catch (e) {
+  ok(false, 'the test ran to the end', String(e && e.stack || e));
+} finally {
+  await close();
+}
+console.log(`1..${n}`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cmd-export.c - `fence-trace export --perfetto OUT.json`: trace.dat ->
+ * Chrome trace-event JSON (export-perfetto.c) for ui.perfetto.dev.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "fence-trace.h"
+#include "timeline.h"
+
+#define CMD "export"
+
+struct export_ctx {
+	const char *path, *out;
+};
+
+static const struct option long_opts[] = {
+	{ "perfetto", required_argument, NULL, 'p' },
+	{ "help", no_argument, NULL, 'h' },
+	{ 0 }
+};
+
+/* Return: 0 to run, 1 after --help, -1 on a usage error (already said). */
+static int parse_args(struct export_ctx *c, int argc, char **argv)
+{
+	int opt;
+
+	c->path = "trace.dat";
+	c->out = NULL;
+	optind = 0;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, ":h", long_opts, NULL)) != -1) {
+		switch (opt) {
+		case 'p': c->out = optarg; break;
+		case 'h': print_usage("export"); return 1;
+		case ':': usage_error("export", "option '%s' needs an argument", argv[optind - 1]); return -1;
+		default: usage_error("export", "unknown option '%s'", argv[optind - 1]); return -1;
+		}
+	}
+	if (optind < argc)
+		c->path = argv[optind++];
+	if (optind < argc) {
+		usage_error("export", "one trace file at a time ('%s' is one too many)", argv[optind]);
+		return -1;
+	}
+	if (!c->out) {
+		usage_error("export", "say the format and output file: --perfetto OUT.json");
+		return -1;
+	}
+	return 0;
+}
+
+static int run(const struct export_ctx *c)
+{
+	struct analysis a;
+	struct tl_data d;
+	char err[256];
+	FILE *out = NULL;
+	int ret = 1;
+
+	if (tl_collect(&d, &a, c->path, err, sizeof(err))) {
+		fprintf(stderr, "fence-trace export: %s\n", err);
+		goto out;
+	}
+	out = fopen(c->out, "w");
+	if (!out) {
+		fprintf(stderr, "fence-trace %s: cannot create %s: %m\n", CMD, c->out);
+		goto out;
+	}
+	if (tl_write_perfetto(out, &d, &(struct tl_source){ c->path, a.info.clock }) | fclose(out))
+		fprintf(stderr, "fence-trace export: cannot write %s\n", c->out);
+	else
+		ret = 0;
+	if (!ret)
+		fprintf(stderr, "fence-trace export: wrote %s (open it in ui.perfetto.dev or chrome://tracing)\n",
+			c->out);
+out:
+	tl_free(&d);
+	analysis_free(&a);
+	return ret;
+}
+
+int cmd_export(int argc, char **argv)
+{
+	struct export_ctx c = { 0 };
+	int ret = parse_args(&c, argc, argv);
+
+	if (ret)
+		return ret > 0 ? 0 : EXIT_USAGE;
+	return run(&c);
+}

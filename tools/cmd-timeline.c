@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cmd-timeline.c - `fence-trace timeline`: trace.dat -> one self-contained
+ * HTML page (timeline-html.c) with every fence, wait, vblank and late frame.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "fence-trace.h"
+#include "timeline.h"
+
+#define CMD "timeline"
+
+struct timeline_ctx {
+	const char *path, *out;
+};
+
+static const struct option long_opts[] = {
+	{ "output", required_argument, NULL, 'o' },
+	{ "help", no_argument, NULL, 'h' },
+	{ 0 }
+};
+
+/* Return: 0 to run, 1 after --help, -1 on a usage error (already said). */
+static int parse_args(struct timeline_ctx *c, int argc, char **argv)
+{
+	int opt;
+
+	c->path = "trace.dat";
+	c->out = "timeline.html";
+	optind = 0;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, ":ho:", long_opts, NULL)) != -1) {
+		switch (opt) {
+		case 'o': c->out = optarg; break;
+		case 'h': print_usage("timeline"); return 1;
+		case ':': usage_error("timeline", "option '%s' needs an argument", argv[optind - 1]); return -1;
+		default: usage_error("timeline", "unknown option '%s'", argv[optind - 1]); return -1;
+		}
+	}
+	if (optind < argc)
+		c->path = argv[optind++];
+	if (optind < argc) {
+		usage_error("timeline", "one trace file at a time ('%s' is one too many)", argv[optind]);
+		return -1;
+	}
+	return 0;
+}
+
+static int run(const struct timeline_ctx *c)
+{
+	struct analysis a;
+	struct tl_data d;
+	char err[256];
+	FILE *out = NULL;
+	int ret = 1;
+
+	if (tl_collect(&d, &a, c->path, err, sizeof(err))) {
+		fprintf(stderr, "fence-trace timeline: %s\n", err);
+		goto out;
+	}
+	out = fopen(c->out, "w");
+	if (!out) {
+		fprintf(stderr, "fence-trace %s: cannot create %s: %m\n", CMD, c->out);
+		goto out;
+	}
+	if (tl_write_html(out, &d, &(struct tl_source){ c->path, a.info.clock }) | fclose(out))
+		fprintf(stderr, "fence-trace timeline: cannot write %s\n", c->out);
+	else
+		ret = 0;
+	if (!ret)
+		fprintf(stderr, "fence-trace timeline: wrote %s (%zu fences, %zu waits, %zu vblanks)\n",
+			c->out, d.fences.n, d.waits.n, d.vblanks.n);
+out:
+	tl_free(&d);
+	analysis_free(&a);
+	return ret;
+}
+
+int cmd_timeline(int argc, char **argv)
+{
+	struct timeline_ctx c = { 0 };
+	int ret = parse_args(&c, argc, argv);
+
+	if (ret)
+		return ret > 0 ? 0 : EXIT_USAGE;
+	return run(&c);
+}

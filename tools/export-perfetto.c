@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * export-perfetto.c - tl_data as Chrome trace-event JSON, which
+ * ui.perfetto.dev and chrome://tracing open.
+ *
+ * Tracks: process 1 holds the CRTCs (out-fence spans, one thread per
+ * sub-row, and a vblank thread per pipe with instant events), process 2
+ * the other fence timelines, process 3 the waiting tasks.  Sub-rows
+ * (tl_finish()) never overlap, so every thread's "X" slices are properly
+ * nested and in time order.  A late frame is a flow arrow from its
+ * blocking fence's slice to its out-fence's slice.
+ */
+#include <inttypes.h>
+
+#include "report.h"
+#include "timeline.h"
+
+enum { PID_DISPLAY = 1, PID_TIMELINES, PID_WAITS };
+#define VBLANK_TID_BASE 1000000
+
+/* Trace-event times are microseconds; keep the nanoseconds as decimals. */
+static void us(FILE *out, const char *key, uint64_t ns)
+{
+	fprintf(out, ",\"%s\":%" PRIu64 ".%03u", key, ns / 1000, (unsigned int)(ns % 1000));
+}
+
+static int timeline_pid(const struct ft_model *m, uint32_t tl)
+{
+	return m->timelines[tl].crtc >= 0 ? PID_DISPLAY : PID_TIMELINES;
+}
+
+static uint64_t span_tid(const struct tl_span *s, int wait)
+{
+	return (uint64_t)(wait ? s->task : s->timeline) * TL_MAX_ROWS + s->row + 1;
+}
+
+static void meta(FILE *out, const char *what, int pid, uint64_t tid, const char *name, int sort)
+{
+	fprintf(out, ",\n{\"name\":\"%s\",\"ph\":\"M\",\"pid\":%d,\"tid\":%" PRIu64 ",\"args\":{\"name\":",
+		what, pid, tid);
+	tl_json_str(out, name);
+	fputs("}}", out);
+	fprintf(out, ",\n{\"name\":\"%s_sort_index\",\"ph\":\"M\",\"pid\":%d,\"tid\":%" PRIu64
+		",\"args\":{\"sort_index\":%d}}", what[0] == 'p' ? "process" : "thread", pid, tid, sort);
+}
+
+static void track_names(FILE *out, const struct tl_data *d)
+{
+	const struct ft_model *m = d->model;
+	char name[160];
+
+	fputs("{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":1,\"tid\":0,\"args\":{\"name\":\"Display (CRTCs)\"}}", out);
+	meta(out, "process_name", PID_TIMELINES, 0, "Fence timelines", PID_TIMELINES);
+	meta(out, "process_name", PID_WAITS, 0, "Waiting tasks", PID_WAITS);
+	for (unsigned int i = 0; i < m->n_timelines; i++)
+		for (unsigned int r = 0; r < d->timeline_rows[i]; r++) {
+			int n = snprintf(name, sizeof(name), "%s %s", m->timelines[i].driver,
+					 m->timelines[i].name);
+
+			if (r && n > 0 && (size_t)n < sizeof(name))
+				snprintf(name + n, sizeof(name) - (size_t)n, " #%u", r + 1);
+			meta(out, "thread_name", timeline_pid(m, i), (uint64_t)i * TL_MAX_ROWS + r + 1, name,
+			     (int)(i * TL_MAX_ROWS + r));
+		}
+	for (size_t i = 0; i < d->tasks.n; i++) {
+		const struct tl_task *t = TL_AT(d->tasks, struct tl_task, i);
+
+		for (unsigned int r = 0; r < t->rows; r++) {
+			snprintf(name, sizeof(name), "%s-%d waits%s", report_task_name(m, t->pid), t->pid,
+				 r ? " (nested)" : "");
+			meta(out, "thread_name", PID_WAITS, i * TL_MAX_ROWS + r + 1, name, (int)(i * TL_MAX_ROWS + r));
+		}
+	}
+	for (unsigned int i = 0; i < m->n_pipes; i++) {
+		snprintf(name, sizeof(name), "vblanks (pipe %d)", m->pipes[i].pipe);
+		meta(out, "thread_name", PID_DISPLAY, VBLANK_TID_BASE + (uint64_t)m->pipes[i].pipe, name, -1);
+	}
+}
+
+static void span_event(FILE *out, const struct tl_data *d, const struct tl_span *s, int wait)
+{
+	const struct ft_timeline *t = s->timeline != UINT32_MAX ? &d->model->timelines[s->timeline] : NULL;
+	int pid = wait ? PID_WAITS : timeline_pid(d->model, s->timeline);
+
+	fprintf(out, ",\n{\"name\":\"%s%s %u\",\"cat\":\"%s\",\"ph\":\"X\",\"pid\":%d,\"tid\":%" PRIu64,
+		wait ? "wait " : "", t && t->crtc >= 0 ? "out-fence" : "fence", s->seqno,
+		wait ? "wait" : "fence", pid, span_tid(s, wait));
+	us(out, "ts", s->t0);
+	us(out, "dur", s->t1 - s->t0);
+	fprintf(out, ",\"args\":{\"context\":%" PRIu64 ",\"seqno\":%u,\"%s\":%s,\"timeline\":",
+		t ? t->context : 0, s->seqno, wait ? "ended" : "signaled", s->done ? "true" : "false");
+	tl_json_str(out, t ? t->name : "?");
+	fputs(",\"driver\":", out);
+	tl_json_str(out, t ? t->driver : "?");
+	fputs("}}", out);
+}
+
+static void vblank_events(FILE *out, const struct tl_data *d)
+{
+	for (size_t i = 0; i < d->vblanks.n; i++) {
+		const struct tl_vblank *v = TL_AT(d->vblanks, struct tl_vblank, i);
+
+		fprintf(out, ",\n{\"name\":\"vblank %u\",\"cat\":\"vblank\",\"ph\":\"i\",\"s\":\"t\",\"pid\":%d,\"tid\":%d",
+			v->seq, PID_DISPLAY, VBLANK_TID_BASE + v->pipe);
+		us(out, "ts", v->ts);
+		fputs("}", out);
+	}
+	for (size_t i = 0; i < d->missed.n; i++) {
+		const struct tl_missed *mv = TL_AT(d->missed, struct tl_missed, i);
+
+		fprintf(out, ",\n{\"name\":\"missed %u vblank(s) after %u\",\"cat\":\"missed\",\"ph\":\"i\",\"s\":\"t\","
+			"\"pid\":%d,\"tid\":%d", mv->to - mv->from - 1, mv->from, PID_DISPLAY, VBLANK_TID_BASE + mv->pipe);
+		us(out, "ts", mv->ts);
+		fputs("}", out);
+	}
+}
+
+/* One end of a flow arrow, 1 ns inside the end of span @s so it binds to it. */
+static void flow_end(FILE *out, const struct tl_data *d, const struct tl_span *s, const char *ph,
+		     unsigned int id)
+{
+	uint64_t ts = s->t1 > s->t0 ? s->t1 - 1 : s->t0;
+
+	fprintf(out, ",\n{\"name\":\"blocked frame\",\"cat\":\"late\",\"ph\":\"%s\",\"id\":%u,\"pid\":%d,\"tid\":%" PRIu64 "%s",
+		ph, id, timeline_pid(d->model, s->timeline), span_tid(s, 0), ph[0] == 'f' ? ",\"bp\":\"e\"" : "");
+	us(out, "ts", ts);
+	fputs("}", out);
+}
+
+static void late_flows(FILE *out, const struct tl_data *d)
+{
+	const struct ft_model *m = d->model;
+	unsigned int id = 1;
+
+	for (unsigned int ci = 0; ci < m->n_crtcs; ci++)
+		for (unsigned int i = 0; i < m->crtcs[ci].n_late; i++) {
+			const struct ft_late_frame *l = &m->crtcs[ci].late[i];
+			long to = tl_find_fence(d, m->crtcs[ci].timeline, l->out_seqno), from;
+
+			if (!l->blocking.known || l->blocking.timeline == UINT32_MAX || to < 0)
+				continue;
+			from = tl_find_fence(d, l->blocking.timeline, (uint32_t)l->blocking.seqno);
+			if (from < 0)
+				continue;
+			flow_end(out, d, TL_AT(d->fences, struct tl_span, from), "s", id);
+			flow_end(out, d, TL_AT(d->fences, struct tl_span, to), "f", id++);
+		}
+}
+
+int tl_write_perfetto(FILE *out, const struct tl_data *d, const struct tl_source *src)
+{
+	fputs("{\"displayTimeUnit\":\"ms\",\"otherData\":{\"generator\":\"fence-trace export\",\"file\":", out);
+	tl_json_str(out, src->path ? src->path : "");
+	fputs("},\"traceEvents\":[\n", out);
+	track_names(out, d);
+	for (size_t i = 0; i < d->fences.n; i++)
+		span_event(out, d, TL_AT(d->fences, struct tl_span, i), 0);
+	for (size_t i = 0; i < d->waits.n; i++)
+		span_event(out, d, TL_AT(d->waits, struct tl_span, i), 1);
+	vblank_events(out, d);
+	late_flows(out, d);
+	fputs("\n]}\n", out);
+	return ferror(out) ? -1 : 0;
+}

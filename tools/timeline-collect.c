@@ -1,0 +1,288 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * timeline-collect.c - decoded events -> the flat arrays of timeline.h.
+ *
+ * Runs as analysis_window.on_event, after the model took the event, so a
+ * fence's timeline index is the model's.  Memory grows with the number of
+ * spans (that is the point: the page draws every one of them).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "timeline.h"
+
+static void *tl_push(struct tl_data *d, struct tl_array *a)
+{
+	if (a->n == a->cap) {
+		size_t cap = a->cap ? a->cap * 2 : 1024;
+		void *p = realloc(a->v, cap * a->size);
+
+		if (!p) {
+			d->error = 1;
+			return NULL;
+		}
+		a->v = p;
+		a->cap = cap;
+	}
+	memset((char *)a->v + a->n * a->size, 0, a->size);
+	return (char *)a->v + a->n++ * a->size;
+}
+
+void tl_init(struct tl_data *d)
+{
+	memset(d, 0, sizeof(*d));
+	d->fences.size = sizeof(struct tl_span);
+	d->waits.size = sizeof(struct tl_span);
+	d->vblanks.size = sizeof(struct tl_vblank);
+	d->missed.size = sizeof(struct tl_missed);
+	d->tasks.size = sizeof(struct tl_task);
+}
+
+static uint64_t fence_key(const struct ft_event *ev)
+{
+	return (ev->v[FT_CONTEXT] & 0xffffffffu) << 32 | (ev->v[FT_SEQNO] & 0xffffffffu);
+}
+
+static uint32_t timeline_of(const struct ft_model *m, const struct ft_event *ev)
+{
+	uint32_t idx;
+
+	return keymap_get(&m->timeline_of_context, ev->v[FT_CONTEXT], &idx) ? idx : UINT32_MAX;
+}
+
+static void fence_init(struct tl_data *d, const struct ft_event *ev, const struct ft_model *m)
+{
+	struct tl_span *s;
+	uint32_t tl = timeline_of(m, ev);
+
+	if (tl == UINT32_MAX || !(s = tl_push(d, &d->fences)))
+		return;
+	s->t0 = s->t1 = ev->ts;
+	s->timeline = tl;
+	s->seqno = (uint32_t)ev->v[FT_SEQNO];
+	/* a key still open belongs to a fence whose destroy we never saw */
+	if (keymap_put(&d->open_fence, fence_key(ev), (uint32_t)(d->fences.n - 1)))
+		d->error = 1;
+}
+
+static void fence_end(struct tl_data *d, const struct ft_event *ev, int signaled)
+{
+	uint64_t key = fence_key(ev);
+	uint32_t i;
+
+	if (!keymap_get(&d->open_fence, key, &i))
+		return;
+	if (signaled) {
+		struct tl_span *s = TL_AT(d->fences, struct tl_span, i);
+
+		s->t1 = ev->ts;
+		s->done = 1;
+	}
+	keymap_del(&d->open_fence, key);
+}
+
+static uint32_t task_index(struct tl_data *d, int pid)
+{
+	struct tl_task *t;
+
+	for (size_t i = 0; i < d->tasks.n; i++)
+		if (TL_AT(d->tasks, struct tl_task, i)->pid == pid)
+			return (uint32_t)i;
+	t = tl_push(d, &d->tasks);
+	if (!t)
+		return UINT32_MAX;
+	t->pid = pid;
+	return (uint32_t)(d->tasks.n - 1);
+}
+
+static void wait_start(struct tl_data *d, const struct ft_event *ev, const struct ft_model *m)
+{
+	uint32_t task = task_index(d, ev->pid), tl = timeline_of(m, ev);
+	struct tl_span *s;
+
+	if (task == UINT32_MAX || d->n_open_wait >= TL_MAX_OPEN_WAITS || !(s = tl_push(d, &d->waits)))
+		return;
+	s->t0 = s->t1 = ev->ts;
+	s->task = task;
+	s->timeline = tl;
+	s->seqno = (uint32_t)ev->v[FT_SEQNO];
+	d->open_wait[d->n_open_wait].pid = ev->pid;
+	d->open_wait[d->n_open_wait++].span = (uint32_t)(d->waits.n - 1);
+}
+
+/* The innermost open wait of the task ends. */
+static void wait_end(struct tl_data *d, const struct ft_event *ev)
+{
+	for (unsigned int i = d->n_open_wait; i-- > 0;) {
+		struct tl_span *s;
+
+		if (d->open_wait[i].pid != ev->pid)
+			continue;
+		s = TL_AT(d->waits, struct tl_span, d->open_wait[i].span);
+		s->t1 = ev->ts;
+		s->done = 1;
+		d->open_wait[i] = d->open_wait[--d->n_open_wait];
+		return;
+	}
+}
+
+/* The last vblank of @pipe before this one, to spot sequence jumps. */
+static const struct tl_vblank *last_vblank(const struct tl_data *d, int pipe)
+{
+	for (size_t i = d->vblanks.n; i-- > 0;)
+		if (TL_AT(d->vblanks, struct tl_vblank, i)->pipe == pipe)
+			return TL_AT(d->vblanks, struct tl_vblank, i);
+	return NULL;
+}
+
+static void vblank(struct tl_data *d, const struct ft_event *ev)
+{
+	int pipe = (int)ev->v[FT_CRTC];
+	uint32_t seq = (uint32_t)ev->v[FT_SEQ];
+	const struct tl_vblank *prev = last_vblank(d, pipe);
+	struct tl_vblank *v;
+
+	if (prev && (int32_t)(seq - prev->seq) > 1) {
+		struct tl_missed *mv = tl_push(d, &d->missed);
+
+		if (mv)
+			*mv = (struct tl_missed){ ev->ts, pipe, prev->seq, seq };
+	}
+	v = tl_push(d, &d->vblanks);
+	if (v)
+		*v = (struct tl_vblank){ ev->ts, seq, pipe };
+}
+
+void tl_on_event(const struct ft_event *ev, const struct ft_model *m, void *ctx)
+{
+	struct tl_data *d = ctx;
+
+	if (!d->first_ts)
+		d->first_ts = ev->ts;
+	d->last_ts = ev->ts;
+	switch (ev->id) {
+	case FT_EV_FENCE_INIT: fence_init(d, ev, m); break;
+	case FT_EV_FENCE_SIGNALED: fence_end(d, ev, 1); break;
+	case FT_EV_FENCE_DESTROY: fence_end(d, ev, 0); break;
+	case FT_EV_FENCE_WAIT_START: wait_start(d, ev, m); break;
+	case FT_EV_FENCE_WAIT_END: wait_end(d, ev); break;
+	case FT_EV_VBLANK: vblank(d, ev); break;
+	default: break;
+	}
+}
+
+/*
+ * Greedy sub-rows so that spans in one row never overlap: the page can
+ * then skip sub-pixel spans by binary search, and Perfetto gets properly
+ * nested slices.  Spans come in start order; past TL_MAX_ROWS the row
+ * that frees first takes the span (overlap accepted, drawn over).
+ */
+static unsigned int assign_rows(struct tl_array *a, int by_task, unsigned int lanes,
+				unsigned int *rows_used)
+{
+	uint64_t (*end)[TL_MAX_ROWS] = calloc(lanes ? lanes : 1, sizeof(*end));
+
+	if (!end)
+		return 1;
+	for (size_t i = 0; i < a->n; i++) {
+		struct tl_span *s = TL_AT(*a, struct tl_span, i);
+		unsigned int lane = by_task ? s->task : s->timeline, r, best = 0;
+
+		if (lane >= lanes)
+			continue;
+		for (r = 0; r < TL_MAX_ROWS; r++) {
+			if (end[lane][r] <= s->t0)
+				break;
+			if (end[lane][r] < end[lane][best])
+				best = r;
+		}
+		s->row = (uint16_t)(r < TL_MAX_ROWS ? r : best);
+		/* +1: a span starting exactly where another ends still shares the row */
+		end[lane][s->row] = s->t1 + 1;
+		if (rows_used[lane] < s->row + 1u)
+			rows_used[lane] = s->row + 1u;
+	}
+	free(end);
+	return 0;
+}
+
+static void close_open_spans(struct tl_array *a, uint64_t last)
+{
+	for (size_t i = 0; i < a->n; i++) {
+		struct tl_span *s = TL_AT(*a, struct tl_span, i);
+
+		if (!s->done)
+			s->t1 = last;
+	}
+}
+
+/**
+ * tl_finish() - close what never ended, lay out rows, keep the model
+ *
+ * Return: 0, or -1 when memory ran out (here or while collecting).
+ */
+int tl_finish(struct tl_data *d, const struct ft_model *m)
+{
+	unsigned int *task_rows;
+
+	d->model = m;
+	close_open_spans(&d->fences, d->last_ts);
+	close_open_spans(&d->waits, d->last_ts);
+	d->timeline_rows = calloc(m->n_timelines + 1, sizeof(*d->timeline_rows));
+	task_rows = calloc(d->tasks.n + 1, sizeof(*task_rows));
+	if (!d->timeline_rows || !task_rows ||
+	    assign_rows(&d->fences, 0, m->n_timelines, d->timeline_rows) ||
+	    assign_rows(&d->waits, 1, (unsigned int)d->tasks.n, task_rows))
+		d->error = 1;
+	for (size_t i = 0; task_rows && i < d->tasks.n; i++)
+		TL_AT(d->tasks, struct tl_task, i)->rows = task_rows[i];
+	free(task_rows);
+	/* (timeline, seqno) -> the latest fence with that key, for late frames */
+	for (size_t i = 0; i < d->fences.n; i++) {
+		const struct tl_span *s = TL_AT(d->fences, struct tl_span, i);
+
+		if (keymap_put(&d->fence_index, (uint64_t)s->timeline << 32 | s->seqno, (uint32_t)i))
+			d->error = 1;
+	}
+	return d->error ? -1 : 0;
+}
+
+long tl_find_fence(const struct tl_data *d, uint32_t timeline, uint32_t seqno)
+{
+	uint32_t i;
+
+	return keymap_get(&d->fence_index, (uint64_t)timeline << 32 | seqno, &i) ? (long)i : -1;
+}
+
+void tl_free(struct tl_data *d)
+{
+	free(d->fences.v);
+	free(d->waits.v);
+	free(d->vblanks.v);
+	free(d->missed.v);
+	free(d->tasks.v);
+	free(d->timeline_rows);
+	keymap_free(&d->open_fence);
+	keymap_free(&d->fence_index);
+	memset(d, 0, sizeof(*d));
+}
+
+/**
+ * tl_collect() - one pass over @path into @a's model and @d's arrays
+ *
+ * Return: 0, or -1 with a message in @err; free both either way.
+ */
+int tl_collect(struct tl_data *d, struct analysis *a, const char *path, char *err, size_t errlen)
+{
+	struct analysis_window w = { .on_event = tl_on_event, .ctx = d };
+
+	tl_init(d);
+	if (analysis_run(a, path, &w, err, errlen))
+		return -1;
+	if (tl_finish(d, &a->model)) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,550 @@
+// SPDX-License-Identifier: GPL-2.0
+// fence-trace timeline page: vanilla JS on one canvas.  The data object
+// (tools/timeline-json.c) is read once into typed arrays; drawing reads
+// those and the view only.  Every string from the trace reaches the DOM
+// through textContent, never as markup.
+'use strict';
+(function () {
+  const D = JSON.parse(document.getElementById('ft-data').textContent);
+  const LABEL_W = 210, ROW_H = 13, VBL_H = 12, LANE_PAD = 6, MIN_LANE_H = 36, AXIS_H = 20, MIN_SPAN_NS = 1000;
+  const canvas = document.getElementById('ft-canvas');
+  const ctx = canvas.getContext('2d');
+  const tip = document.getElementById('ft-tip');
+  const details = document.getElementById('ft-details');
+
+  // ---- data: columns -> typed arrays ----
+  function undelta(a) {
+    const r = new Float64Array(a.length);
+    let t = 0;
+    for (let i = 0; i < a.length; i++) { t += a[i]; r[i] = t; }
+    return r;
+  }
+  function spans(s) {
+    const t0 = undelta(s.t0), t1 = new Float64Array(t0.length);
+    for (let i = 0; i < t0.length; i++) t1[i] = s.dur[i] < 0 ? D.duration : t0[i] + s.dur[i];
+    return { tl: Int32Array.from(s.tl), seq: s.seq, t0, t1, dur: s.dur, row: s.row,
+             task: s.task ? Int32Array.from(s.task) : null, n: t0.length };
+  }
+  const F = spans(D.fences), W = spans(D.waits);
+  const V = { pipe: Int32Array.from(D.vblanks.pipe), seq: D.vblanks.seq, t: undelta(D.vblanks.t) };
+  const fenceByKey = new Map();		// "tl:seq" -> latest fence index
+  for (let i = 0; i < F.n; i++) fenceByKey.set(F.tl[i] + ':' + F.seq[i], i);
+  const waitsByKey = new Map();		// "tl:seq" -> wait indexes
+  for (let i = 0; i < W.n; i++) {
+    const k = W.tl[i] + ':' + W.seq[i];
+    if (!waitsByKey.has(k)) waitsByKey.set(k, []);
+    waitsByKey.get(k).push(i);
+  }
+  const lateByFence = new Map(), lateByBlock = new Map();
+  D.late.forEach((l, i) => {
+    if (l.fence >= 0) lateByFence.set(l.fence, i);
+    if (l.block && l.block.fence >= 0) {
+      if (!lateByBlock.has(l.block.fence)) lateByBlock.set(l.block.fence, []);
+      lateByBlock.get(l.block.fence).push(i);
+    }
+  });
+  const arrows = D.late.filter(l => l.fence >= 0 && l.block && l.block.fence >= 0);
+
+  // ---- lanes: CRTCs (vblanks + out-fences), timelines, waiting tasks ----
+  // Each row holds span indexes sorted by start; rows never overlap, so
+  // ends are sorted too and sub-pixel runs can be skipped by bisection.
+  function rowsOf(S, pick, nrows) {
+    const rows = Array.from({ length: Math.max(nrows, 1) }, () => []);
+    for (let i = 0; i < S.n; i++) if (pick(i)) rows[Math.min(S.row[i], rows.length - 1)].push(i);
+    return rows.map(r => Int32Array.from(r));
+  }
+  const lanes = [], laneOfTimeline = new Map(), laneOfTask = new Map(), laneOfPipe = new Map();
+  function vblanksOf(pipe) {
+    const r = [];
+    for (let i = 0; i < V.t.length; i++) if (V.pipe[i] === pipe) r.push(i);
+    return Int32Array.from(r);
+  }
+  D.crtcs.forEach((c, ci) => {
+    const tl = D.timelines[c.tl];
+    const lane = { kind: 'crtc', name: c.name || ('CRTC ' + c.id), sub: c.driver + ' · ' + tl.name,
+                   crtc: ci, pipe: c.pipe, S: F, rows: rowsOf(F, i => F.tl[i] === c.tl, tl.rows),
+                   vbl: c.pipe >= 0 ? vblanksOf(c.pipe) : null };
+    laneOfTimeline.set(c.tl, lanes.length);
+    if (c.pipe >= 0) laneOfPipe.set(c.pipe, lanes.length);
+    lanes.push(lane);
+  });
+  D.pipes.forEach(p => {
+    if (laneOfPipe.has(p.pipe)) return;
+    laneOfPipe.set(p.pipe, lanes.length);
+    lanes.push({ kind: 'pipe', name: 'vblanks pipe ' + p.pipe, sub: 'no CRTC paired', pipe: p.pipe,
+                 S: F, rows: [], vbl: vblanksOf(p.pipe) });
+  });
+  D.timelines.forEach((t, ti) => {
+    if (t.crtc >= 0) return;
+    laneOfTimeline.set(ti, lanes.length);
+    lanes.push({ kind: 'timeline', name: t.name, sub: t.driver + ' · context ' + t.ctx, tl: ti,
+                 S: F, rows: rowsOf(F, i => F.tl[i] === ti, t.rows) });
+  });
+  D.tasks.forEach((t, k) => {
+    laneOfTask.set(k, lanes.length);
+    lanes.push({ kind: 'task', name: t.comm + '-' + t.pid, sub: 'waits', S: W,
+                 rows: rowsOf(W, i => W.task[i] === k, t.rows) });
+  });
+  let y = AXIS_H;
+  for (const l of lanes) {
+    l.y = y;
+    l.rowY = y + LANE_PAD + (l.vbl ? VBL_H + 2 : 0);
+    l.h = Math.max(l.rowY - y + l.rows.length * ROW_H + LANE_PAD, MIN_LANE_H);
+    y += l.h;
+  }
+  const totalH = Math.max(y, 60);
+
+  // ---- view ----
+  const view = { t0: 0, t1: Math.max(D.duration, MIN_SPAN_NS) };
+  let plotW = 800, selection = null, hover = null, frameTimes = [], dirty = false;
+  const xOf = t => LABEL_W + (t - view.t0) * plotW / (view.t1 - view.t0);
+  const tOf = x => view.t0 + (x - LABEL_W) * (view.t1 - view.t0) / plotW;
+  function setView(t0, t1) {
+    const span = Math.max(t1 - t0, MIN_SPAN_NS), pad = D.duration * 0.05 + MIN_SPAN_NS;
+    t0 = Math.max(-pad, Math.min(t0, D.duration + pad - span));
+    view.t0 = t0; view.t1 = t0 + span;
+    schedule();
+  }
+  function zoom(factor, atX) {
+    const t = tOf(atX);
+    setView(t - (t - view.t0) * factor, t + (view.t1 - t) * factor);
+  }
+  function pan(fraction) {
+    const d = (view.t1 - view.t0) * fraction;
+    setView(view.t0 + d, view.t1 + d);
+  }
+  const fit = () => setView(0, Math.max(D.duration, MIN_SPAN_NS));
+
+  // ---- drawing ----
+  function lowerBound(arr, idx, key, v) {	// first k with arr[idx[k]] >= v
+    let lo = 0, hi = idx.length;
+    while (lo < hi) { const m = (lo + hi) >> 1; if (arr[idx[m]] < v) lo = m + 1; else hi = m; }
+    return lo;
+  }
+  function spanColour(lane, i) {
+    if (lane.S === W) return W.dur[i] < 0 ? '#b9bec8' : '#d99a2b';
+    if (F.dur[i] < 0) return '#b9bec8';
+    return lane.kind === 'crtc' ? (lateByFence.has(i) ? '#c0262d' : '#3b6fd8') : '#3a9b6b';
+  }
+  // Spans of one row; runs narrower than a pixel become one grey pixel.
+  function drawRow(lane, idx, y0) {
+    const S = lane.S, pxNs = (view.t1 - view.t0) / plotW;
+    let k = Math.max(0, lowerBound(S.t0, idx, 't0', view.t0) - 1), drawn = 0;
+    while (k < idx.length) {
+      const i = idx[k];
+      if (S.t0[i] > view.t1) break;
+      const x0 = xOf(S.t0[i]), x1 = xOf(S.t1[i]);
+      if (x1 - x0 >= 1) {
+        ctx.fillStyle = spanColour(lane, i);
+        ctx.fillRect(Math.max(x0, LABEL_W), y0, Math.min(x1, LABEL_W + plotW) - Math.max(x0, LABEL_W), ROW_H - 3);
+        k++;
+      } else {
+        // every span starting within this pixel is merged into it
+        const px = Math.floor(x0);
+        let next = lowerBound(S.t0, idx, 't0', view.t0 + (px + 1 - LABEL_W) * pxNs);
+        if (next <= k) next = k + 1;
+        ctx.fillStyle = next - k > 1 ? '#7b8494' : spanColour(lane, i);
+        if (px >= LABEL_W) ctx.fillRect(px, y0, 1, ROW_H - 3);
+        // rows never overlap, so only the run's last span can reach further
+        const last = idx[next - 1], xe = Math.min(xOf(S.t1[last]), LABEL_W + plotW);
+        if (next - 1 > k && xe >= px + 2) {
+          ctx.fillStyle = spanColour(lane, last);
+          ctx.fillRect(px + 1, y0, xe - px - 1, ROW_H - 3);
+        }
+        k = next;
+      }
+      drawn++;
+    }
+    return drawn;
+  }
+  function drawVblanks(lane) {
+    const idx = lane.vbl, yv = lane.y + LANE_PAD;
+    let k = lowerBound(V.t, idx, 't', view.t0), last = -1;
+    ctx.fillStyle = '#5a6375';
+    for (; k < idx.length && V.t[idx[k]] <= view.t1; k++) {
+      const x = Math.floor(xOf(V.t[idx[k]]));
+      if (x === last) {	// one tick per pixel
+        k = Math.max(k, lowerBound(V.t, idx, 't', tOf(x + 1)) - 1);
+        continue;
+      }
+      last = x;
+      ctx.fillRect(x, yv, 1, VBL_H);
+    }
+    ctx.fillStyle = '#c0262d';
+    for (const m of D.missed) {
+      if (m.pipe !== lane.pipe || m.t < view.t0 || m.t > view.t1) continue;
+      const x = xOf(m.t);
+      ctx.beginPath(); ctx.moveTo(x - 4, yv); ctx.lineTo(x + 4, yv); ctx.lineTo(x, yv + 7); ctx.fill();
+    }
+  }
+  function spanY(kind, i) {
+    if (kind === 'wait') { const l = lanes[laneOfTask.get(W.task[i])]; return l.rowY + W.row[i] * ROW_H; }
+    const l = lanes[laneOfTimeline.get(F.tl[i])];
+    return l ? l.rowY + Math.min(F.row[i], l.rows.length - 1) * ROW_H : -1;
+  }
+  function drawArrows() {
+    ctx.strokeStyle = ctx.fillStyle = '#c0262d';
+    ctx.lineWidth = 1.5;
+    for (const l of arrows) {
+      const xa = xOf(F.t1[l.block.fence]), xb = xOf(F.t1[l.fence]);
+      if (Math.max(xa, xb) < LABEL_W || Math.min(xa, xb) > LABEL_W + plotW) continue;
+      const ya = spanY('fence', l.block.fence) + 5, yb = spanY('fence', l.fence) + 5;
+      ctx.beginPath(); ctx.moveTo(xa, ya); ctx.lineTo(xb, yb); ctx.stroke();
+      const a = Math.atan2(yb - ya, xb - xa);
+      ctx.beginPath(); ctx.moveTo(xb, yb);
+      ctx.lineTo(xb - 8 * Math.cos(a - 0.4), yb - 8 * Math.sin(a - 0.4));
+      ctx.lineTo(xb - 8 * Math.cos(a + 0.4), yb - 8 * Math.sin(a + 0.4)); ctx.fill();
+      ctx.beginPath(); ctx.arc(xa, ya, 3, 0, 7); ctx.fill();
+    }
+  }
+  function drawLabels() {
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, LABEL_W, totalH);
+    ctx.textBaseline = 'top';
+    for (const l of lanes) {
+      ctx.fillStyle = '#1d2330'; ctx.font = '600 12px system-ui, sans-serif';
+      ctx.fillText(l.name, 6, l.y + 4, LABEL_W - 10);	// canvas text is never markup
+      ctx.fillStyle = '#5a6375'; ctx.font = '11px system-ui, sans-serif';
+      ctx.fillText(l.sub, 6, l.y + 18, LABEL_W - 10);
+      ctx.fillStyle = '#d5d9e0'; ctx.fillRect(0, l.y + l.h - 1, LABEL_W + plotW, 1);
+    }
+  }
+  // A time axis: ticks at 1, 2 or 5 x 10^n ns, about every 100 px.
+  function drawAxis() {
+    const span = view.t1 - view.t0, raw = span / (plotW / 100), p = Math.pow(10, Math.floor(Math.log10(raw)));
+    const step = raw / p < 2 ? p : raw / p < 5 ? 2 * p : 5 * p;
+    ctx.fillStyle = '#fff'; ctx.fillRect(LABEL_W, 0, plotW, AXIS_H);
+    ctx.font = '11px system-ui, sans-serif'; ctx.textBaseline = 'top';
+    for (let t = Math.ceil(view.t0 / step) * step; t <= view.t1; t += step) {
+      const x = xOf(t);
+      ctx.fillStyle = '#e6e9ee'; ctx.fillRect(x, AXIS_H, 1, totalH - AXIS_H);
+      ctx.fillStyle = '#5a6375'; ctx.fillRect(x, AXIS_H - 5, 1, 5);
+      ctx.fillText((t < 0 ? '-' : '+') + fmtStep(Math.abs(t), step), x + 3, 3);
+    }
+  }
+  function drawSelection() {
+    if (!selection || selection.kind === 'vblank') return;
+    const S = selection.kind === 'wait' ? W : F, i = selection.i, yy = spanY(selection.kind, i);
+    ctx.strokeStyle = '#111'; ctx.lineWidth = 2;
+    ctx.strokeRect(xOf(S.t0[i]) - 1, yy - 1, Math.max(xOf(S.t1[i]) - xOf(S.t0[i]), 1) + 2, ROW_H - 1);
+  }
+  function draw() {
+    dirty = false;
+    const start = performance.now();
+    ctx.setTransform(devicePixelRatio, 0, 0, devicePixelRatio, 0, 0);
+    ctx.fillStyle = '#fafbfc'; ctx.fillRect(0, 0, LABEL_W + plotW, totalH);
+    drawAxis();
+    for (const l of lanes) {
+      if (l.vbl) drawVblanks(l);
+      l.rows.forEach((idx, r) => drawRow(l, idx, l.rowY + r * ROW_H));
+    }
+    drawArrows();
+    drawSelection();
+    drawLabels();
+    document.getElementById('ft-range').textContent =
+      'view ' + fmtTime(view.t0) + ' – ' + fmtTime(view.t1) + ' (' + fmtDur(view.t1 - view.t0) + ')';
+    const ms = performance.now() - start;
+    frameTimes.push(ms);
+    if (frameTimes.length > 1000) frameTimes.shift();
+    return ms;
+  }
+  function schedule() { if (!dirty) { dirty = true; requestAnimationFrame(draw); } }
+  function resize() {
+    const w = canvas.parentElement.clientWidth;
+    plotW = Math.max(w - LABEL_W, 100);
+    canvas.width = w * devicePixelRatio; canvas.height = totalH * devicePixelRatio;
+    canvas.style.height = totalH + 'px';
+    schedule();
+  }
+
+  // ---- formatting ----
+  function fmtDur(ns) {
+    if (ns < 0) return 'never';
+    if (ns === 0) return '0';
+    if (ns >= 1e9) return (ns / 1e9).toFixed(3) + ' s';
+    if (ns >= 1e6) return (ns / 1e6).toFixed(3) + ' ms';
+    return (ns / 1e3).toFixed(1) + ' µs';
+  }
+  function fmtStep(ns, step) {	// axis labels: the unit of the step, no trailing zeros
+    const [u, name] = step >= 1e9 ? [1e9, 's'] : step >= 1e6 ? [1e6, 'ms'] : step >= 1e3 ? [1e3, 'µs'] : [1, 'ns'];
+    return +(ns / u).toPrecision(9) + ' ' + name;
+  }
+  const fmtTime = ns => ((D.start_ns + ns) / 1e9).toFixed(6) + ' s';
+
+  // ---- hit testing ----
+  function laneAt(yy) { return lanes.find(l => yy >= l.y && yy < l.y + l.h); }
+  function hit(x, yy) {
+    const l = laneAt(yy);
+    if (!l || x < LABEL_W) return null;
+    const tol = 3 * (view.t1 - view.t0) / plotW, t = tOf(x);
+    if (l.vbl && yy < l.rowY) {
+      const k = lowerBound(V.t, l.vbl, 't', t - tol);
+      if (k < l.vbl.length && V.t[l.vbl[k]] <= t + tol) return { kind: 'vblank', i: l.vbl[k] };
+      return null;
+    }
+    const r = Math.floor((yy - l.rowY) / ROW_H), idx = l.rows[r];
+    if (!idx) return null;
+    const S = l.S;
+    let k = lowerBound(S.t0, idx, 't0', t + tol) - 1;
+    for (; k >= 0; k--) {
+      const i = idx[k];
+      if (S.t1[i] >= t - tol) return { kind: S === W ? 'wait' : 'fence', i };
+      if (S.t1[i] < t - 50 * tol) break;
+    }
+    return null;
+  }
+
+  // ---- details panel: every field, and links to related items ----
+  function el(tag, text) { const e = document.createElement(tag); if (text !== undefined) e.textContent = String(text); return e; }
+  function link(label, sel) {
+    const b = el('button', '→ ' + label);
+    b.addEventListener('click', () => select(sel, true));
+    return b;
+  }
+  function fenceFields(i) {
+    const t = D.timelines[F.tl[i]];
+    return [['timeline', t.name], ['driver', t.driver], ['context', t.ctx], ['seqno', F.seq[i]],
+            ['created', fmtTime(F.t0[i])], ['signalled', F.dur[i] < 0 ? 'never (in this trace)' : fmtTime(F.t1[i])],
+            ['init → signal', fmtDur(F.dur[i])]];
+  }
+  function vblankOfSignal(i) {	// the vblank an out-fence landed on: the next on its pipe
+    const c = D.crtcs[D.timelines[F.tl[i]].crtc], l = lanes[laneOfPipe.get(c.pipe)];
+    if (!l || F.dur[i] < 0) return -1;
+    const k = lowerBound(V.t, l.vbl, 't', F.t1[i]);
+    return k < l.vbl.length && V.t[l.vbl[k]] - F.t1[i] < 5e6 ? l.vbl[k] : -1;
+  }
+  function related(sel) {
+    const out = [];
+    if (sel.kind === 'fence') {
+      const i = sel.i, li = lateByFence.get(i);
+      if (li !== undefined) {
+        const l = D.late[li];
+        if (l.block && l.block.fence >= 0) out.push(['blocking fence: ' + D.timelines[l.block.tl].name + ' #' + l.block.seq, { kind: 'fence', i: l.block.fence }]);
+      }
+      if (D.timelines[F.tl[i]].crtc >= 0) {
+        const v = vblankOfSignal(i);
+        if (v >= 0) out.push(['vblank ' + V.seq[v] + ' (landed)', { kind: 'vblank', i: v }]);
+      }
+      for (const li2 of lateByBlock.get(i) || []) out.push(['delayed frame: out-fence #' + D.late[li2].seq, { kind: 'fence', i: D.late[li2].fence }]);
+      for (const w of (waitsByKey.get(F.tl[i] + ':' + F.seq[i]) || []).slice(0, 20))
+        out.push(['wait by ' + D.tasks[W.task[w]].comm + '-' + D.tasks[W.task[w]].pid, { kind: 'wait', i: w }]);
+    } else if (sel.kind === 'wait') {
+      const f = fenceByKey.get(W.tl[sel.i] + ':' + W.seq[sel.i]);
+      if (f !== undefined) out.push(['the fence waited for', { kind: 'fence', i: f }]);
+    } else {
+      D.crtcs.forEach(c => {
+        if (c.pipe !== V.pipe[sel.i]) return;
+        const l = lanes[laneOfTimeline.get(c.tl)];
+        for (const idx of l.rows) {
+          const k = lowerBound(F.t1, idx, 't1', V.t[sel.i] - 5e6);
+          for (let j = k; j < idx.length && F.t1[idx[j]] <= V.t[sel.i]; j++)
+            if (F.dur[idx[j]] >= 0) out.push(['out-fence #' + F.seq[idx[j]] + ' signalled on it', { kind: 'fence', i: idx[j] }]);
+        }
+      });
+    }
+    return out;
+  }
+  function fieldsOf(sel) {
+    if (sel.kind === 'vblank') {
+      const i = sel.i;
+      return [['vblank', 'pipe ' + V.pipe[i]], ['sequence', V.seq[i]], ['time', fmtTime(V.t[i])]];
+    }
+    if (sel.kind === 'wait') {
+      const i = sel.i, t = D.timelines[W.tl[i]], task = D.tasks[W.task[i]];
+      return [['wait by', task.comm + '-' + task.pid], ['on timeline', t ? t.name : '?'], ['seqno', W.seq[i]],
+              ['start', fmtTime(W.t0[i])], ['end', W.dur[i] < 0 ? 'never' : fmtTime(W.t1[i])], ['duration', fmtDur(W.dur[i])]];
+    }
+    const f = fenceFields(sel.i), li = lateByFence.get(sel.i);
+    if (D.timelines[F.tl[sel.i]].crtc >= 0) {
+      const v = vblankOfSignal(sel.i);
+      f.unshift(['kind', 'out-fence (commit)']);
+      if (v >= 0) f.push(['landed on vblank', V.seq[v] + ' (signal → vblank event ' + fmtDur(V.t[v] - F.t1[sel.i]) + ')']);
+    }
+    if (li !== undefined) {
+      const l = D.late[li];
+      f.push(['LATE', 'by ' + (l.landed - l.target) + ' vblank(s), ' + fmtDur(l.late_by)],
+             ['target vblank', l.target], ['landed vblank', l.landed], ['committed by pid', l.pid]);
+      if (l.block) f.push(['blocking wait', fmtDur(l.block.wait)]);
+    }
+    return f;
+  }
+  function showDetails(sel) {
+    details.replaceChildren();
+    if (!sel) { details.append(el('p', 'Click a span, a vblank or an arrow for its details.')); return; }
+    details.append(el('h2', sel.kind === 'vblank' ? 'vblank' : sel.kind === 'wait' ? 'wait' : 'fence'));
+    const table = el('table');
+    for (const [k, v] of fieldsOf(sel)) { const tr = el('tr'); tr.append(el('td', k), el('td', v)); table.append(tr); }
+    details.append(table);
+    const rel = related(sel);
+    if (rel.length) details.append(el('h2', 'related'));
+    for (const [label, s] of rel) details.append(link(label, s));
+  }
+  function timeOf(sel) {
+    if (sel.kind === 'vblank') return [V.t[sel.i], V.t[sel.i]];
+    const S = sel.kind === 'wait' ? W : F;
+    return [S.t0[sel.i], S.t1[sel.i]];
+  }
+  function select(sel, reveal) {
+    selection = sel;
+    showDetails(sel);
+    if (sel && reveal) {
+      const [a, b] = timeOf(sel);
+      if (a < view.t0 || b > view.t1) {
+        const span = Math.max(view.t1 - view.t0, (b - a) * 3), mid = (a + b) / 2;
+        setView(mid - span / 2, mid + span / 2);
+      }
+    }
+    schedule();
+  }
+
+  // ---- search: timeline name, or a seqno (fence or out-fence / commit) ----
+  let results = [], resultPos = -1, lastQuery = '';
+  function search(q) {
+    q = q.trim();
+    if (q !== lastQuery) {
+      lastQuery = q; resultPos = -1; results = [];
+      if (/^\d+$/.test(q)) {
+        const n = Number(q);
+        for (let i = 0; i < F.n; i++) if (F.seq[i] === n) results.push(i);
+      } else if (q) {
+        const ql = q.toLowerCase();
+        const tls = new Set();
+        D.timelines.forEach((t, i) => { if ((t.name + ' ' + t.driver).toLowerCase().includes(ql)) tls.add(i); });
+        for (let i = 0; i < F.n; i++) if (tls.has(F.tl[i])) results.push(i);
+      }
+    }
+    const status = document.getElementById('ft-search-status');
+    if (!results.length) { status.textContent = q ? 'no match' : ''; return; }
+    resultPos = (resultPos + 1) % results.length;
+    status.textContent = (resultPos + 1) + ' / ' + results.length;
+    select({ kind: 'fence', i: results[resultPos] }, true);
+  }
+
+  // ---- header: key numbers ----
+  function summary() {
+    document.getElementById('ft-file').textContent = D.file + ' · clock ' + D.clock;
+    const box = document.getElementById('ft-summary');
+    const nums = el('div');
+    nums.append(el('span', 'events '), el('span', D.events), el('span', ' · lost '));
+    const lost = el('span', D.lost); if (D.lost) lost.className = 'ft-bad';
+    nums.append(lost, el('span', ' · duration ' + fmtDur(D.duration) + ' · late-frame arrows ' + arrows.length));
+    nums.children[1].className = 'ft-num';
+    box.append(nums);
+    function table(head, rows) {
+      const t = el('table'), tr = el('tr');
+      head.forEach(h => tr.append(el('th', h)));
+      t.append(tr);
+      rows.forEach(r => { const row = el('tr'); r.forEach((c, k) => { const td = el('td', c); if (k === 3 && head[3] === 'late' && c > 0) td.className = 'ft-bad'; row.append(td); }); t.append(row); });
+      return t;
+    }
+    box.append(table(['CRTC', 'driver', 'frames', 'late', 'missed vblanks', 'out p50', 'out p99'],
+      D.crtcs.map(c => [c.name, c.driver, c.frames, c.late, (D.pipes.find(p => p.pipe === c.pipe) || { missed: '-' }).missed, fmtDur(c.p50), fmtDur(c.p99)])));
+    box.append(table(['timeline', 'driver', 'fences', 'signalled', 'p50', 'p99'],
+      D.timelines.map(t => [t.name, t.driver, t.fences, t.signaled, fmtDur(t.p50), fmtDur(t.p99)])));
+  }
+
+  // ---- latency histograms: init -> signal per timeline, log2 buckets of µs ----
+  function histograms() {
+    const box = document.getElementById('ft-hists'), BINS = 22;
+    D.timelines.forEach((t, ti) => {
+      const h = new Array(BINS).fill(0);
+      for (let i = 0; i < F.n; i++)
+        if (F.tl[i] === ti && F.dur[i] >= 0) h[Math.min(BINS - 1, Math.max(0, Math.floor(Math.log2(F.dur[i] / 1000 + 1))))]++;
+      const fig = el('figure'), c = el('canvas'), cap = el('figcaption', t.name + ' (init → signal)');
+      c.width = 176; c.height = 46;
+      const g = c.getContext('2d'), max = Math.max(...h, 1);
+      h.forEach((n, b) => {
+        const bh = n ? Math.max(1, 30 * Math.log1p(n) / Math.log1p(max)) : 0;
+        g.fillStyle = t.crtc >= 0 ? '#3b6fd8' : '#3a9b6b'; g.fillRect(b * 8, 32 - bh, 7, bh);
+      });
+      g.fillStyle = '#5a6375'; g.font = '9px system-ui, sans-serif'; g.textBaseline = 'top';
+      g.fillText('1µs', 0, 35); g.fillText('1ms', 80, 35); g.fillText('1s', 160, 35);
+      c.title = h.map((n, b) => '<' + fmtDur(Math.pow(2, b + 1) * 1000) + ': ' + n).filter(x => !x.endsWith(': 0')).join('\n');
+      fig.append(c, cap);
+      box.append(fig);
+    });
+  }
+
+  // ---- input ----
+  let drag = null;
+  const local = e => { const r = canvas.getBoundingClientRect(); return [e.clientX - r.left, e.clientY - r.top]; };
+  canvas.addEventListener('wheel', e => {
+    e.preventDefault();
+    const [x] = local(e);
+    if (Math.abs(e.deltaX) > Math.abs(e.deltaY)) pan(e.deltaX / plotW);
+    else zoom(Math.exp(e.deltaY * 0.002), Math.max(x, LABEL_W));
+  }, { passive: false });
+  canvas.addEventListener('mousedown', e => {
+    const [x, yy] = local(e);
+    drag = { x, yy, t0: view.t0, t1: view.t1, moved: false };
+    canvas.classList.add('dragging');
+  });
+  window.addEventListener('mousemove', e => {
+    const [x, yy] = local(e);
+    if (drag) {
+      if (Math.abs(x - drag.x) > 3) drag.moved = true;
+      if (drag.moved) {
+        const d = (x - drag.x) * (drag.t1 - drag.t0) / plotW;
+        setView(drag.t0 - d, drag.t1 - d);
+      }
+      return;
+    }
+    hover = yy >= 0 && yy < totalH ? hit(x, yy) : null;
+    if (!hover) { tip.hidden = true; return; }
+    const f = fieldsOf(hover);
+    tip.textContent = f.slice(0, 3).map(([k, v]) => k + ': ' + v).join('\n');
+    tip.style.left = (x + 12) + 'px'; tip.style.top = (yy + 12) + 'px';
+    tip.hidden = false;
+  });
+  window.addEventListener('mouseup', e => {
+    if (!drag) return;
+    canvas.classList.remove('dragging');
+    const moved = drag.moved;
+    drag = null;
+    if (!moved) { const [x, yy] = local(e); select(hit(x, yy), false); }
+  });
+  window.addEventListener('keydown', e => {
+    if (e.target.tagName === 'INPUT') return;
+    const mid = LABEL_W + plotW / 2;
+    switch (e.key) {
+      case 'w': zoom(0.8, mid); break;
+      case 's': zoom(1.25, mid); break;
+      case 'a': pan(-0.1); break;
+      case 'd': pan(0.1); break;
+      case 'f': fit(); break;
+      case '/': e.preventDefault(); document.getElementById('ft-search').focus(); break;
+      default: return;
+    }
+  });
+  document.getElementById('ft-fit').addEventListener('click', fit);
+  document.getElementById('ft-search').addEventListener('keydown', e => { if (e.key === 'Enter') search(e.target.value); });
+  window.addEventListener('resize', resize);
+
+  // ---- read-only API for tests and the benchmark ----
+  function locate(kind, i) {	// page coordinates of an item's end (spans) or tick
+    const r = canvas.getBoundingClientRect();
+    if (kind === 'vblank') {
+      const l = lanes[laneOfPipe.get(V.pipe[i])];
+      return { x: r.left + xOf(V.t[i]), y: r.top + l.y + LANE_PAD + VBL_H / 2 };
+    }
+    const S = kind === 'wait' ? W : F;
+    const x = (Math.max(xOf(S.t0[i]), LABEL_W) + Math.min(xOf(S.t1[i]), LABEL_W + plotW)) / 2;
+    return { x: r.left + x, y: r.top + spanY(kind, i) + 5 };
+  }
+  window.fenceTimeline = Object.freeze({
+    lanes: () => lanes.map(l => ({ kind: l.kind, name: l.name, rows: l.rows.length })),
+    arrows: () => arrows.length,
+    late: () => D.late.map(l => ({ fence: l.fence, seq: l.seq, block: l.block ? l.block.fence : -1 })),
+    view: () => ({ start: view.t0, end: view.t1, duration: D.duration }),
+    selected: () => selection && { kind: selection.kind, i: selection.i, fields: fieldsOf(selection).map(f => f.map(String)) },
+    search: () => ({ query: lastQuery, count: results.length, pos: resultPos }),
+    counts: () => ({ fences: F.n, waits: W.n, vblanks: V.t.length, events: D.events }),
+    frameTimes: () => frameTimes.slice(),
+    locate,
+    draw: () => draw(),
+  });
+
+  summary();
+  histograms();
+  resize();
+}());
