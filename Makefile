@@ -31,7 +31,7 @@ endif
 	demo clean series-tree series-export
 
 # Programs that go into the guest (everything in build/bin is copied there).
-GUEST_PROGS := $(BIN)/fence-workload $(BIN)/abi-conformance
+GUEST_PROGS := $(BIN)/fence-workload $(BIN)/abi-conformance $(BIN)/series-events
 HOST_PROGS := $(HOSTBIN)/logscan $(HOSTBIN)/unit-tests
 
 # Stand-ins for a user's own programs in the run-guest tests.
@@ -51,6 +51,8 @@ WORKLOAD_SRC := tools/fence-workload.c tools/producer.c tools/workload-plan.c \
 	tools/parse-num.c $(LAB_LIB)
 CONFORMANCE_SRC := tests/guest/abi-conformance.c tests/guest/tap.c \
 	tests/guest/guest-trace.c $(LAB_LIB)
+SERIES_EVENTS_SRC := tests/guest/series-events.c tests/guest/tap.c \
+	tests/guest/guest-trace.c $(LAB_LIB)
 LOGSCAN_SRC := tests/lab/logscan.c tests/lab/logscan-rules.c
 UNIT_SRC := tests/unit/unit-tests.c tests/unit/test-logscan.c \
 	tests/unit/test-workload-plan.c tests/unit/test-sync-name.c \
@@ -68,6 +70,10 @@ $(BIN)/fence-workload: $(call objs,$(WORKLOAD_SRC))
 	$(Q)$(CC) -o $@ $^ -ldrm -lpthread
 
 $(BIN)/abi-conformance: $(call objs,$(CONFORMANCE_SRC))
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) -o $@ $^ -ldrm -lpthread -ltracefs -ltraceevent
+
+$(BIN)/series-events: $(call objs,$(SERIES_EVENTS_SRC))
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ -ldrm -lpthread -ltracefs -ltraceevent
 
