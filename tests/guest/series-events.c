@@ -489,6 +489,99 @@ static int test_sync_info_lists_sync_files(void)
 	return TAP_PASS;
 }
 
+/* The sync_file address of the sync_file_install of (our tgid, @fd). */
+static uint64_t installed_sync_file(const char *text, int fd)
+{
+	char kt[32], kf[32];
+	struct ev ev;
+
+	snprintf(kt, sizeof(kt), "tgid=%d", (int)getpid());
+	snprintf(kf, sizeof(kf), "fd=%d", fd);
+	if (find_ev(text, "sync_file_install", W(kt, kf), &ev) != 1)
+		return 0;
+	return ufield(ev.line, "sync_file");
+}
+
+/*
+ * A sw_sync fence's sync_file from creation to release: installed as our
+ * fd, merged, polled until it signals, resolved as IN_FENCE_FD, closed;
+ * and the atomic out-fence's sync_file installed and released.
+ */
+static int test_sync_file_events(void)
+{
+	struct sync_summary a_s, out_s;
+	uint64_t sa, sm, so, fa;
+	struct delayed_signal d;
+	struct guest_trace tr;
+	struct ev begin, ready, ev;
+	char k[4][64];
+	int32_t out = -1;
+	struct kms_req req;
+	struct lab lab;
+	pthread_t thr;
+	int a, b, m;
+
+	if (access("/sys/kernel/tracing/events/sync_file", F_OK))
+		return tap_skip("no sync_file events: kernel without the series");
+	CHECK(lab_setup(&lab) == 0, "lab setup");
+	CHECK(guest_trace_start(&tr, "series-sync-file", "sync_file", NULL) == 0,
+	      "tracefs instance");
+	a = sw_sync_fence_create(lab.timeline, 1, NULL);
+	b = sw_sync_fence_create(lab.timeline, 2, NULL);
+	CHECK(a >= 0 && b >= 0 && sync_file_summary(a, &a_s) == 0 && a_s.have_seqno,
+	      "sw_sync fences");
+	m = sync_file_merge(a, b, "series-m");
+	CHECK(m >= 0, "merge: %d", m);
+	d = (struct delayed_signal){ .timeline = lab.timeline, .ms = 50 };
+	pthread_create(&thr, NULL, signal_later, &d);
+	CHECK(sync_file_wait(a, 2000) == 1, "poll on the sw_sync fence");
+	pthread_join(thr, NULL);
+	flip_request(&lab, 1, a, &out, &req);
+	CHECK(kms_commit(&lab.kms, &req, 0, 0) == 0, "commit with IN_FENCE_FD");
+	CHECK(sync_file_wait(out, 2000) == 1 && sync_file_summary(out, &out_s) == 0, "out-fence");
+	usleep(50000);
+	close(a);
+	close(m);
+	close(out);
+	CHECK(guest_trace_stop(&tr) == 0, "reading the trace");
+	CHECK(tr.overrun == 0, "trace overran");
+
+	sa = installed_sync_file(tr.text, a);
+	sm = installed_sync_file(tr.text, m);
+	so = installed_sync_file(tr.text, out);
+	CHECK(sa && sm && so, "sync_file_install for fds %d %d %d: %#" PRIx64 " %#" PRIx64
+	      " %#" PRIx64, a, m, out, sa, sm, so);
+	snprintf(k[0], sizeof(k[0]), "sync_file=0x%" PRIx64, sa);
+	snprintf(k[1], sizeof(k[1]), "context=%" PRIu64, a_s.context);
+	CHECK(find_ev(tr.text, "sync_file_create", W(k[0], k[1], "seqno=1"), &ev) == 1,
+	      "no sync_file_create %s %s seqno=1", k[0], k[1]);
+	fa = ufield(ev.line, "fence");
+	snprintf(k[2], sizeof(k[2]), "a=0x%" PRIx64, fa);
+	snprintf(k[3], sizeof(k[3]), "sync_file=0x%" PRIx64, sm);
+	CHECK(find_ev(tr.text, "sync_file_merge", W(k[3], k[2]), NULL) == 1,
+	      "no sync_file_merge %s %s", k[3], k[2]);
+	CHECK(find_ev(tr.text, "sync_file_poll_begin", W(k[0]), &begin) == 1, "no poll_begin");
+	CHECK(find_ev(tr.text, "sync_file_poll_ready", W(k[0]), &ready) == 1, "no poll_ready");
+	CHECK(ready.ts_ns >= begin.ts_ns + 40000000ull,
+	      "poll ready %" PRIu64 " us after begin, the fence signalled after 50 ms",
+	      (ready.ts_ns - begin.ts_ns) / 1000);
+	snprintf(k[2], sizeof(k[2]), "fd=%d", a);
+	CHECK(find_ev(tr.text, "sync_file_get_fence", W(k[0], k[2]), NULL) == 1,
+	      "no sync_file_get_fence for IN_FENCE_FD %s", k[2]);
+	snprintf(k[1], sizeof(k[1]), "context=%" PRIu64, out_s.context);
+	snprintf(k[2], sizeof(k[2]), "seqno=%" PRId64, out_s.seqno);
+	snprintf(k[3], sizeof(k[3]), "sync_file=0x%" PRIx64, so);
+	CHECK(find_ev(tr.text, "sync_file_create", W(k[3], k[1], k[2]), NULL) == 1,
+	      "no sync_file_create for the out-fence %s %s", k[1], k[2]);
+	CHECK(find_ev(tr.text, "sync_file_release", W(k[0]), NULL) == 1, "a not released");
+	snprintf(k[0], sizeof(k[0]), "sync_file=0x%" PRIx64, sm);
+	CHECK(find_ev(tr.text, "sync_file_release", W(k[0]), NULL) == 1, "merge not released");
+	CHECK(find_ev(tr.text, "sync_file_release", W(k[3]), NULL) == 1, "out not released");
+	close(b);
+	guest_trace_free(&tr);
+	return TAP_PASS;
+}
+
 static const struct tap_case cases[] = {
 	{ "sync-info-lists-sync-files", test_sync_info_lists_sync_files, 30, 0 },
 	{ "blocking-flip", test_blocking_flip, 30, 0 },
@@ -496,6 +589,7 @@ static const struct tap_case cases[] = {
 	{ "interrupted-commit", test_interrupted_commit, 30, 0 },
 	{ "ebusy-stall", test_ebusy_stall, 30, 0 },
 	{ "vblank-off-on", test_vblank_off_on, 30, 0 },
+	{ "sync-file-events", test_sync_file_events, 30, 0 },
 };
 
 int main(int argc, char **argv)
