@@ -32,7 +32,7 @@ endif
 	demo bench fuzz clean series-tree series-export
 
 # Programs that go into the guest (everything in build/bin is copied there).
-GUEST_PROGS := $(BIN)/fence-trace $(BIN)/fence-workload $(BIN)/fence-storm $(BIN)/abi-conformance
+GUEST_PROGS := $(BIN)/fence-trace $(BIN)/fence-workload $(BIN)/fence-storm $(BIN)/abi-conformance $(BIN)/series-events
 HOST_PROGS := $(HOSTBIN)/logscan $(HOSTBIN)/unit-tests $(HOSTBIN)/tracedat-bench $(HOSTBIN)/storm-synth \
 	$(HOSTBIN)/timeline-synth \
 	$(HOSTBIN)/tracedat-fuzz
@@ -73,6 +73,8 @@ FENCE_TRACE_SRC := tools/fence-trace.c tools/usage.c tools/cmd-report.c tools/cm
 CORE_LIBS := -ltracecmd -ltracefs -ltraceevent
 BPF_LIBS := -lbpf -lelf -lz
 CONFORMANCE_SRC := tests/guest/abi-conformance.c tests/guest/tap.c \
+	tests/guest/guest-trace.c $(LAB_LIB)
+SERIES_EVENTS_SRC := tests/guest/series-events.c tests/guest/tap.c \
 	tests/guest/guest-trace.c $(LAB_LIB)
 LOGSCAN_SRC := tests/lab/logscan.c tests/lab/logscan-rules.c
 UNIT_SRC := tests/unit/unit-tests.c tests/unit/test-logscan.c \
@@ -142,6 +144,10 @@ $(BIN)/fence-workload: $(call objs,$(WORKLOAD_SRC))
 	$(Q)$(CC) -o $@ $^ -ldrm -lpthread
 
 $(BIN)/abi-conformance: $(call objs,$(CONFORMANCE_SRC))
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) -o $@ $^ -ldrm -lpthread -ltracefs -ltraceevent
+
+$(BIN)/series-events: $(call objs,$(SERIES_EVENTS_SRC))
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ -ldrm -lpthread -ltracefs -ltraceevent
 

@@ -13,10 +13,16 @@ series_patches() {
 	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$here/series"
 }
 
+# The hash of a file's contents alone: keys must not depend on where the
+# repository is (CI builds in a fresh clone elsewhere, and must hit the cache).
+content_hash() {
+	echo "$(basename "$1") $(sha256sum <"$1" | cut -c1-64)"
+}
+
 series_hash() {
 	{
-		sha256sum "$here/series"
-		while read -r p; do sha256sum "$here/patches/$p"; done < <(series_patches)
+		content_hash "$here/series"
+		while read -r p; do content_hash "$here/patches/$p"; done < <(series_patches)
 	} | sha256sum | cut -c1-16
 }
 

@@ -1,0 +1,598 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * series-events - the kernel series' drm_fence tracepoints, checked in the
+ * lab guest on vkms against what user space knows: SYNC_IOC_FILE_INFO of
+ * the in- and out-fences, the commit's return, the delay of the signal.
+ * One case per scenario, TAP output; skips on a kernel without the series.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+#include "guest-trace.h"
+#include "kms.h"
+#include "sync.h"
+#include "tap.h"
+
+#define EVENTS_DIR "/sys/kernel/tracing/events/drm_fence"
+#define ERESTARTSYS 512		/* kernel-internal, what the wait returns */
+
+struct lab {
+	struct kms_device kms;
+	struct kms_fb fb[2];
+	int timeline;
+};
+
+static int lab_setup(struct lab *lab)
+{
+	char err[256];
+
+	if (kms_open(&lab->kms, "vkms", err, sizeof(err))) {
+		tap_diag("%s", err);
+		return -1;
+	}
+	if (kms_fb_create(&lab->kms, lab->kms.mode.hdisplay, lab->kms.mode.vdisplay,
+			  0x113322, &lab->fb[0]) ||
+	    kms_fb_create(&lab->kms, lab->kms.mode.hdisplay, lab->kms.mode.vdisplay,
+			  0x223311, &lab->fb[1]) ||
+	    kms_modeset(&lab->kms, &lab->fb[0])) {
+		tap_diag("cannot set up %s", lab->kms.path);
+		return -1;
+	}
+	lab->timeline = sw_sync_timeline_open();
+	return lab->timeline < 0 ? -1 : 0;
+}
+
+/* A primary-plane flip with an optional in-fence (-2: none) and out-fence. */
+static void flip_request(struct lab *lab, unsigned int i, int in_fd, int32_t *out,
+			 struct kms_req *req)
+{
+	kms_req_init(req);
+	kms_req_plane(req, lab->kms.primary, lab->kms.crtc_id, &lab->fb[i & 1], 0, 0);
+	if (in_fd != -2)
+		kms_req_add(req, lab->kms.primary->id, lab->kms.primary->prop_in_fence_fd, in_fd);
+	if (out)
+		kms_req_add(req, lab->kms.crtc_id, lab->kms.prop_crtc_out_fence_ptr,
+			    (uintptr_t)out);
+}
+
+/* One trace line: its timestamp (ns, trace_clock mono) and its text. */
+struct ev {
+	uint64_t ts_ns;
+	char line[512];
+};
+
+/* @needle in @line as a whole word ("seqno=3" is not "seqno=31"). */
+static int has_word(const char *line, const char *needle)
+{
+	size_t n = strlen(needle);
+
+	for (const char *p = strstr(line, needle); p; p = strstr(p + 1, needle))
+		if ((p == line || p[-1] == ' ') && (p[n] == '\0' || p[n] == ' '))
+			return 1;
+	return 0;
+}
+
+/* "  comm-pid [cpu] flags  SSSSS.UUUUUU: event: ..." -> ns of the timestamp. */
+static uint64_t line_ts(const char *line, const char *tag)
+{
+	const char *p = strstr(line, tag);
+	unsigned long long s, us;
+
+	while (p > line && p[-1] != ' ')
+		p--;
+	if (sscanf(p, "%llu.%llu", &s, &us) != 2)
+		return 0;
+	return s * 1000000000ull + us * 1000ull;
+}
+
+/*
+ * Lines of drm_fence @event containing every word of @needles (NULL-ended);
+ * the first is copied to @first.  Return: how many.
+ */
+static unsigned int find_ev(const char *text, const char *event, const char *const *needles,
+			    struct ev *first)
+{
+	unsigned int n = 0;
+	char tag[96];
+
+	snprintf(tag, sizeof(tag), " %s: ", event);
+	for (const char *line = text; line && *line;) {
+		const char *end = strchr(line, '\n');
+		size_t len = end ? (size_t)(end - line) : strlen(line);
+		const char *fields;
+		char buf[512];
+		int ok = 1;
+
+		if (len < sizeof(buf)) {
+			memcpy(buf, line, len);
+			buf[len] = '\0';
+		} else {
+			buf[0] = '#';
+		}
+		line = end ? end + 1 : NULL;
+		fields = buf[0] == '#' ? NULL : strstr(buf, tag);
+		if (!fields)
+			continue;
+		/* Words are matched after "event:", from the space before them. */
+		fields += strlen(tag) - 1;
+		for (const char *const *w = needles; w && *w && ok; w++)
+			ok = has_word(fields, *w);
+		if (!ok)
+			continue;
+		if (n++ == 0 && first) {
+			strcpy(first->line, buf);
+			first->ts_ns = line_ts(buf, tag);
+		}
+	}
+	return n;
+}
+
+/* The value of "@key=" in @line (decimal, or hex with 0x); 0 if absent. */
+static int64_t field(const char *line, const char *key)
+{
+	char pat[48];
+	const char *p;
+
+	snprintf(pat, sizeof(pat), " %s=", key);
+	p = strstr(line, pat);
+	return p ? strtoll(p + strlen(pat), NULL, 0) : 0;
+}
+
+static uint64_t ufield(const char *line, const char *key)
+{
+	char pat[48];
+	const char *p;
+
+	snprintf(pat, sizeof(pat), " %s=", key);
+	p = strstr(line, pat);
+	return p ? strtoull(p + strlen(pat), NULL, 0) : 0;
+}
+
+#define W(...) ((const char *const[]){ __VA_ARGS__, NULL })
+
+struct delayed_signal {
+	int timeline;
+	unsigned int ms;
+};
+
+static void *signal_later(void *arg)
+{
+	struct delayed_signal *d = arg;
+
+	usleep(d->ms * 1000);
+	sw_sync_timeline_inc(d->timeline, 1);
+	return NULL;
+}
+
+static int have_series(void)
+{
+	return access(EVENTS_DIR, F_OK) == 0;
+}
+
+/*
+ * A flip waiting on a sw_sync in-fence signalled @delay_ms later, with an
+ * out-fence; every event of the commit checked against user space's view.
+ */
+static int check_fenced_flip(unsigned int flags, unsigned int delay_ms)
+{
+	struct sync_summary in_s, out_s;
+	struct delayed_signal d;
+	struct ev ev, wb, we;
+	struct guest_trace tr;
+	char k[8][64];
+	int64_t lat;
+	uint64_t commit;
+	int32_t out = -1;
+	struct kms_req req;
+	struct lab lab;
+	pthread_t thr;
+	int in, ret;
+
+	if (!have_series())
+		return tap_skip("no %s: kernel without the series", EVENTS_DIR);
+	CHECK(lab_setup(&lab) == 0, "lab setup");
+	in = sw_sync_fence_create(lab.timeline, 1, NULL);
+	CHECK(in >= 0, "sw_sync fence");
+	CHECK(sync_file_summary(in, &in_s) == 0 && in_s.have_seqno,
+	      "in-fence name '%s' has no context/seqno", in_s.name);
+	CHECK(guest_trace_start(&tr, "series-flip", "drm_fence", NULL) == 0, "tracefs instance");
+	d = (struct delayed_signal){ .timeline = lab.timeline, .ms = delay_ms };
+	pthread_create(&thr, NULL, signal_later, &d);
+	flip_request(&lab, 1, in, &out, &req);
+	ret = kms_commit(&lab.kms, &req, flags, 0);
+	CHECK(ret == 0, "commit: %d", ret);
+	CHECK(sync_file_wait(out, 2000) == 1, "out-fence did not signal");
+	pthread_join(thr, NULL);
+	usleep(100000);		/* cleanup_done runs after the flip */
+	CHECK(guest_trace_stop(&tr) == 0, "reading the trace");
+	CHECK(tr.overrun == 0, "trace overran");
+	CHECK(sync_file_summary(out, &out_s) == 0 && out_s.have_seqno, "out-fence info");
+	CHECK(sync_file_summary(in, &in_s) == 0 && in_s.status == 1, "in-fence info");
+
+	/* The out-fence: created, installed as our fd, signalled at a vblank. */
+	snprintf(k[0], sizeof(k[0]), "seqno=%" PRId64, out_s.seqno);
+	snprintf(k[1], sizeof(k[1]), "context=%" PRIu64, out_s.context);
+	snprintf(k[2], sizeof(k[2]), "crtc=%u", lab.kms.crtc_id);
+	CHECK(find_ev(tr.text, "drm_fence_out_create", W(k[0], k[1], k[2]), &ev) == 1,
+	      "no drm_fence_out_create with %s %s %s", k[0], k[1], k[2]);
+	commit = ufield(ev.line, "commit");
+	tap_diag("commit %" PRIu64 ": out-fence %s %s", commit, k[1], k[0]);
+	snprintf(k[3], sizeof(k[3]), "commit=%" PRIu64, commit);
+	snprintf(k[4], sizeof(k[4]), "fd=%d", out);
+	snprintf(k[5], sizeof(k[5]), "fence=0x%" PRIx64, ufield(ev.line, "fence"));
+	CHECK(find_ev(tr.text, "drm_fence_out_install", W(k[3], k[4], k[5], k[0]), NULL) == 1,
+	      "no drm_fence_out_install with %s %s %s", k[3], k[4], k[5]);
+	CHECK(find_ev(tr.text, "drm_fence_out_signal", W(k[3], k[5], k[0], "error=0"), &ev) == 1,
+	      "no drm_fence_out_signal for %s", k[5]);
+	CHECK(ufield(ev.line, "vblank") > 0, "out_signal without vblank: %s", ev.line);
+	CHECK(ufield(ev.line, "time_ns") == out_s.timestamp_ns,
+	      "out_signal time_ns %" PRIu64 ", fence timestamp %" PRIu64,
+	      ufield(ev.line, "time_ns"), out_s.timestamp_ns);
+	snprintf(k[6], sizeof(k[6]), "vblank=%" PRIu64, ufield(ev.line, "vblank"));
+	CHECK(find_ev(tr.text, "drm_fence_flip_done", W(k[3], k[6]), NULL) == 1,
+	      "no drm_fence_flip_done for %s at %s", k[3], k[6]);
+
+	/* The commit's life, all under one id. */
+	CHECK(find_ev(tr.text, "drm_fence_commit", W(k[3], "out_fence=1"), &ev) == 1,
+	      "no drm_fence_commit for %s", k[3]);
+	CHECK(!!strstr(ev.line, "NONBLOCK") == !!(flags & DRM_MODE_ATOMIC_NONBLOCK),
+	      "flags wrong: %s", ev.line);
+	CHECK(find_ev(tr.text, "drm_fence_commit_tail", W(k[3]), NULL) == 1, "no commit_tail");
+	CHECK(find_ev(tr.text, "drm_fence_hw_done", W(k[3]), NULL) == 1, "no hw_done");
+	CHECK(find_ev(tr.text, "drm_fence_cleanup_done", W(k[3]), NULL) == 1, "no cleanup_done");
+	CHECK(find_ev(tr.text, "drm_fence_commit_failed", W(k[3]), NULL) == 0, "commit_failed");
+
+	/* The plane's in-fence: named, waited on for about the signal delay. */
+	snprintf(k[0], sizeof(k[0]), "seqno=%" PRId64, in_s.seqno);
+	snprintf(k[1], sizeof(k[1]), "context=%" PRIu64, in_s.context);
+	snprintf(k[2], sizeof(k[2]), "plane=%u", lab.kms.primary->id);
+	CHECK(find_ev(tr.text, "drm_fence_plane", W(k[3], k[2], k[0], k[1], "kind=explicit"),
+		      NULL) == 1, "no drm_fence_plane for %s %s %s", k[2], k[1], k[0]);
+	CHECK(find_ev(tr.text, "drm_fence_wait_begin", W(k[3], k[2], k[0], k[1]), &wb) == 1,
+	      "no drm_fence_wait_begin for %s", k[2]);
+	CHECK(find_ev(tr.text, "drm_fence_wait_end", W(k[3], k[2], k[0], k[1], "ret=0"), &we) == 1,
+	      "no drm_fence_wait_end for %s", k[2]);
+	/* Blocking commits wait before the swap, interruptibly. */
+	CHECK(field(we.line, "interruptible") == !(flags & DRM_MODE_ATOMIC_NONBLOCK),
+	      "interruptible wrong: %s", we.line);
+	/*
+	 * The wait ends when the waiter runs again after the signal: measured
+	 * 2-4 ms later in the TCG guest, so the bound there is 20 ms.
+	 */
+	lat = (int64_t)ufield(we.line, "duration_ns") - (int64_t)(in_s.timestamp_ns - wb.ts_ns);
+	tap_diag("wait %" PRIu64 " us; in-fence signalled %" PRIu64
+		 " us after wait_begin; wake-up %" PRId64 " us",
+		 ufield(we.line, "duration_ns") / 1000, (in_s.timestamp_ns - wb.ts_ns) / 1000,
+		 lat / 1000);
+	CHECK(lat > -1000000 && lat < 20000000,
+	      "wait of %" PRIu64 " ns, in-fence signalled %" PRIu64 " ns after wait_begin",
+	      ufield(we.line, "duration_ns"), in_s.timestamp_ns - wb.ts_ns);
+	/* The event's own duration agrees with the trace clock. */
+	CHECK(llabs((long long)ufield(we.line, "duration_ns") -
+		    (long long)(we.ts_ns - wb.ts_ns)) < 1000000,
+	      "duration_ns %" PRIu64 ", wait_end - wait_begin %" PRIu64 " ns",
+	      ufield(we.line, "duration_ns"), we.ts_ns - wb.ts_ns);
+	guest_trace_free(&tr);
+	return TAP_PASS;
+}
+
+static int test_blocking_flip(void)
+{
+	return check_fenced_flip(0, 100);
+}
+
+static int test_nonblocking_flip(void)
+{
+	return check_fenced_flip(DRM_MODE_ATOMIC_NONBLOCK, 100);
+}
+
+static void on_alarm(int sig)
+{
+	(void)sig;
+}
+
+/*
+ * A blocking commit interrupted in its in-fence wait fails after it created
+ * its out-fence: commit_failed, the wait's -ERESTARTSYS, no out_install.
+ */
+static int test_interrupted_commit(void)
+{
+	struct sigaction sa = { .sa_handler = on_alarm };	/* no SA_RESTART */
+	struct itimerval it = { .it_value = { .tv_usec = 200000 } };
+	struct guest_trace tr;
+	char kc[48], kerr[48];
+	int32_t out = 1234;
+	struct kms_req req;
+	struct lab lab;
+	struct ev ev;
+	int in, ret;
+
+	if (!have_series())
+		return tap_skip("no %s: kernel without the series", EVENTS_DIR);
+	CHECK(lab_setup(&lab) == 0, "lab setup");
+	in = sw_sync_fence_create(lab.timeline, 1, NULL);
+	CHECK(in >= 0, "sw_sync fence");
+	CHECK(guest_trace_start(&tr, "series-eintr", "drm_fence", NULL) == 0, "tracefs instance");
+	sigaction(SIGALRM, &sa, NULL);
+	setitimer(ITIMER_REAL, &it, NULL);
+	flip_request(&lab, 0, in, &out, &req);
+	ret = kms_commit(&lab.kms, &req, 0, 0);
+	CHECK(ret == -EINTR, "blocked commit + SIGALRM: want -EINTR, got %d", ret);
+	sw_sync_timeline_inc(lab.timeline, 1);
+	usleep(100000);
+	CHECK(guest_trace_stop(&tr) == 0, "reading the trace");
+	CHECK(find_ev(tr.text, "drm_fence_out_create", NULL, &ev) == 1,
+	      "want one drm_fence_out_create");
+	snprintf(kc, sizeof(kc), "commit=%" PRIu64, ufield(ev.line, "commit"));
+	snprintf(kerr, sizeof(kerr), "err=%d", -ERESTARTSYS);
+	CHECK(find_ev(tr.text, "drm_fence_commit_failed", W(kc, kerr), NULL) == 1,
+	      "no drm_fence_commit_failed %s %s", kc, kerr);
+	snprintf(kerr, sizeof(kerr), "ret=%d", -ERESTARTSYS);
+	CHECK(find_ev(tr.text, "drm_fence_wait_end", W(kc, kerr, "interruptible=1"), NULL) == 1,
+	      "no interrupted drm_fence_wait_end for %s", kc);
+	CHECK(find_ev(tr.text, "drm_fence_out_install", NULL, NULL) == 0,
+	      "an out-fence fd was installed for a failed commit");
+	CHECK(find_ev(tr.text, "drm_fence_out_signal", W(kc), NULL) == 0,
+	      "the failed commit's out-fence was signalled");
+	guest_trace_free(&tr);
+	return TAP_PASS;
+}
+
+/*
+ * A nonblocking commit behind one still waiting on its in-fence is refused
+ * with -EBUSY; the stall event names the commit it ran into.
+ */
+static int test_ebusy_stall(void)
+{
+	char kc[48], kw[48];
+	struct guest_trace tr;
+	int32_t out = -1;
+	struct kms_req req;
+	struct lab lab;
+	struct ev ev;
+	int in, ret;
+
+	if (!have_series())
+		return tap_skip("no %s: kernel without the series", EVENTS_DIR);
+	CHECK(lab_setup(&lab) == 0, "lab setup");
+	in = sw_sync_fence_create(lab.timeline, 1, NULL);
+	CHECK(in >= 0, "sw_sync fence");
+	CHECK(guest_trace_start(&tr, "series-ebusy", "drm_fence", NULL) == 0, "tracefs instance");
+	flip_request(&lab, 1, in, &out, &req);
+	CHECK(kms_commit(&lab.kms, &req, DRM_MODE_ATOMIC_NONBLOCK, 0) == 0, "first commit");
+	flip_request(&lab, 0, -2, NULL, &req);
+	ret = kms_commit(&lab.kms, &req, DRM_MODE_ATOMIC_NONBLOCK, 0);
+	sw_sync_timeline_inc(lab.timeline, 1);
+	CHECK(ret == -EBUSY, "second nonblocking commit: want -EBUSY, got %d", ret);
+	CHECK(sync_file_wait(out, 2000) == 1, "first commit's out-fence");
+	usleep(100000);
+	CHECK(guest_trace_stop(&tr) == 0, "reading the trace");
+	CHECK(find_ev(tr.text, "drm_fence_out_create", NULL, &ev) == 1, "one out_create");
+	snprintf(kw, sizeof(kw), "waits_on=%" PRIu64, ufield(ev.line, "commit"));
+	CHECK(find_ev(tr.text, "drm_fence_commit_stall", W(kw, "stage=ebusy", "ret=-16"), &ev) == 1,
+	      "no drm_fence_commit_stall %s stage=ebusy", kw);
+	snprintf(kc, sizeof(kc), "commit=%" PRIu64, ufield(ev.line, "commit"));
+	CHECK(find_ev(tr.text, "drm_fence_commit_failed", W(kc, "err=-16"), NULL) == 1,
+	      "no drm_fence_commit_failed %s err=-16", kc);
+	guest_trace_free(&tr);
+	return TAP_PASS;
+}
+
+/* A blocking flip of fb[@i & 1], no fences; the commit's return. */
+static int flip(struct lab *lab, unsigned int i)
+{
+	struct kms_req req;
+
+	flip_request(lab, i, -2, NULL, &req);
+	return kms_commit(&lab->kms, &req, 0, 0);
+}
+
+/*
+ * Turning the CRTC off disables its vblank interrupt; the next flip after
+ * the modeset enables it again.  (vkms flushes planes before it enables
+ * the CRTC, so the modeset commit itself cannot get a vblank reference:
+ * its event is sent at once, and vblank stays off until the next flip.)
+ */
+static int test_vblank_off_on(void)
+{
+	struct guest_trace tr;
+	struct lab lab;
+	struct ev off, on;
+	char kp[32];
+
+	if (!have_series())
+		return tap_skip("no %s: kernel without the series", EVENTS_DIR);
+	CHECK(lab_setup(&lab) == 0, "lab setup");
+	CHECK(flip(&lab, 1) == 0, "flip");
+	CHECK(guest_trace_start(&tr, "series-vblank", "drm_fence", NULL) == 0, "tracefs instance");
+	CHECK(kms_disable(&lab.kms) == 0, "disable");
+	CHECK(kms_modeset(&lab.kms, &lab.fb[0]) == 0, "modeset");
+	CHECK(flip(&lab, 1) == 0, "flip after the modeset");
+	CHECK(guest_trace_stop(&tr) == 0, "reading the trace");
+	snprintf(kp, sizeof(kp), "pipe=%u", lab.kms.crtc_index);
+	CHECK(find_ev(tr.text, "drm_vblank_disable", W(kp), &off) == 1, "no drm_vblank_disable");
+	CHECK(find_ev(tr.text, "drm_vblank_enable", W(kp), &on) == 1, "no drm_vblank_enable");
+	CHECK(off.ts_ns <= on.ts_ns, "enable before disable");
+	CHECK(ufield(on.line, "vblank") >= ufield(off.line, "vblank"),
+	      "vblank count went back: %s / %s", off.line, on.line);
+	guest_trace_free(&tr);
+	return TAP_PASS;
+}
+
+/* The "fences:" part of /sys/kernel/debug/sync/info (the sync_files). */
+static char *sync_info_files(void)
+{
+	static char buf[65536];
+	FILE *f = fopen("/sys/kernel/debug/sync/info", "r");
+	size_t n = f ? fread(buf, 1, sizeof(buf) - 1, f) : 0;
+	char *p;
+
+	if (f)
+		fclose(f);
+	buf[n] = '\0';
+	p = strstr(buf, "fences:\n");
+	return p ? p : buf + n;
+}
+
+/*
+ * sync_files are listed in debugfs while they are open: a sw_sync fence's,
+ * a merged one's (by its name), and a CRTC out-fence's, whose timeline
+ * name is printed through the fence's ops.
+ */
+static int test_sync_info_lists_sync_files(void)
+{
+	struct sync_summary a_s, out_s;
+	int32_t out = -1;
+	struct kms_req req;
+	struct lab lab;
+	char want[64];
+	int a, b, m;
+
+	if (!have_series())
+		return tap_skip("no %s: kernel without the series", EVENTS_DIR);
+	CHECK(lab_setup(&lab) == 0, "lab setup");
+	CHECK(!strstr(sync_info_files(), "series-merged"), "stale merged sync_file listed");
+	a = sw_sync_fence_create(lab.timeline, 4242, NULL);
+	b = sw_sync_fence_create(lab.timeline, 4243, NULL);
+	CHECK(a >= 0 && b >= 0, "sw_sync fences");
+	CHECK(sync_file_summary(a, &a_s) == 0, "SYNC_IOC_FILE_INFO");
+	m = sync_file_merge(a, b, "series-merged");
+	CHECK(m >= 0, "merge: %d", m);
+	flip_request(&lab, 1, -2, &out, &req);
+	CHECK(kms_commit(&lab.kms, &req, 0, 0) == 0 && out >= 0, "flip with out-fence");
+	CHECK(sync_file_wait(out, 2000) == 1 && sync_file_summary(out, &out_s) == 0,
+	      "out-fence");
+	snprintf(want, sizeof(want), "] %s", a_s.name);
+	CHECK(strstr(sync_info_files(), want), "'%s' not listed:\n%s", want, sync_info_files());
+	CHECK(strstr(sync_info_files(), "] series-merged: active"), "merged sync_file not listed");
+	snprintf(want, sizeof(want), "] %s", out_s.name);
+	CHECK(strstr(sync_info_files(), want), "'%s' not listed", want);
+	snprintf(want, sizeof(want), "  %s_fence signaled", out_s.timeline);
+	CHECK(strstr(sync_info_files(), want), "'%s' not listed:\n%s", want, sync_info_files());
+	close(a);
+	close(m);
+	close(out);
+	snprintf(want, sizeof(want), "] %s", a_s.name);
+	CHECK(!strstr(sync_info_files(), want), "'%s' still listed after close", want);
+	CHECK(!strstr(sync_info_files(), "series-merged"), "merged sync_file listed after close");
+	snprintf(want, sizeof(want), "] %s", out_s.name);
+	CHECK(!strstr(sync_info_files(), want), "'%s' still listed after close", want);
+	sw_sync_timeline_inc(lab.timeline, 4243);
+	close(b);
+	return TAP_PASS;
+}
+
+/* The sync_file address of the sync_file_install of (our tgid, @fd). */
+static uint64_t installed_sync_file(const char *text, int fd)
+{
+	char kt[32], kf[32];
+	struct ev ev;
+
+	snprintf(kt, sizeof(kt), "tgid=%d", (int)getpid());
+	snprintf(kf, sizeof(kf), "fd=%d", fd);
+	if (find_ev(text, "sync_file_install", W(kt, kf), &ev) != 1)
+		return 0;
+	return ufield(ev.line, "sync_file");
+}
+
+/*
+ * A sw_sync fence's sync_file from creation to release: installed as our
+ * fd, merged, polled until it signals, resolved as IN_FENCE_FD, closed;
+ * and the atomic out-fence's sync_file installed and released.
+ */
+static int test_sync_file_events(void)
+{
+	struct sync_summary a_s, out_s;
+	uint64_t sa, sm, so, fa;
+	struct delayed_signal d;
+	struct guest_trace tr;
+	struct ev begin, ready, ev;
+	char k[4][64];
+	int32_t out = -1;
+	struct kms_req req;
+	struct lab lab;
+	pthread_t thr;
+	int a, b, m;
+
+	if (access("/sys/kernel/tracing/events/sync_file", F_OK))
+		return tap_skip("no sync_file events: kernel without the series");
+	CHECK(lab_setup(&lab) == 0, "lab setup");
+	CHECK(guest_trace_start(&tr, "series-sync-file", "sync_file", NULL) == 0,
+	      "tracefs instance");
+	a = sw_sync_fence_create(lab.timeline, 1, NULL);
+	b = sw_sync_fence_create(lab.timeline, 2, NULL);
+	CHECK(a >= 0 && b >= 0 && sync_file_summary(a, &a_s) == 0 && a_s.have_seqno,
+	      "sw_sync fences");
+	m = sync_file_merge(a, b, "series-m");
+	CHECK(m >= 0, "merge: %d", m);
+	d = (struct delayed_signal){ .timeline = lab.timeline, .ms = 50 };
+	pthread_create(&thr, NULL, signal_later, &d);
+	CHECK(sync_file_wait(a, 2000) == 1, "poll on the sw_sync fence");
+	pthread_join(thr, NULL);
+	flip_request(&lab, 1, a, &out, &req);
+	CHECK(kms_commit(&lab.kms, &req, 0, 0) == 0, "commit with IN_FENCE_FD");
+	CHECK(sync_file_wait(out, 2000) == 1 && sync_file_summary(out, &out_s) == 0, "out-fence");
+	usleep(50000);
+	close(a);
+	close(m);
+	close(out);
+	CHECK(guest_trace_stop(&tr) == 0, "reading the trace");
+	CHECK(tr.overrun == 0, "trace overran");
+
+	sa = installed_sync_file(tr.text, a);
+	sm = installed_sync_file(tr.text, m);
+	so = installed_sync_file(tr.text, out);
+	CHECK(sa && sm && so, "sync_file_install for fds %d %d %d: %#" PRIx64 " %#" PRIx64
+	      " %#" PRIx64, a, m, out, sa, sm, so);
+	snprintf(k[0], sizeof(k[0]), "sync_file=0x%" PRIx64, sa);
+	snprintf(k[1], sizeof(k[1]), "context=%" PRIu64, a_s.context);
+	CHECK(find_ev(tr.text, "sync_file_create", W(k[0], k[1], "seqno=1"), &ev) == 1,
+	      "no sync_file_create %s %s seqno=1", k[0], k[1]);
+	fa = ufield(ev.line, "fence");
+	snprintf(k[2], sizeof(k[2]), "a=0x%" PRIx64, fa);
+	snprintf(k[3], sizeof(k[3]), "sync_file=0x%" PRIx64, sm);
+	CHECK(find_ev(tr.text, "sync_file_merge", W(k[3], k[2]), NULL) == 1,
+	      "no sync_file_merge %s %s", k[3], k[2]);
+	CHECK(find_ev(tr.text, "sync_file_poll_begin", W(k[0]), &begin) == 1, "no poll_begin");
+	CHECK(find_ev(tr.text, "sync_file_poll_ready", W(k[0]), &ready) == 1, "no poll_ready");
+	CHECK(ready.ts_ns >= begin.ts_ns + 40000000ull,
+	      "poll ready %" PRIu64 " us after begin, the fence signalled after 50 ms",
+	      (ready.ts_ns - begin.ts_ns) / 1000);
+	snprintf(k[2], sizeof(k[2]), "fd=%d", a);
+	CHECK(find_ev(tr.text, "sync_file_get_fence", W(k[0], k[2]), NULL) == 1,
+	      "no sync_file_get_fence for IN_FENCE_FD %s", k[2]);
+	snprintf(k[1], sizeof(k[1]), "context=%" PRIu64, out_s.context);
+	snprintf(k[2], sizeof(k[2]), "seqno=%" PRId64, out_s.seqno);
+	snprintf(k[3], sizeof(k[3]), "sync_file=0x%" PRIx64, so);
+	CHECK(find_ev(tr.text, "sync_file_create", W(k[3], k[1], k[2]), NULL) == 1,
+	      "no sync_file_create for the out-fence %s %s", k[1], k[2]);
+	CHECK(find_ev(tr.text, "sync_file_release", W(k[0]), NULL) == 1, "a not released");
+	snprintf(k[0], sizeof(k[0]), "sync_file=0x%" PRIx64, sm);
+	CHECK(find_ev(tr.text, "sync_file_release", W(k[0]), NULL) == 1, "merge not released");
+	CHECK(find_ev(tr.text, "sync_file_release", W(k[3]), NULL) == 1, "out not released");
+	close(b);
+	guest_trace_free(&tr);
+	return TAP_PASS;
+}
+
+static const struct tap_case cases[] = {
+	{ "sync-info-lists-sync-files", test_sync_info_lists_sync_files, 30, 0 },
+	{ "blocking-flip", test_blocking_flip, 30, 0 },
+	{ "nonblocking-flip", test_nonblocking_flip, 30, 0 },
+	{ "interrupted-commit", test_interrupted_commit, 30, 0 },
+	{ "ebusy-stall", test_ebusy_stall, 30, 0 },
+	{ "vblank-off-on", test_vblank_off_on, 30, 0 },
+	{ "sync-file-events", test_sync_file_events, 30, 0 },
+};
+
+int main(int argc, char **argv)
+{
+	return tap_main(cases, sizeof(cases) / sizeof(cases[0]), argc, argv);
+}
