@@ -104,6 +104,8 @@ static void on_plane_wait_end(struct ft_model *m, const struct ft_event *ev)
 	struct ft_commit *c = commit_find(m, ev->v[FT_COMMIT]);
 	int is_long = ev->v[FT_DURATION] >= MODEL_LONG_WAIT_NS;
 
+	model_plane_wait_done(m, (uint32_t)ev->v[FT_PLANE], ev->v[FT_DURATION],
+			      (int)(int32_t)ev->v[FT_RET]);
 	if (!c || (is_long < c->block_long) || (is_long == c->block_long && ev->ts < c->block_end))
 		return;
 	c->block_known = 1;

@@ -23,6 +23,7 @@ void model_commit_enrich(struct ft_model *m, uint64_t out_key, struct ft_late_fr
 
 /* model-wait.c */
 void model_poll_done(struct ft_model *m, int pid, uint64_t key, uint64_t ns);
+void model_plane_wait_done(struct ft_model *m, uint32_t plane, uint64_t ns, int ret);
 void model_wait_start(struct ft_model *m, const struct ft_event *ev, uint64_t key);
 void model_wait_end(struct ft_model *m, const struct ft_event *ev, uint64_t key);
 

@@ -140,3 +140,13 @@ void model_poll_done(struct ft_model *m, int pid, uint64_t key, uint64_t ns)
 		stat_add(m, stat_get(m, &m->poll_by_timeline, &m->n_poll_by_timeline,
 				     &m->cap_poll_by_timeline, tl), ns);
 }
+
+/* A commit's in-fence wait on one plane ended (series events). */
+void model_plane_wait_done(struct ft_model *m, uint32_t plane, uint64_t ns, int ret)
+{
+	struct ft_wait_stat *s = stat_get(m, &m->by_plane, &m->n_by_plane, &m->cap_by_plane, plane);
+
+	stat_add(m, s, ns);
+	if (s && ret)
+		s->interrupted++;
+}

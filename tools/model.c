@@ -273,6 +273,9 @@ void model_free(struct ft_model *m)
 		hist_free(&m->poll_by_task[i].h);
 	for (unsigned int i = 0; i < m->n_poll_by_timeline; i++)
 		hist_free(&m->poll_by_timeline[i].h);
+	for (unsigned int i = 0; i < m->n_by_plane; i++)
+		hist_free(&m->by_plane[i].h);
+	free(m->by_plane);
 	free(m->poll_by_task);
 	free(m->poll_by_timeline);
 	free(m->commits);

@@ -61,8 +61,9 @@ struct ft_open_wait {
 };
 
 struct ft_wait_stat {
-	uint64_t id;			/* pid, or timeline index */
+	uint64_t id;			/* pid, timeline index, or plane id */
 	uint64_t count, total_ns, max_ns;
+	uint64_t interrupted;		/* series plane waits: ended with an error */
 	struct hist h;
 };
 
@@ -204,7 +205,8 @@ struct ft_model {
 	uint64_t long_waits_total;
 	struct ft_open_poll open_polls[MODEL_MAX_POLLS];
 	unsigned int n_open_polls;
-	struct ft_wait_stat *poll_by_task, *poll_by_timeline;
+	struct ft_wait_stat *poll_by_task, *poll_by_timeline, *by_plane;
+	unsigned int n_by_plane, cap_by_plane;
 	unsigned int n_poll_by_task, n_poll_by_timeline, cap_poll_by_task, cap_poll_by_timeline;
 	int error;			/* allocation failure: the model is incomplete */
 };

@@ -88,6 +88,15 @@ static void waits(FILE *out, const struct ft_model *m, const struct report_opts 
 			", \"p99_ns\": %" PRIu64 "}", s->count, s->total_ns, s->max_ns,
 			hist_percentile(&s->h, 0.99));
 	}
+	fprintf(out, "\n  ], \"by_plane\": [");
+	for (unsigned int i = 0; i < m->n_by_plane; i++) {
+		const struct ft_wait_stat *s = &m->by_plane[i];
+
+		fprintf(out, "%s\n    {\"plane\": %" PRIu64 ", \"waits\": %" PRIu64 ", \"total_ns\": %" PRIu64
+			", \"max_ns\": %" PRIu64 ", \"p99_ns\": %" PRIu64 ", \"interrupted\": %" PRIu64 "}",
+			i ? "," : "", s->id, s->count, s->total_ns, s->max_ns, hist_percentile(&s->h, 0.99),
+			s->interrupted);
+	}
 	fprintf(out, "\n  ]},\n");
 }
 

@@ -124,6 +124,18 @@ static void waits(FILE *out, const struct ft_model *m, const struct report_opts 
 	wait_rows(out, m, m->by_timeline, m->n_by_timeline, 0, -1);
 	if (!m->dec->have_set[FT_SET_SERIES])
 		return;
+	fprintf(out, "In-fence waits of commits, per plane (drm_fence_wait_end, fence-trace series)\n");
+	fprintf(out, "  %-30s %7s %10s %10s %10s %11s\n", "plane", "waits", "total", "max", "p99",
+		"interrupted");
+	for (unsigned int i = 0; i < m->n_by_plane; i++) {
+		const struct ft_wait_stat *p = &m->by_plane[i];
+		char a[24], b[24], c[24], who[32];
+
+		snprintf(who, sizeof(who), "plane %" PRIu64, p->id);
+		fprintf(out, "  %-30s %7" PRIu64 " %10s %10s %10s %11" PRIu64 "\n", who, p->count,
+			dur(a, sizeof(a), p->total_ns), dur(b, sizeof(b), p->max_ns),
+			dur(c, sizeof(c), hist_percentile(&p->h, 0.99)), p->interrupted);
+	}
 	fprintf(out, "Polls on sync_files (sync_file_poll_begin -> _ready, fence-trace series)\n");
 	fprintf(out, "  %-30s %7s %10s %10s %10s\n", "polling task", "polls", "total", "max", "p99");
 	wait_rows(out, m, m->poll_by_task, m->n_poll_by_task, 1, o->pid);
