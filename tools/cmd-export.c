@@ -54,31 +54,13 @@ static int parse_args(struct export_ctx *c, int argc, char **argv)
 
 static int run(const struct export_ctx *c)
 {
-	struct analysis a;
 	struct tl_data d;
-	char err[256];
-	FILE *out = NULL;
-	int ret = 1;
+	int ret = tl_render("export", c->path, c->out, tl_write_perfetto, &d);
 
-	if (tl_collect(&d, &a, c->path, err, sizeof(err))) {
-		fprintf(stderr, "fence-trace export: %s\n", err);
-		goto out;
-	}
-	out = fopen(c->out, "w");
-	if (!out) {
-		fprintf(stderr, "fence-trace %s: cannot create %s: %m\n", CMD, c->out);
-		goto out;
-	}
-	if (tl_write_perfetto(out, &d, &(struct tl_source){ c->path, a.info.clock }) | fclose(out))
-		fprintf(stderr, "fence-trace export: cannot write %s\n", c->out);
-	else
-		ret = 0;
 	if (!ret)
 		fprintf(stderr, "fence-trace export: wrote %s (open it in ui.perfetto.dev or chrome://tracing)\n",
 			c->out);
-out:
 	tl_free(&d);
-	analysis_free(&a);
 	return ret;
 }
 

@@ -50,31 +50,13 @@ static int parse_args(struct timeline_ctx *c, int argc, char **argv)
 
 static int run(const struct timeline_ctx *c)
 {
-	struct analysis a;
 	struct tl_data d;
-	char err[256];
-	FILE *out = NULL;
-	int ret = 1;
+	int ret = tl_render("timeline", c->path, c->out, tl_write_html, &d);
 
-	if (tl_collect(&d, &a, c->path, err, sizeof(err))) {
-		fprintf(stderr, "fence-trace timeline: %s\n", err);
-		goto out;
-	}
-	out = fopen(c->out, "w");
-	if (!out) {
-		fprintf(stderr, "fence-trace %s: cannot create %s: %m\n", CMD, c->out);
-		goto out;
-	}
-	if (tl_write_html(out, &d, &(struct tl_source){ c->path, a.info.clock }) | fclose(out))
-		fprintf(stderr, "fence-trace timeline: cannot write %s\n", c->out);
-	else
-		ret = 0;
 	if (!ret)
 		fprintf(stderr, "fence-trace timeline: wrote %s (%zu fences, %zu waits, %zu vblanks)\n",
 			c->out, d.fences.n, d.waits.n, d.vblanks.n);
-out:
 	tl_free(&d);
-	analysis_free(&a);
 	return ret;
 }
 
