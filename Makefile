@@ -72,9 +72,9 @@ FENCE_TRACE_SRC := tools/fence-trace.c tools/usage.c tools/cmd-report.c tools/cm
 	$(TIMELINE_SRC) $(CORE_SRC)
 CORE_LIBS := -ltracecmd -ltracefs -ltraceevent
 BPF_LIBS := -lbpf -lelf -lz
-CONFORMANCE_SRC := tests/guest/abi-conformance.c tests/guest/tap.c \
+CONFORMANCE_SRC := tests/guest/abi-conformance.c tests/guest/tap.c tests/guest/lab.c \
 	tests/guest/guest-trace.c $(LAB_LIB)
-SERIES_EVENTS_SRC := tests/guest/series-events.c tests/guest/tap.c \
+SERIES_EVENTS_SRC := tests/guest/series-events.c tests/guest/tap.c tests/guest/lab.c \
 	tests/guest/guest-trace.c $(LAB_LIB)
 LOGSCAN_SRC := tests/lab/logscan.c tests/lab/logscan-rules.c
 UNIT_SRC := tests/unit/unit-tests.c tests/unit/test-logscan.c \

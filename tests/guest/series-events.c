@@ -17,52 +17,12 @@
 
 #include "guest-trace.h"
 #include "kms.h"
+#include "lab.h"
 #include "sync.h"
 #include "tap.h"
 
 #define EVENTS_DIR "/sys/kernel/tracing/events/drm_fence"
-#define ERESTARTSYS 512		/* kernel-internal, what the wait returns */
-
-struct lab {
-	struct kms_device kms;
-	struct kms_fb fb[2];
-	int timeline;
-};
-
-static int lab_setup(struct lab *lab)
-{
-	char err[256];
-
-	if (kms_open(&lab->kms, "vkms", err, sizeof(err))) {
-		tap_diag("%s", err);
-		return -1;
-	}
-	if (kms_fb_create(&lab->kms, lab->kms.mode.hdisplay, lab->kms.mode.vdisplay,
-			  0x113322, &lab->fb[0]) ||
-	    kms_fb_create(&lab->kms, lab->kms.mode.hdisplay, lab->kms.mode.vdisplay,
-			  0x223311, &lab->fb[1]) ||
-	    kms_modeset(&lab->kms, &lab->fb[0])) {
-		tap_diag("cannot set up %s", lab->kms.path);
-		return -1;
-	}
-	lab->timeline = sw_sync_timeline_open();
-	return lab->timeline < 0 ? -1 : 0;
-}
-
-/* A primary-plane flip with an optional in-fence (-2: none) and out-fence. */
-static void flip_request(struct lab *lab, unsigned int i, int in_fd, int32_t *out,
-			 struct kms_req *req)
-{
-	kms_req_init(req);
-	kms_req_plane(req, lab->kms.primary, lab->kms.crtc_id, &lab->fb[i & 1], 0, 0);
-	if (in_fd != -2)
-		kms_req_add(req, lab->kms.primary->id, lab->kms.primary->prop_in_fence_fd, in_fd);
-	if (out)
-		kms_req_add(req, lab->kms.crtc_id, lab->kms.prop_crtc_out_fence_ptr,
-			    (uintptr_t)out);
-}
-
-/* One trace line: its timestamp (ns, trace_clock mono) and its text. */
+#define ERESTARTSYS 512		/* One trace line: its timestamp (ns, trace_clock mono) and its text. */
 struct ev {
 	uint64_t ts_ns;
 	char line[512];
@@ -157,19 +117,6 @@ static uint64_t ufield(const char *line, const char *key)
 
 #define W(...) ((const char *const[]){ __VA_ARGS__, NULL })
 
-struct delayed_signal {
-	int timeline;
-	unsigned int ms;
-};
-
-static void *signal_later(void *arg)
-{
-	struct delayed_signal *d = arg;
-
-	usleep(d->ms * 1000);
-	sw_sync_timeline_inc(d->timeline, 1);
-	return NULL;
-}
 
 static int have_series(void)
 {
