@@ -167,6 +167,40 @@ static int probe_card(struct kms_device *dev, const char *want_driver)
 	return dev->primary && dev->prop_crtc_out_fence_ptr ? 0 : -1;
 }
 
+/*
+ * The driver of card @i as sysfs names it, without opening the node: the
+ * first process to open a DRM node becomes its master, and a probe that
+ * opened someone else's device would steal it (its connector probing then
+ * finds no modes).  "" when sysfs does not say.
+ */
+static void sysfs_driver(int i, char *buf, size_t len)
+{
+	static const char *const links[] = { "device/driver", "device" };
+	char path[96], target[256];
+	ssize_t n = -1;
+
+	buf[0] = '\0';
+	/* A bus driver's name (virtio-pci), else the device's (vkms, vgem). */
+	for (size_t k = 0; k < 2 && n <= 0; k++) {
+		snprintf(path, sizeof(path), "/sys/class/drm/card%d/%s", i, links[k]);
+		n = readlink(path, target, sizeof(target) - 1);
+	}
+	if (n <= 0)
+		return;
+	target[n] = '\0';
+	snprintf(buf, len, "%.63s", strrchr(target, '/') ? strrchr(target, '/') + 1 : target);
+}
+
+/* Could card with sysfs name @sysfs be DRM driver @want_driver? */
+static int may_be(const char *sysfs, const char *want_driver)
+{
+	if (!want_driver || !sysfs[0])
+		return 1;
+	if (!strcmp(want_driver, "virtio_gpu"))
+		return !strncmp(sysfs, "virtio", 6);
+	return !strcmp(sysfs, want_driver);
+}
+
 /**
  * kms_open() - open an atomic KMS device with a connected output
  * @dev: filled in on success
@@ -182,6 +216,11 @@ int kms_open(struct kms_device *dev, const char *want, char *err, size_t errlen)
 	const char *want_driver = want && want[0] != '/' ? want : NULL;
 
 	for (int i = 0; i < 16; i++) {
+		char sysfs[64];
+
+		sysfs_driver(i, sysfs, sizeof(sysfs));
+		if (!(want && want[0] == '/') && !may_be(sysfs, want_driver))
+			continue;
 		memset(dev, 0, sizeof(*dev));
 		if (want && want[0] == '/')
 			snprintf(dev->path, sizeof(dev->path), "%s", want);

@@ -134,7 +134,7 @@ int bpfrec_drain(struct capture *c)
 
 	if (r->have_names)
 		names_poll(&r->names);
-	if (ring_buffer__poll(r->rb, 0) < 0 && r->oom) {
+	if (ring_buffer__consume(r->rb) < 0 && r->oom) {
 		fprintf(stderr, "fence-trace record: out of memory for events\n");
 		return -1;
 	}
@@ -281,7 +281,7 @@ int bpfrec_finish(struct capture *c)
 	if (bpfrec_drain(c))
 		goto out;
 	fence_record_bpf__detach(r->skel);
-	ring_buffer__poll(r->rb, 0);
+	ring_buffer__consume(r->rb);
 	if (r->have_names)
 		names_poll(&r->names);
 	if (!mkdtemp(dir) || copy_formats(dir)) {
