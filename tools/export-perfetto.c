@@ -13,6 +13,7 @@
 #include <inttypes.h>
 
 #include "report.h"
+#include "json-str.h"
 #include "timeline.h"
 
 enum { PID_DISPLAY = 1, PID_TIMELINES, PID_WAITS };
@@ -38,7 +39,7 @@ static void meta(FILE *out, const char *what, int pid, uint64_t tid, const char 
 {
 	fprintf(out, ",\n{\"name\":\"%s\",\"ph\":\"M\",\"pid\":%d,\"tid\":%" PRIu64 ",\"args\":{\"name\":",
 		what, pid, tid);
-	tl_json_str(out, name);
+	json_str(out, name);
 	fputs("}}", out);
 	fprintf(out, ",\n{\"name\":\"%s_sort_index\",\"ph\":\"M\",\"pid\":%d,\"tid\":%" PRIu64
 		",\"args\":{\"sort_index\":%d}}", what[0] == 'p' ? "process" : "thread", pid, tid, sort);
@@ -89,9 +90,9 @@ static void span_event(FILE *out, const struct tl_data *d, const struct tl_span 
 	us(out, "dur", s->t1 - s->t0);
 	fprintf(out, ",\"args\":{\"context\":%" PRIu64 ",\"seqno\":%u,\"%s\":%s,\"timeline\":",
 		t ? t->context : 0, s->seqno, wait ? "ended" : "signaled", s->done ? "true" : "false");
-	tl_json_str(out, t ? t->name : "?");
+	json_str(out, t ? t->name : "?");
 	fputs(",\"driver\":", out);
-	tl_json_str(out, t ? t->driver : "?");
+	json_str(out, t ? t->driver : "?");
 	fputs("}}", out);
 }
 
@@ -150,7 +151,7 @@ static void late_flows(FILE *out, const struct tl_data *d)
 int tl_write_perfetto(FILE *out, const struct tl_data *d, const struct tl_source *src)
 {
 	fputs("{\"displayTimeUnit\":\"ms\",\"otherData\":{\"generator\":\"fence-trace export\",\"file\":", out);
-	tl_json_str(out, src->path ? src->path : "");
+	json_str(out, src->path ? src->path : "");
 	fputs("},\"traceEvents\":[\n", out);
 	track_names(out, d);
 	for (size_t i = 0; i < d->fences.n; i++)

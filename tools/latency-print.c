@@ -13,6 +13,7 @@
 #include <bpf/libbpf.h>
 
 #include "fence-latency.skel.h"
+#include "json-str.h"
 #include "latency.h"
 #include "log2-hist.h"
 
@@ -92,20 +93,6 @@ void latency_print_text(struct latency_ctx *c)
 	drops_text(c);
 }
 
-static void json_str(const char *s)
-{
-	putchar('"');
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			printf("\\%c", *s);
-		else if ((unsigned char)*s < 0x20 || *s == '<' || *s == '>' || *s == '&')
-			printf("\\u%04x", (unsigned char)*s);
-		else
-			putchar(*s);
-	}
-	putchar('"');
-}
-
 static void json_one(struct latency_ctx *c, const struct fl_key *k, const struct fl_hist *h, int *first)
 {
 	static const char *const kinds[] = { "signal", "wait_context", "wait_task", "out_vblank",
@@ -118,12 +105,12 @@ static void json_one(struct latency_ctx *c, const struct fl_key *k, const struct
 	       kinds[k->kind], (uint64_t)k->id);
 	*first = 0;
 	if (n)
-		json_str(n->driver);
+		json_str(stdout, n->driver);
 	else
 		printf("null");
 	printf(", \"timeline\": ");
 	if (n)
-		json_str(n->timeline);
+		json_str(stdout, n->timeline);
 	else
 		printf("null");
 	printf(", \"count\": %" PRIu64 ", \"sum\": %" PRIu64 ", \"max\": %" PRIu64 ", \"errors\": %"

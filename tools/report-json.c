@@ -8,25 +8,8 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "json-str.h"
 #include "report.h"
-
-static void json_str(FILE *out, const char *s)
-{
-	fputc('"', out);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(out, "\\%c", c);
-		else if (c < 0x20 || c == 0x7f)
-			fprintf(out, "\\u%04x", c);
-		else if (c == '<' || c == '>' || c == '&')
-			fprintf(out, "\\u%04x", c);	/* safe to embed in HTML */
-		else
-			fputc(c, out);
-	}
-	fputc('"', out);
-}
 
 static void latency(FILE *out, const char *name, const struct hist *h)
 {

@@ -14,6 +14,7 @@
 #include <bpf/libbpf.h>
 
 #include "fence-stall.skel.h"
+#include "json-str.h"
 #include "stall.h"
 #include "sync.h"
 
@@ -100,21 +101,13 @@ static void snapshot(const char *path)
 	fclose(f);
 }
 
-/* At most @max bytes of @s (not always NUL-terminated), JSON-escaped. */
-static void json_str(const char *s, size_t max)
+/* At most @max bytes of @s (a comm need not be NUL-terminated), as JSON. */
+static void json_field(const char *s, size_t max)
 {
-	putchar('"');
-	for (size_t i = 0; i < max && s[i]; i++) {
-		unsigned char ch = (unsigned char)s[i];
+	char buf[128];
 
-		if (ch == '"' || ch == '\\')
-			printf("\\%c", ch);
-		else if (ch < 0x20 || ch == '<' || ch == '>' || ch == '&')
-			printf("\\u%04x", ch);
-		else
-			putchar(ch);
-	}
-	putchar('"');
+	snprintf(buf, sizeof(buf), "%.*s", (int)(max < sizeof(buf) ? max : sizeof(buf) - 1), s);
+	json_str(stdout, buf);
 }
 
 static void start_json(struct stall_ctx *c, const struct fs_wait *w, uint64_t now)
@@ -131,12 +124,12 @@ static void start_json(struct stall_ctx *c, const struct fs_wait *w, uint64_t no
 	printf("{\"event\": \"stall\", \"start_ns\": %" PRIu64 ", \"waited_ns\": %" PRIu64
 	       ", \"tgid\": %u, \"pid\": %u, \"comm\": ", (uint64_t)w->start,
 	       (uint64_t)(now - w->start), w->tgid, w->pid);
-	json_str(w->comm, sizeof(w->comm));
+	json_field(w->comm, sizeof(w->comm));
 	printf(", \"context\": %" PRIu64 ", \"seqno\": %" PRIu64 ", \"driver\": ",
 	       (uint64_t)w->fence.context, (uint64_t)w->fence.seqno);
-	json_str(drv, 32);
+	json_field(drv, 32);
 	printf(", \"timeline\": ");
-	json_str(tl, 80);
+	json_field(tl, 80);
 	{
 		const struct series_wait *sw = c->have_series ? series_wait_of(&c->series, w->fence.ptr) : NULL;
 
@@ -232,7 +225,7 @@ void stall_print_poll(struct stall_ctx *c, const struct series_poll *p, uint64_t
 		printf("{\"event\": \"poll_stall\", \"start_ns\": %" PRIu64 ", \"waited_ns\": %" PRIu64
 		       ", \"pid\": %d, \"context\": %" PRIu64 ", \"seqno\": %" PRIu64 ", \"timeline\": ",
 		       p->ts, now - p->ts, p->pid, p->context, p->seqno);
-		json_str(tl, 80);
+		json_field(tl, 80);
 		printf("}\n");
 		fflush(stdout);
 		return;

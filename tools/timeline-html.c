@@ -47,7 +47,7 @@ static int write_part(FILE *out, enum part which, const struct tl_data *d,
  * tl_write_html() - the timeline page for @d
  *
  * The data sits in a <script type="application/json"> element: every
- * string in it is escaped by tl_json_str(), so no "</script" can occur.
+ * string in it is escaped by json_str(), so no "</script" can occur.
  */
 int tl_write_html(FILE *out, const struct tl_data *d, const struct tl_source *src)
 {

@@ -16,52 +16,15 @@
  * ns from start_ns; dur -1 means it never ended.
  *
  * Columnar arrays with start times as deltas keep it near 9 bytes per
- * trace event.  Every string goes through tl_json_str(), which also
+ * trace event.  Every string goes through json_str(), which also
  * escapes < > & so the object can sit inside a <script> element.
  */
 #include <inttypes.h>
 #include <string.h>
 
+#include "json-str.h"
 #include "report.h"
 #include "timeline.h"
-
-/* Length of the valid UTF-8 sequence at @s, or 0. */
-static int utf8_len(const unsigned char *s)
-{
-	int n = s[0] >= 0xf0 && s[0] < 0xf5 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc2 && s[0] < 0xe0 ? 2 : 0;
-
-	for (int i = 1; i < n; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	return n;
-}
-
-/**
- * tl_json_str() - @s as a JSON string that is also safe inside HTML
- *
- * Kernel and user-space names are arbitrary bytes: quotes, controls and
- * < > & become \u escapes, invalid UTF-8 becomes U+FFFD.
- */
-void tl_json_str(FILE *out, const char *s)
-{
-	const unsigned char *p = (const unsigned char *)s;
-
-	fputc('"', out);
-	while (*p) {
-		int n = *p >= 0x80 ? utf8_len(p) : 1;
-
-		if (*p == '"' || *p == '\\')
-			fprintf(out, "\\%c", *p);
-		else if (*p < 0x20 || *p == 0x7f || *p == '<' || *p == '>' || *p == '&')
-			fprintf(out, "\\u%04x", *p);
-		else if (n == 0)
-			fputs("\\ufffd", out);
-		else
-			fwrite(p, 1, (size_t)n, out);
-		p += n ? n : 1;
-	}
-	fputc('"', out);
-}
 
 static void timelines(FILE *out, const struct tl_data *d)
 {
@@ -72,9 +35,9 @@ static void timelines(FILE *out, const struct tl_data *d)
 		const struct ft_timeline *t = &m->timelines[i];
 
 		fprintf(out, "%s{\"ctx\":%" PRIu64 ",\"driver\":", i ? "," : "", t->context);
-		tl_json_str(out, t->driver);
+		json_str(out, t->driver);
 		fputs(",\"name\":", out);
-		tl_json_str(out, t->name);
+		json_str(out, t->name);
 		fprintf(out, ",\"crtc\":%d,\"rows\":%u,\"fences\":%" PRIu64 ",\"signaled\":%" PRIu64
 			",\"p50\":%" PRIu64 ",\"p99\":%" PRIu64 "}", t->crtc, d->timeline_rows[i],
 			t->fences, t->signaled, hist_percentile(&t->latency, 0.5),
@@ -90,9 +53,9 @@ static void crtcs_and_pipes(FILE *out, const struct ft_model *m)
 		const struct ft_crtc *c = &m->crtcs[i];
 
 		fprintf(out, "%s{\"id\":%u,\"name\":", i ? "," : "", c->crtc_id);
-		tl_json_str(out, c->name);
+		json_str(out, c->name);
 		fputs(",\"driver\":", out);
-		tl_json_str(out, c->driver);
+		json_str(out, c->driver);
 		fprintf(out, ",\"tl\":%u,\"pipe\":%d,\"frames\":%" PRIu64 ",\"late\":%" PRIu64
 			",\"p50\":%" PRIu64 ",\"p99\":%" PRIu64 "}", c->timeline, c->pipe, c->frames,
 			c->late_count, hist_percentile(&c->out_latency, 0.5),
@@ -112,7 +75,7 @@ static void tasks(FILE *out, const struct tl_data *d)
 		const struct tl_task *t = TL_AT(d->tasks, struct tl_task, i);
 
 		fprintf(out, "%s{\"pid\":%d,\"rows\":%u,\"comm\":", i ? "," : "", t->pid, t->rows);
-		tl_json_str(out, report_task_name(d->model, t->pid));
+		json_str(out, report_task_name(d->model, t->pid));
 		fputc('}', out);
 	}
 	fputc(']', out);
@@ -227,9 +190,9 @@ int tl_write_data(FILE *out, const struct tl_data *d, const struct tl_source *sr
 	const struct ft_model *m = d->model;
 
 	fputs("{\"version\":1,\"file\":", out);
-	tl_json_str(out, src->path ? src->path : "");
+	json_str(out, src->path ? src->path : "");
 	fputs(",\"clock\":", out);
-	tl_json_str(out, src->clock ? src->clock : "local");
+	json_str(out, src->clock ? src->clock : "local");
 	fprintf(out, ",\"events\":%" PRIu64 ",\"lost\":%" PRIu64 ",\"start_ns\":%" PRIu64
 		",\"duration\":%" PRIu64, m->events, m->lost, d->first_ts, d->last_ts - d->first_ts);
 	timelines(out, d);

@@ -78,7 +78,6 @@ long tl_find_fence(const struct tl_data *d, uint32_t timeline, uint32_t seqno);
 struct tl_source {
 	const char *path, *clock;
 };
-void tl_json_str(FILE *out, const char *s);
 int tl_write_data(FILE *out, const struct tl_data *d, const struct tl_source *src);
 int tl_write_html(FILE *out, const struct tl_data *d, const struct tl_source *src);
 int tl_write_perfetto(FILE *out, const struct tl_data *d, const struct tl_source *src);
