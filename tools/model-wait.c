@@ -54,13 +54,19 @@ static void stat_add(struct ft_model *m, struct ft_wait_stat *s, uint64_t ns)
 		m->error = 1;
 }
 
-/* The unsignalled out-fence whose commit a wait by @pid from @start holds up. */
-static struct ft_fence *waiting_commit(struct ft_model *m, int pid, uint64_t start)
+/**
+ * model_wait_commit() - the unsignalled out-fence whose commit a wait by
+ * @pid from @start holds up (rule above), or NULL
+ *
+ * Also for outputs that link a wait to its commit, called right after the
+ * wait's end went into the model.
+ */
+const struct ft_fence *model_wait_commit(const struct ft_model *m, int pid, uint64_t start)
 {
-	struct ft_fence *same_task = NULL, *oldest = NULL;
+	const struct ft_fence *same_task = NULL, *oldest = NULL;
 
 	for (unsigned int i = 0; i < m->n_inflight; i++) {
-		struct ft_fence *f = &m->fences[m->inflight[i]];
+		const struct ft_fence *f = &m->fences[m->inflight[i]];
 
 		if (f->init_ts > start)
 			continue;
@@ -93,6 +99,7 @@ static void note_long_wait(struct ft_model *m, const struct ft_open_wait *w, uin
 void model_wait_end(struct ft_model *m, const struct ft_event *ev, uint64_t key)
 {
 	struct ft_open_wait w;
+	const struct ft_fence *found;
 	struct ft_fence *commit, *waited;
 	uint64_t ns, signal_ts;
 	int is_long;
@@ -115,7 +122,8 @@ void model_wait_end(struct ft_model *m, const struct ft_event *ev, uint64_t key)
 	waited = model_fence_find(m, key);
 	signal_ts = waited && waited->signaled ? waited->signal_ts : ev->ts;
 	is_long = ns >= MODEL_LONG_WAIT_NS;
-	commit = waiting_commit(m, w.pid, w.start);
+	found = model_wait_commit(m, w.pid, w.start);
+	commit = found ? &m->fences[found - m->fences] : NULL;	/* ours to update */
 	if (ns >= m->stall_ns)
 		note_long_wait(m, &w, key, ev->ts, waited, commit);
 	if (commit && key != commit->key && (is_long > commit->block_long ||

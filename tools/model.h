@@ -216,5 +216,6 @@ void model_add(struct ft_model *m, const struct ft_event *ev);
 void model_finish(struct ft_model *m);
 void model_free(struct ft_model *m);
 int model_lost_between(const struct ft_model *m, uint64_t from, uint64_t to);
+const struct ft_fence *model_wait_commit(const struct ft_model *m, int pid, uint64_t start);
 
 #endif

@@ -38,6 +38,8 @@ enum ft_set {
 	E(OUT_SIGNAL,	     "drm_fence", "drm_fence_out_signal",	FT_SET_SERIES)	  \
 	E(PLANE_FENCE,	     "drm_fence", "drm_fence_plane",		FT_SET_SERIES)	  \
 	E(PLANE_WAIT_END,    "drm_fence", "drm_fence_wait_end",		FT_SET_SERIES)	  \
+	E(PLANE_WAIT_BEGIN,  "drm_fence", "drm_fence_wait_begin",	FT_SET_SERIES)	  \
+	E(FLIP_DONE,	     "drm_fence", "drm_fence_flip_done",	FT_SET_SERIES)	  \
 	E(POLL_BEGIN,	     "sync_file", "sync_file_poll_begin",	FT_SET_SERIES)	  \
 	E(POLL_READY,	     "sync_file", "sync_file_poll_ready",	FT_SET_SERIES)
 
@@ -103,6 +105,7 @@ enum ft_slot {
 	F(OUT_SIGNAL,	     error,    FT_ERR,	    FT_REQUIRED)	\
 	F(PLANE_FENCE,	     commit,   FT_COMMIT,   FT_REQUIRED)	\
 	F(PLANE_FENCE,	     plane,    FT_PLANE,    FT_REQUIRED)	\
+	F(PLANE_FENCE,	     crtc,     FT_CRTC,	    FT_OPTIONAL)	\
 	F(PLANE_FENCE,	     context,  FT_CONTEXT,  FT_REQUIRED)	\
 	F(PLANE_FENCE,	     seqno,    FT_SEQNO,    FT_REQUIRED)	\
 	F(PLANE_FENCE,	     kind,     FT_KIND,	    FT_REQUIRED)	\
@@ -113,6 +116,13 @@ enum ft_slot {
 	F(PLANE_WAIT_END,    seqno,    FT_SEQNO,    FT_REQUIRED)	\
 	F(PLANE_WAIT_END,    ret,      FT_RET,	    FT_REQUIRED)	\
 	F(PLANE_WAIT_END,    duration_ns, FT_DURATION, FT_REQUIRED)	\
+	F(PLANE_WAIT_BEGIN,  commit,   FT_COMMIT,   FT_REQUIRED)	\
+	F(PLANE_WAIT_BEGIN,  plane,    FT_PLANE,    FT_REQUIRED)	\
+	F(PLANE_WAIT_BEGIN,  context,  FT_CONTEXT,  FT_REQUIRED)	\
+	F(PLANE_WAIT_BEGIN,  seqno,    FT_SEQNO,    FT_REQUIRED)	\
+	F(FLIP_DONE,	     commit,   FT_COMMIT,   FT_REQUIRED)	\
+	F(FLIP_DONE,	     crtc,     FT_CRTC,	    FT_REQUIRED)	\
+	F(FLIP_DONE,	     vblank,   FT_SEQ,	    FT_REQUIRED)	\
 	F(POLL_BEGIN,	     sync_file, FT_SYNC_FILE, FT_REQUIRED)	\
 	F(POLL_BEGIN,	     context,  FT_CONTEXT,  FT_REQUIRED)	\
 	F(POLL_BEGIN,	     seqno,    FT_SEQNO,    FT_REQUIRED)	\
