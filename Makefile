@@ -62,7 +62,7 @@ CORE_SRC := tools/analyze.c tools/source.c $(TRACEDAT_SRC) tools/decode.c \
 # The timeline page and the Perfetto export; viz-assets.c is generated
 # from viz/ (the page's HTML, CSS and JS, embedded into the binary).
 VIZ_ASSETS := viz/timeline.html viz/timeline.css viz/timeline.js
-TIMELINE_SRC := tools/timeline-collect.c tools/timeline-json.c tools/timeline-html.c \
+TIMELINE_SRC := tools/timeline-collect.c tools/timeline-commit.c tools/timeline-json.c tools/timeline-html.c \
 	tools/export-perfetto.c $(OUT)/gen/viz-assets.c
 FENCE_TRACE_SRC := tools/fence-trace.c tools/usage.c tools/cmd-report.c tools/cmd-record.c tools/cmd-diff.c \
 	tools/cmd-latency.c tools/latency-bpf.c tools/latency-print.c tools/fence-names.c tools/log2-hist.c \

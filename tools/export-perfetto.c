@@ -3,12 +3,15 @@
  * export-perfetto.c - tl_data as Chrome trace-event JSON, which
  * ui.perfetto.dev and chrome://tracing open.
  *
- * Tracks: process 1 holds the CRTCs (out-fence spans, one thread per
- * sub-row, and a vblank thread per pipe with instant events), process 2
- * the other fence timelines, process 3 the waiting tasks.  Sub-rows
+ * Tracks: process 1 holds the CRTCs (commit slices and out-fence slices,
+ * one thread per sub-row, and a vblank thread per pipe with instant
+ * events), process 2 the other fence timelines, process 3 the waiting
+ * tasks, process 4 the planes' in-fence waits (series only), named after
+ * the timeline waited for so that Perfetto colours them by it.  Sub-rows
  * (tl_finish()) never overlap, so every thread's "X" slices are properly
  * nested and in time order.  A late frame is a flow arrow from its
- * blocking fence's slice to its out-fence's slice.
+ * blocking fence's slice to the slice of the commit it delayed (to its
+ * out-fence when no commit is known).
  */
 #include <inttypes.h>
 
@@ -16,8 +19,9 @@
 #include "json-str.h"
 #include "timeline.h"
 
-enum { PID_DISPLAY = 1, PID_TIMELINES, PID_WAITS };
+enum { PID_DISPLAY = 1, PID_TIMELINES, PID_WAITS, PID_PLANES };
 #define VBLANK_TID_BASE 1000000
+#define COMMIT_TID_BASE 2000000	/* + CRTC index * TL_MAX_ROWS + row */
 
 /* Trace-event times are microseconds; keep the nanoseconds as decimals. */
 static void us(FILE *out, const char *key, uint64_t ns)
@@ -32,7 +36,7 @@ static int timeline_pid(const struct ft_model *m, uint32_t tl)
 
 static uint64_t span_tid(const struct tl_span *s, int wait)
 {
-	return (uint64_t)(wait ? s->task : s->timeline) * TL_MAX_ROWS + s->row + 1;
+	return (uint64_t)(wait ? s->lane : s->timeline) * TL_MAX_ROWS + s->row + 1;
 }
 
 static void meta(FILE *out, const char *what, int pid, uint64_t tid, const char *name, int sort)
@@ -45,6 +49,35 @@ static void meta(FILE *out, const char *what, int pid, uint64_t tid, const char 
 		",\"args\":{\"sort_index\":%d}}", what[0] == 'p' ? "process" : "thread", pid, tid, sort);
 }
 
+static uint64_t commit_tid(const struct tl_commit *c)
+{
+	return COMMIT_TID_BASE + (uint64_t)c->crtc * TL_MAX_ROWS + c->row;
+}
+
+static void commit_and_plane_names(FILE *out, const struct tl_data *d)
+{
+	const struct ft_model *m = d->model;
+	char name[160];
+
+	for (unsigned int i = 0; i < m->n_crtcs; i++)
+		for (unsigned int r = 0; r < d->crtc_rows[i]; r++) {
+			snprintf(name, sizeof(name), "%s commits%s%s", m->crtcs[i].name,
+				 d->series ? "" : " (inferred from out-fences)", r ? " (overlapping)" : "");
+			meta(out, "thread_name", PID_DISPLAY, COMMIT_TID_BASE + (uint64_t)i * TL_MAX_ROWS + r,
+			     name, -2);
+		}
+	for (size_t i = 0; i < d->planes.n; i++) {
+		const struct tl_plane *p = TL_AT(d->planes, struct tl_plane, i);
+
+		for (unsigned int r = 0; r < p->rows; r++) {
+			snprintf(name, sizeof(name), "plane %u (CRTC %u)%s", p->id, p->crtc_id,
+				 r ? " (overlapping)" : "");
+			meta(out, "thread_name", PID_PLANES, i * TL_MAX_ROWS + r + 1, name,
+			     (int)(i * TL_MAX_ROWS + r));
+		}
+	}
+}
+
 static void track_names(FILE *out, const struct tl_data *d)
 {
 	const struct ft_model *m = d->model;
@@ -53,6 +86,7 @@ static void track_names(FILE *out, const struct tl_data *d)
 	fputs("{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":1,\"tid\":0,\"args\":{\"name\":\"Display (CRTCs)\"}}", out);
 	meta(out, "process_name", PID_TIMELINES, 0, "Fence timelines", PID_TIMELINES);
 	meta(out, "process_name", PID_WAITS, 0, "Waiting tasks", PID_WAITS);
+	meta(out, "process_name", PID_PLANES, 0, "Planes (in-fence waits)", PID_PLANES);
 	for (unsigned int i = 0; i < m->n_timelines; i++)
 		for (unsigned int r = 0; r < d->timeline_rows[i]; r++) {
 			int n = snprintf(name, sizeof(name), "%s %s", m->timelines[i].driver,
@@ -76,6 +110,7 @@ static void track_names(FILE *out, const struct tl_data *d)
 		snprintf(name, sizeof(name), "vblanks (pipe %d)", m->pipes[i].pipe);
 		meta(out, "thread_name", PID_DISPLAY, VBLANK_TID_BASE + (uint64_t)m->pipes[i].pipe, name, -1);
 	}
+	commit_and_plane_names(out, d);
 }
 
 static void span_event(FILE *out, const struct tl_data *d, const struct tl_span *s, int wait)
@@ -116,16 +151,78 @@ static void vblank_events(FILE *out, const struct tl_data *d)
 	}
 }
 
-/* One end of a flow arrow, 1 ns inside the end of span @s so it binds to it. */
-static void flow_end(FILE *out, const struct tl_data *d, const struct tl_span *s, const char *ph,
+/* A commit slice; its args link its out-fence and vblank. */
+static void commit_event(FILE *out, const struct tl_data *d, const struct tl_commit *c)
+{
+	const struct tl_span *f = c->out != UINT32_MAX ? TL_AT(d->fences, struct tl_span, c->out) : NULL;
+
+	if (c->crtc < 0)
+		return;
+	if (c->inferred)
+		fprintf(out, ",\n{\"name\":\"commit (out-fence %u)\"", f->seqno);
+	else
+		fprintf(out, ",\n{\"name\":\"commit %" PRIu64 "%s\"", c->id, c->failed ? " failed" : "");
+	fprintf(out, ",\"cat\":\"commit\",\"ph\":\"X\",\"pid\":%d,\"tid\":%" PRIu64, PID_DISPLAY,
+		commit_tid(c));
+	us(out, "ts", c->t0);
+	us(out, "dur", c->t1 - c->t0);
+	fprintf(out, ",\"args\":{\"commit\":%" PRIu64 ",\"inferred\":%s,\"pid\":%d,\"flipped\":%s",
+		c->id, c->inferred ? "true" : "false", c->pid, c->flipped ? "true" : "false");
+	if (f)
+		fprintf(out, ",\"out_fence_seqno\":%u", f->seqno);
+	if (c->flipped && !c->inferred)
+		fprintf(out, ",\"vblank\":%u", c->vblank);
+	fputs("}}", out);
+}
+
+/* An in-fence wait of a plane, named after its timeline: Perfetto colours by name. */
+static void plane_wait_event(FILE *out, const struct tl_data *d, const struct tl_span *s)
+{
+	const struct ft_timeline *t = s->timeline != UINT32_MAX ? &d->model->timelines[s->timeline] : NULL;
+	const struct tl_commit *c = TL_AT(d->commits, struct tl_commit, s->link);
+
+	fputs(",\n{\"name\":", out);
+	json_str(out, t ? t->name : "?");
+	fprintf(out, ",\"cat\":\"in-fence\",\"ph\":\"X\",\"pid\":%d,\"tid\":%" PRIu64, PID_PLANES,
+		(uint64_t)s->lane * TL_MAX_ROWS + s->row + 1);
+	us(out, "ts", s->t0);
+	us(out, "dur", s->t1 - s->t0);
+	fprintf(out, ",\"args\":{\"seqno\":%u,\"commit\":%" PRIu64 ",\"ended\":%s,\"interrupted\":%s}}",
+		s->seqno, c->id, s->done ? "true" : "false", s->failed ? "true" : "false");
+}
+
+/* One end of a flow arrow, 1 ns inside the end of [t0, t1] so it binds to that slice. */
+static void flow_end(FILE *out, int pid, uint64_t tid, uint64_t t0, uint64_t t1, const char *ph,
 		     unsigned int id)
 {
-	uint64_t ts = s->t1 > s->t0 ? s->t1 - 1 : s->t0;
+	uint64_t ts = t1 > t0 ? t1 - 1 : t0;
 
 	fprintf(out, ",\n{\"name\":\"blocked frame\",\"cat\":\"late\",\"ph\":\"%s\",\"id\":%u,\"pid\":%d,\"tid\":%" PRIu64 "%s",
-		ph, id, timeline_pid(d->model, s->timeline), span_tid(s, 0), ph[0] == 'f' ? ",\"bp\":\"e\"" : "");
+		ph, id, pid, tid, ph[0] == 'f' ? ",\"bp\":\"e\"" : "");
 	us(out, "ts", ts);
 	fputs("}", out);
+}
+
+static void fence_flow_end(FILE *out, const struct tl_data *d, long fence, const char *ph, unsigned int id)
+{
+	const struct tl_span *s = TL_AT(d->fences, struct tl_span, fence);
+
+	flow_end(out, timeline_pid(d->model, s->timeline), span_tid(s, 0), s->t0, s->t1, ph, id);
+}
+
+/* The late frame's commit slice, or its out-fence's, ends the flow. */
+static void delayed_flow_end(FILE *out, const struct tl_data *d, long fence, unsigned int id)
+{
+	uint32_t ci;
+
+	if (keymap_get(&d->commit_of_out, (uint64_t)fence, &ci) &&
+	    TL_AT(d->commits, struct tl_commit, ci)->crtc >= 0) {
+		const struct tl_commit *c = TL_AT(d->commits, struct tl_commit, ci);
+
+		flow_end(out, PID_DISPLAY, commit_tid(c), c->t0, c->t1, "f", id);
+		return;
+	}
+	fence_flow_end(out, d, fence, "f", id);
 }
 
 static void late_flows(FILE *out, const struct tl_data *d)
@@ -143,8 +240,8 @@ static void late_flows(FILE *out, const struct tl_data *d)
 			from = tl_find_fence(d, l->blocking.timeline, (uint32_t)l->blocking.seqno);
 			if (from < 0)
 				continue;
-			flow_end(out, d, TL_AT(d->fences, struct tl_span, from), "s", id);
-			flow_end(out, d, TL_AT(d->fences, struct tl_span, to), "f", id++);
+			fence_flow_end(out, d, from, "s", id);
+			delayed_flow_end(out, d, to, id++);
 		}
 }
 
@@ -158,6 +255,10 @@ int tl_write_perfetto(FILE *out, const struct tl_data *d, const struct tl_source
 		span_event(out, d, TL_AT(d->fences, struct tl_span, i), 0);
 	for (size_t i = 0; i < d->waits.n; i++)
 		span_event(out, d, TL_AT(d->waits, struct tl_span, i), 1);
+	for (size_t i = 0; i < d->commits.n; i++)
+		commit_event(out, d, TL_AT(d->commits, struct tl_commit, i));
+	for (size_t i = 0; i < d->plane_waits.n; i++)
+		plane_wait_event(out, d, TL_AT(d->plane_waits, struct tl_span, i));
 	vblank_events(out, d);
 	late_flows(out, d);
 	fputs("\n]}\n", out);

@@ -12,7 +12,7 @@
 
 #include "timeline.h"
 
-static void *tl_push(struct tl_data *d, struct tl_array *a)
+void *tl_push(struct tl_data *d, struct tl_array *a)
 {
 	if (a->n == a->cap) {
 		size_t cap = a->cap ? a->cap * 2 : 1024;
@@ -37,6 +37,9 @@ void tl_init(struct tl_data *d)
 	d->vblanks.size = sizeof(struct tl_vblank);
 	d->missed.size = sizeof(struct tl_missed);
 	d->tasks.size = sizeof(struct tl_task);
+	d->commits.size = sizeof(struct tl_commit);
+	d->plane_waits.size = sizeof(struct tl_span);
+	d->planes.size = sizeof(struct tl_plane);
 }
 
 static uint64_t fence_key(const struct ft_event *ev)
@@ -44,23 +47,26 @@ static uint64_t fence_key(const struct ft_event *ev)
 	return (ev->v[FT_CONTEXT] & 0xffffffffu) << 32 | (ev->v[FT_SEQNO] & 0xffffffffu);
 }
 
-static uint32_t timeline_of(const struct ft_model *m, const struct ft_event *ev)
+/* The model's timeline index of fence context @context, or UINT32_MAX. */
+uint32_t tl_timeline_of(const struct ft_model *m, uint64_t context)
 {
 	uint32_t idx;
 
-	return keymap_get(&m->timeline_of_context, ev->v[FT_CONTEXT], &idx) ? idx : UINT32_MAX;
+	return keymap_get(&m->timeline_of_context, context, &idx) ? idx : UINT32_MAX;
 }
 
 static void fence_init(struct tl_data *d, const struct ft_event *ev, const struct ft_model *m)
 {
 	struct tl_span *s;
-	uint32_t tl = timeline_of(m, ev);
+	uint32_t tl = tl_timeline_of(m, ev->v[FT_CONTEXT]);
 
 	if (tl == UINT32_MAX || !(s = tl_push(d, &d->fences)))
 		return;
 	s->t0 = s->t1 = ev->ts;
 	s->timeline = tl;
 	s->seqno = (uint32_t)ev->v[FT_SEQNO];
+	s->pid = ev->pid;
+	s->link = UINT32_MAX;
 	/* a key still open belongs to a fence whose destroy we never saw */
 	if (keymap_put(&d->open_fence, fence_key(ev), (uint32_t)(d->fences.n - 1)))
 		d->error = 1;
@@ -98,30 +104,41 @@ static uint32_t task_index(struct tl_data *d, int pid)
 
 static void wait_start(struct tl_data *d, const struct ft_event *ev, const struct ft_model *m)
 {
-	uint32_t task = task_index(d, ev->pid), tl = timeline_of(m, ev);
+	uint32_t task = task_index(d, ev->pid), tl = tl_timeline_of(m, ev->v[FT_CONTEXT]);
 	struct tl_span *s;
 
 	if (task == UINT32_MAX || d->n_open_wait >= TL_MAX_OPEN_WAITS || !(s = tl_push(d, &d->waits)))
 		return;
 	s->t0 = s->t1 = ev->ts;
-	s->task = task;
+	s->lane = task;
 	s->timeline = tl;
 	s->seqno = (uint32_t)ev->v[FT_SEQNO];
+	s->pid = ev->pid;
+	s->link = UINT32_MAX;
 	d->open_wait[d->n_open_wait].pid = ev->pid;
 	d->open_wait[d->n_open_wait++].span = (uint32_t)(d->waits.n - 1);
 }
 
-/* The innermost open wait of the task ends. */
-static void wait_end(struct tl_data *d, const struct ft_event *ev)
+/*
+ * The innermost open wait of the task ends.  The model took this event
+ * first, so it can say whose commit the wait held up (its out-fence is
+ * still open: a commit's out-fence signals after its waits).
+ */
+static void wait_end(struct tl_data *d, const struct ft_event *ev, const struct ft_model *m)
 {
 	for (unsigned int i = d->n_open_wait; i-- > 0;) {
+		const struct ft_fence *out;
 		struct tl_span *s;
+		uint32_t f;
 
 		if (d->open_wait[i].pid != ev->pid)
 			continue;
 		s = TL_AT(d->waits, struct tl_span, d->open_wait[i].span);
 		s->t1 = ev->ts;
 		s->done = 1;
+		out = model_wait_commit(m, ev->pid, s->t0);
+		if (out && keymap_get(&d->open_fence, out->key, &f))
+			s->link = f;
 		d->open_wait[i] = d->open_wait[--d->n_open_wait];
 		return;
 	}
@@ -166,45 +183,59 @@ void tl_on_event(const struct ft_event *ev, const struct ft_model *m, void *ctx)
 	case FT_EV_FENCE_SIGNALED: fence_end(d, ev, 1); break;
 	case FT_EV_FENCE_DESTROY: fence_end(d, ev, 0); break;
 	case FT_EV_FENCE_WAIT_START: wait_start(d, ev, m); break;
-	case FT_EV_FENCE_WAIT_END: wait_end(d, ev); break;
+	case FT_EV_FENCE_WAIT_END: wait_end(d, ev, m); break;
 	case FT_EV_VBLANK: vblank(d, ev); break;
-	default: break;
+	default: tl_commit_event(d, ev, m); break;
 	}
 }
 
 /*
- * Greedy sub-rows so that spans in one row never overlap: the page can
+ * Greedy sub-rows so that items in one row never overlap: the page can
  * then skip sub-pixel spans by binary search, and Perfetto gets properly
- * nested slices.  Spans come in start order; past TL_MAX_ROWS the row
- * that frees first takes the span (overlap accepted, drawn over).
+ * nested slices.  Items come in start order; past TL_MAX_ROWS the row
+ * that frees first takes the item (overlap accepted, drawn over).
  */
-static unsigned int assign_rows(struct tl_array *a, int by_task, unsigned int lanes,
-				unsigned int *rows_used)
+int tl_assign_rows(struct tl_array *a, tl_extent_of extent, unsigned int lanes,
+		   unsigned int *rows_used)
 {
 	uint64_t (*end)[TL_MAX_ROWS] = calloc(lanes ? lanes : 1, sizeof(*end));
 
 	if (!end)
-		return 1;
+		return -1;
 	for (size_t i = 0; i < a->n; i++) {
-		struct tl_span *s = TL_AT(*a, struct tl_span, i);
-		unsigned int lane = by_task ? s->task : s->timeline, r, best = 0;
+		struct tl_extent e = extent((char *)a->v + i * a->size);
+		unsigned int r, best = 0;
 
-		if (lane >= lanes)
+		if (e.lane >= lanes)
 			continue;
 		for (r = 0; r < TL_MAX_ROWS; r++) {
-			if (end[lane][r] <= s->t0)
+			if (end[e.lane][r] <= e.t0)
 				break;
-			if (end[lane][r] < end[lane][best])
+			if (end[e.lane][r] < end[e.lane][best])
 				best = r;
 		}
-		s->row = (uint16_t)(r < TL_MAX_ROWS ? r : best);
+		*e.row = (uint16_t)(r < TL_MAX_ROWS ? r : best);
 		/* +1: a span starting exactly where another ends still shares the row */
-		end[lane][s->row] = s->t1 + 1;
-		if (rows_used[lane] < s->row + 1u)
-			rows_used[lane] = s->row + 1u;
+		end[e.lane][*e.row] = e.t1 + 1;
+		if (rows_used[e.lane] < *e.row + 1u)
+			rows_used[e.lane] = *e.row + 1u;
 	}
 	free(end);
 	return 0;
+}
+
+static struct tl_extent fence_extent(void *item)
+{
+	struct tl_span *s = item;
+
+	return (struct tl_extent){ s->t0, s->t1, s->timeline, &s->row };
+}
+
+static struct tl_extent wait_extent(void *item)
+{
+	struct tl_span *s = item;
+
+	return (struct tl_extent){ s->t0, s->t1, s->lane, &s->row };
 }
 
 static void close_open_spans(struct tl_array *a, uint64_t last)
@@ -232,8 +263,8 @@ int tl_finish(struct tl_data *d, const struct ft_model *m)
 	d->timeline_rows = calloc(m->n_timelines + 1, sizeof(*d->timeline_rows));
 	task_rows = calloc(d->tasks.n + 1, sizeof(*task_rows));
 	if (!d->timeline_rows || !task_rows ||
-	    assign_rows(&d->fences, 0, m->n_timelines, d->timeline_rows) ||
-	    assign_rows(&d->waits, 1, (unsigned int)d->tasks.n, task_rows))
+	    tl_assign_rows(&d->fences, fence_extent, m->n_timelines, d->timeline_rows) ||
+	    tl_assign_rows(&d->waits, wait_extent, (unsigned int)d->tasks.n, task_rows))
 		d->error = 1;
 	for (size_t i = 0; task_rows && i < d->tasks.n; i++)
 		TL_AT(d->tasks, struct tl_task, i)->rows = task_rows[i];
@@ -245,6 +276,8 @@ int tl_finish(struct tl_data *d, const struct ft_model *m)
 		if (keymap_put(&d->fence_index, (uint64_t)s->timeline << 32 | s->seqno, (uint32_t)i))
 			d->error = 1;
 	}
+	if (tl_commits_finish(d, m))
+		d->error = 1;
 	return d->error ? -1 : 0;
 }
 
@@ -265,6 +298,7 @@ void tl_free(struct tl_data *d)
 	free(d->timeline_rows);
 	keymap_free(&d->open_fence);
 	keymap_free(&d->fence_index);
+	tl_commits_free(d);
 	memset(d, 0, sizeof(*d));
 }
 

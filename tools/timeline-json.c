@@ -6,14 +6,23 @@
  *   { file, clock, events, lost, start_ns, duration,
  *     timelines: [{ctx, driver, name, crtc, rows, fences, signaled, p50, p99}],
  *     crtcs: [{id, name, driver, tl, pipe, frames, late, p50, p99}],
- *     pipes: [{pipe, vblanks, missed}], tasks: [{pid, rows, comm}],
- *     fences: {tl[], seq[], t0[], dur[], row[]}, waits: {task[], tl[], ...},
+ *     pipes: [{pipe, vblanks, missed}], tasks: [{pid, rows, comm}], comms: {pid: name},
+ *     fences: {tl[], seq[], t0[], dur[], row[]}, waits: {..., task[], out[]},
+ *     (waits' out: + 1 and as deltas, so 0 is none)
+ *     series, crtc_rows[], planes: [{id, crtc, rows}],
+ *     plane_waits: {..., plane[], commit[], failed[]},
+ *     commits: {pid[], and with the series: out[], crtc[], id[], t0[], dur[],
+ *               row[], vblank[], flags[]},
  *     vblanks: {pipe[], seq[], t[]}, missed: [{pipe, t, from, to}],
  *     late: [{crtc, fence, seq, pid, late_by, target, landed,
  *             block: {fence, tl, seq, wait} | null}] }
  *
- * "fence" fields index the fences arrays (-1: not in the trace); times are
- * ns from start_ns; dur -1 means it never ended.
+ * "fence" and "out" fields index the fences arrays, "commit" the commits
+ * (-1: not in the trace); times are ns from start_ns; dur -1 means it
+ * never ended.  A wait's "out" is the out-fence of the commit the model
+ * says it held up.  "series" says whether the trace has the kernel
+ * series' commit events: without them there are no plane waits and the
+ * commits are inferred, one per out-fence.
  *
  * Columnar arrays with start times as deltas keep it near 9 bytes per
  * trace event.  Every string goes through json_str(), which also
@@ -81,45 +90,153 @@ static void tasks(FILE *out, const struct tl_data *d)
 	fputc(']', out);
 }
 
-/* One column of a span array: what picks the field, and how. */
-enum column { COL_TL, COL_TASK, COL_SEQ, COL_T0, COL_DUR, COL_ROW };
-
-static void span_column(FILE *out, const char *name, const struct tl_array *a, enum column c,
-			uint64_t base)
+static void comm_once(FILE *out, const struct tl_data *d, struct keymap *seen, int pid, int *first)
 {
-	uint64_t prev = base;
+	uint32_t v;
 
-	fprintf(out, "%s\"%s\":[", c == COL_TL || c == COL_TASK ? "" : ",", name);
+	if (keymap_get(seen, (uint32_t)pid, &v))
+		return;
+	if (keymap_put(seen, (uint32_t)pid, 1))
+		return;			/* no memory: the name is left out, not the page */
+	fprintf(out, "%s\"%d\":", *first ? "" : ",", pid);
+	json_str(out, report_task_name(d->model, pid));
+	*first = 0;
+}
+
+/* pid -> task name, for every task that waited or committed: search by name. */
+static void comms(FILE *out, const struct tl_data *d)
+{
+	struct keymap seen = { 0 };
+	int first = 1;
+
+	fputs(",\"comms\":{", out);
+	for (size_t i = 0; i < d->tasks.n; i++)
+		comm_once(out, d, &seen, TL_AT(d->tasks, struct tl_task, i)->pid, &first);
+	for (size_t i = 0; i < d->commits.n; i++)
+		comm_once(out, d, &seen, TL_AT(d->commits, struct tl_commit, i)->pid, &first);
+	fputc('}', out);
+	keymap_free(&seen);
+}
+
+/* One column of a span or commit array: a getter per field. */
+typedef int64_t (*column_get)(const void *item);
+
+static int64_t none_as_minus1(uint32_t v) { return v == UINT32_MAX ? -1 : (int64_t)v; }
+static int64_t span_tl(const void *p) { return none_as_minus1(((const struct tl_span *)p)->timeline); }
+static int64_t span_lane(const void *p) { return ((const struct tl_span *)p)->lane; }
+static int64_t span_seq(const void *p) { return ((const struct tl_span *)p)->seqno; }
+static int64_t span_t0(const void *p) { return (int64_t)((const struct tl_span *)p)->t0; }
+static int64_t span_row(const void *p) { return ((const struct tl_span *)p)->row; }
+static int64_t span_link(const void *p) { return none_as_minus1(((const struct tl_span *)p)->link); }
+/* + 1, so that "none" is 0: runs of waits on one commit then cost one digit as deltas */
+static int64_t span_link1(const void *p) { return span_link(p) + 1; }
+static int64_t span_failed(const void *p) { return ((const struct tl_span *)p)->failed; }
+/* -1: never ended (drawn to the end of the trace) */
+static int64_t span_dur(const void *p)
+{
+	const struct tl_span *s = p;
+
+	return s->done ? (int64_t)(s->t1 - s->t0) : -1;
+}
+
+static int64_t commit_crtc(const void *p) { return ((const struct tl_commit *)p)->crtc; }
+static int64_t commit_id(const void *p) { return (int64_t)((const struct tl_commit *)p)->id; }
+static int64_t commit_t0(const void *p) { return (int64_t)((const struct tl_commit *)p)->t0; }
+static int64_t commit_row(const void *p) { return ((const struct tl_commit *)p)->row; }
+static int64_t commit_out(const void *p) { return none_as_minus1(((const struct tl_commit *)p)->out); }
+static int64_t commit_vblank(const void *p) { return ((const struct tl_commit *)p)->vblank; }
+static int64_t commit_pid(const void *p) { return ((const struct tl_commit *)p)->pid; }
+static int64_t commit_dur(const void *p)
+{
+	const struct tl_commit *c = p;
+
+	return c->done ? (int64_t)(c->t1 - c->t0) : -1;
+}
+/* 1 flipped (series: drm_fence_flip_done), 2 failed, 4 inferred from its out-fence */
+static int64_t commit_flags(const void *p)
+{
+	const struct tl_commit *c = p;
+
+	return c->flipped | c->failed << 1 | c->inferred << 2;
+}
+
+/*
+ * With @delta, each value is written as the difference to the previous
+ * one (the first to @base): start times, and links that mostly grow.
+ */
+static void column(FILE *out, const char *name, const struct tl_array *a, column_get get,
+		   int first, int delta, int64_t base)
+{
+	int64_t prev = base;
+
+	fprintf(out, "%s\"%s\":[", first ? "" : ",", name);
 	for (size_t i = 0; i < a->n; i++) {
-		const struct tl_span *s = TL_AT(*a, struct tl_span, i);
-		const char *sep = i ? "," : "";
+		int64_t v = get((const char *)a->v + i * a->size);
 
-		switch (c) {
-		case COL_TL: fprintf(out, "%s%d", sep, s->timeline == UINT32_MAX ? -1 : (int)s->timeline); break;
-		case COL_TASK: fprintf(out, "%s%u", sep, s->task); break;
-		case COL_SEQ: fprintf(out, "%s%u", sep, s->seqno); break;
-		case COL_T0: fprintf(out, "%s%" PRIu64, sep, s->t0 - prev); prev = s->t0; break;
-		/* -1: never ended (drawn to the end of the trace) */
-		case COL_DUR: fprintf(out, s->done ? "%s%" PRIu64 : "%s-1", sep, s->t1 - s->t0); break;
-		case COL_ROW: fprintf(out, "%s%u", sep, s->row); break;
-		}
+		fprintf(out, "%s%" PRId64, i ? "," : "", delta ? v - prev : v);
+		prev = v;
 	}
 	fputc(']', out);
 }
 
-static void spans(FILE *out, const char *name, const struct tl_array *a, int waits, uint64_t base)
+/* fences (waits: + task, out; plane waits: + plane, commit, failed) */
+static void spans(FILE *out, const char *name, const struct tl_array *a, const char *lane,
+		  const char *link, int with_failed, uint64_t base)
 {
 	fprintf(out, ",\"%s\":{", name);
-	if (waits) {
-		span_column(out, "task", a, COL_TASK, base);
-		fputc(',', out);
-	}
-	span_column(out, "tl", a, COL_TL, base);
-	span_column(out, "seq", a, COL_SEQ, base);
-	span_column(out, "t0", a, COL_T0, base);
-	span_column(out, "dur", a, COL_DUR, base);
-	span_column(out, "row", a, COL_ROW, base);
+	column(out, "tl", a, span_tl, 1, 0, 0);
+	column(out, "seq", a, span_seq, 0, 0, 0);
+	column(out, "t0", a, span_t0, 0, 1, (int64_t)base);
+	column(out, "dur", a, span_dur, 0, 0, 0);
+	column(out, "row", a, span_row, 0, 0, 0);
+	if (lane)
+		column(out, lane, a, span_lane, 0, 0, 0);
+	if (link)
+		column(out, link, a, span_link1, 0, 1, 0);
+	if (with_failed)
+		column(out, "failed", a, span_failed, 0, 0, 0);
 	fputc('}', out);
+}
+
+static void series_commit_columns(FILE *out, const struct tl_data *d)
+{
+	column(out, "out", &d->commits, commit_out, 0, 0, 0);
+	column(out, "crtc", &d->commits, commit_crtc, 0, 0, 0);
+	column(out, "id", &d->commits, commit_id, 0, 0, 0);
+	column(out, "t0", &d->commits, commit_t0, 0, 1, (int64_t)d->first_ts);
+	column(out, "dur", &d->commits, commit_dur, 0, 0, 0);
+	column(out, "row", &d->commits, commit_row, 0, 0, 0);
+	column(out, "vblank", &d->commits, commit_vblank, 0, 0, 0);
+	column(out, "flags", &d->commits, commit_flags, 0, 0, 0);
+}
+
+/*
+ * Inferred commits (stock kernel) are their out-fences' spans, one per
+ * fence of a CRTC timeline in fence order: only their task is written,
+ * the page takes the rest from the fences.
+ */
+static void commits(FILE *out, const struct tl_data *d)
+{
+	fputs(",\"commits\":{", out);
+	column(out, "pid", &d->commits, commit_pid, 1, 0, 0);
+	if (d->series)
+		series_commit_columns(out, d);
+	fputc('}', out);
+}
+
+static void planes(FILE *out, const struct tl_data *d)
+{
+	fprintf(out, ",\"series\":%s,\"crtc_rows\":[", d->series ? "true" : "false");
+	for (unsigned int i = 0; i < d->model->n_crtcs; i++)
+		fprintf(out, "%s%u", i ? "," : "", d->crtc_rows[i]);
+	fputs("],\"planes\":[", out);
+	for (size_t i = 0; i < d->planes.n; i++) {
+		const struct tl_plane *p = TL_AT(d->planes, struct tl_plane, i);
+
+		fprintf(out, "%s{\"id\":%u,\"crtc\":%u,\"rows\":%u}", i ? "," : "", p->id, p->crtc_id,
+			p->rows);
+	}
+	fputc(']', out);
 }
 
 static void vblanks(FILE *out, const struct tl_data *d)
@@ -198,8 +315,12 @@ int tl_write_data(FILE *out, const struct tl_data *d, const struct tl_source *sr
 	timelines(out, d);
 	crtcs_and_pipes(out, m);
 	tasks(out, d);
-	spans(out, "fences", &d->fences, 0, d->first_ts);
-	spans(out, "waits", &d->waits, 1, d->first_ts);
+	comms(out, d);
+	spans(out, "fences", &d->fences, NULL, NULL, 0, d->first_ts);
+	spans(out, "waits", &d->waits, "task", "out", 0, d->first_ts);
+	planes(out, d);
+	spans(out, "plane_waits", &d->plane_waits, "plane", "commit", 1, d->first_ts);
+	commits(out, d);
 	vblanks(out, d);
 	late_frames(out, d);
 	fputs("}", out);

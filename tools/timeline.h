@@ -25,9 +25,40 @@ struct tl_span {		/* a fence (init -> signal) or a wait (start -> end) */
 	uint64_t t0, t1;
 	uint32_t timeline;	/* model timeline index of the fence */
 	uint32_t seqno;
-	uint32_t task;		/* waits: index in tl_data.tasks */
+	uint32_t lane;		/* waits: index in tl_data.tasks; plane waits: in .planes */
+	uint32_t link;		/* waits: fences index of the out-fence of the commit the
+				 * model says it held up; plane waits: commits index;
+				 * UINT32_MAX none */
+	int32_t pid;		/* fences: the creating task; waits: the waiting one */
 	uint16_t row;		/* sub-row within its lane: rows never overlap */
 	uint8_t done;		/* signalled / wait ended */
+	uint8_t failed;		/* plane waits: ended with an error (interrupted) */
+};
+
+/*
+ * An atomic commit, ioctl -> flip done.  With the kernel series: from
+ * drm_fence_commit (or its out-fence's creation, which comes first) to
+ * drm_fence_flip_done.  On a stock kernel the model has no commits:
+ * each out-fence is one (the ioctl creates it, the flip signals it), so
+ * the span is the out-fence's and inferred is set.
+ */
+struct tl_commit {
+	uint64_t t0, t1;
+	uint64_t id;		/* series commit id; 0 when inferred */
+	uint32_t crtc_id;	/* DRM object id (series), 0 unknown */
+	int32_t crtc;		/* model CRTC index, -1 none (set by tl_finish()) */
+	uint32_t out;		/* fences index of its out-fence, UINT32_MAX none */
+	uint32_t out_timeline, out_seqno;	/* ... and its key, resolved at the end */
+	uint32_t vblank;	/* series: the vblank sequence it flipped on */
+	int32_t pid;
+	uint16_t row;
+	uint8_t done;		/* flipped, failed or cleaned up */
+	uint8_t flipped, failed, inferred, has_out;
+};
+
+struct tl_plane {		/* a plane that waited for an in-fence (series) */
+	uint32_t id, crtc_id;
+	unsigned int rows;
 };
 
 struct tl_vblank {
@@ -54,17 +85,40 @@ struct tl_array {
 
 struct tl_data {
 	struct tl_array fences, waits, vblanks, missed, tasks;	/* of the structs above */
+	struct tl_array commits, plane_waits, planes;
 	struct keymap open_fence;	/* (context, seqno) -> fence index */
 	struct keymap fence_index;	/* (timeline, seqno) -> fence index, by tl_finish() */
+	struct keymap open_commit;	/* series commit id -> commits index */
+	struct keymap commit_of_out;	/* out-fence index -> commits index, by tl_finish() */
 	struct { int pid; uint32_t span; } open_wait[TL_MAX_OPEN_WAITS];
 	unsigned int n_open_wait;
+	struct { uint64_t commit; uint32_t plane, span; } open_plane_wait[TL_MAX_OPEN_WAITS];
+	unsigned int n_open_plane_wait;
+	int series;			/* the trace has the series' commit events */
 	unsigned int *timeline_rows;	/* per model timeline: rows used */
+	unsigned int *crtc_rows;	/* per model CRTC: commit rows used */
 	const struct ft_model *model;	/* set by tl_finish() */
 	uint64_t first_ts, last_ts;
 	int error;
 };
 
 #define TL_AT(arr, type, i) (&((type *)(arr).v)[i])
+
+void *tl_push(struct tl_data *d, struct tl_array *a);
+uint32_t tl_timeline_of(const struct ft_model *m, uint64_t context);
+/* Where an item of some tl_array lies: its times, its lane, its row field. */
+struct tl_extent {
+	uint64_t t0, t1;
+	unsigned int lane;
+	uint16_t *row;
+};
+typedef struct tl_extent (*tl_extent_of)(void *item);
+int tl_assign_rows(struct tl_array *a, tl_extent_of extent, unsigned int lanes,
+		   unsigned int *rows_used);
+/* timeline-commit.c: commits and plane waits */
+void tl_commit_event(struct tl_data *d, const struct ft_event *ev, const struct ft_model *m);
+int tl_commits_finish(struct tl_data *d, const struct ft_model *m);
+void tl_commits_free(struct tl_data *d);
 
 int tl_collect(struct tl_data *d, struct analysis *a, const char *path, char *err, size_t errlen);
 void tl_init(struct tl_data *d);

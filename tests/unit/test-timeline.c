@@ -3,8 +3,11 @@
  * test-timeline.c - the timeline page and the Perfetto export on a
  * constructed trace.dat: a late frame blocked by a producer whose timeline
  * is named like a script injection.  The name must come out escaped, the
- * late frame must become one arrow / flow between existing spans.
+ * late frame must become one arrow / flow between existing spans.  As a
+ * stock kernel traces it (commits inferred from out-fences, no planes),
+ * and with the kernel series' commit and plane events added.
  */
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,26 +21,84 @@
 #define HOSTILE "</script><script>alert(1)</script>"
 #define HOSTILE_ESCAPED "\\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e"
 
+#define SERIES_FORMATS "tracepoints/formats/drm_fence"
+#define SERIES_ID_SHIFT 1000	/* the series' event ids collide with the stock fixtures' */
+
 struct fixture {
 	struct trace_builder *tb;
 	struct analysis a;
 	struct tl_data d;
 	char path[64];
+	char formats[64];		/* series: stock fixtures + drm_fence formats */
 	char *text;
 	size_t len;
 };
 
-static int setup(void **state)
+/* Copy @from to @dir/@prefix@name, its "ID: n" moved by @shift. */
+static int copy_format(const char *from, const char *dir, const char *prefix, const char *name,
+		       int shift)
+{
+	char path[512], line[512];
+	FILE *in = fopen(from, "r"), *out;
+	int id;
+
+	snprintf(path, sizeof(path), "%s/%s%s", dir, prefix, name);
+	out = fopen(path, "w");
+	if (!in || !out) {
+		if (in)
+			fclose(in);
+		if (out)
+			fclose(out);
+		return -1;
+	}
+	while (fgets(line, sizeof(line), in)) {
+		if (sscanf(line, "ID: %d", &id) == 1)
+			fprintf(out, "ID: %d\n", id + shift);
+		else
+			fputs(line, out);
+	}
+	fclose(in);
+	return fclose(out);
+}
+
+static int copy_dir(const char *from, const char *dir, const char *prefix, int shift)
+{
+	DIR *d = opendir(from);
+	struct dirent *e;
+	char path[512];
+	int err = !d;
+
+	while (d && (e = readdir(d))) {
+		if (e->d_name[0] == '.' || !strcmp(e->d_name, "README"))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", from, e->d_name);
+		err |= copy_format(path, dir, prefix, e->d_name, shift);
+	}
+	if (d)
+		closedir(d);
+	return err;
+}
+
+static int setup_with(void **state, int series)
 {
 	struct fixture *f = calloc(1, sizeof(*f));
 
-	f->tb = tb_new(2, NULL);
+	if (series) {
+		snprintf(f->formats, sizeof(f->formats), "/tmp/test-timeline-fmt-XXXXXX");
+		if (!mkdtemp(f->formats) || copy_dir(TB_FIXTURES, f->formats, "", 0) ||
+		    copy_dir(SERIES_FORMATS, f->formats, "drm_fence-", SERIES_ID_SHIFT))
+			return -1;
+	}
+	f->tb = tb_new(2, series ? f->formats : NULL);
 	if (!f->tb)
 		return -1;
 	tb_set_options(f->tb, "local global [mono] boot", "Linux 6.1.192+ test", NULL);
 	*state = f;
 	return 0;
 }
+
+static int setup(void **state) { return setup_with(state, 0); }
+static int setup_series(void **state) { return setup_with(state, 1); }
 
 static int teardown(void **state)
 {
@@ -48,6 +109,13 @@ static int teardown(void **state)
 	tb_free(f->tb);
 	if (f->path[0])
 		unlink(f->path);
+	if (f->formats[0]) {
+		char cmd[128];
+
+		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", f->formats);
+		if (system(cmd))
+			fprintf(stderr, "could not remove %s\n", f->formats);
+	}
 	free(f->text);
 	free(f);
 	return 0;
@@ -60,34 +128,123 @@ static void fence(struct fixture *f, unsigned int cpu, uint64_t ts, const char *
 				  out ? "CRTC:51-crtc-0" : HOSTILE, out ? 1 : 4, seqno), 0);
 }
 
+/*
+ * The series' events (payload offsets: the tracefs format's minus the 8
+ * bytes of common fields).  Commit ids are the out-fence's seqno + 6.
+ */
+#define COMMIT_ID(out_seqno) ((out_seqno) + 6ull)
+#define PLANE_A 31
+#define PLANE_B 33
+
+static void put(unsigned char *p, size_t off, uint64_t v, size_t size)
+{
+	memcpy(p + off, &v, size);	/* little-endian host, as the fixtures */
+}
+
+static void series_event(struct fixture *f, unsigned int cpu, uint64_t ts, const char *name,
+			 const unsigned char *payload, size_t len)
+{
+	int id = tb_event_id(f->tb, name);
+
+	assert_true(id >= 0);
+	assert_int_equal(tb_add(f->tb, cpu, ts, id, payload, len), 0);
+}
+
+/* drm_fence_wait_begin/_end (same layout) of @plane on the hostile timeline */
+static void plane_wait(struct fixture *f, uint64_t ts, const char *name, uint32_t out_seqno,
+		       uint32_t plane, uint32_t seqno, uint64_t duration)
+{
+	unsigned char p[56] = { 0 };
+
+	put(p, 0, COMMIT_ID(out_seqno), 8);
+	put(p, 8, plane, 4);
+	put(p, 24, 4, 8);		/* context of the hostile timeline */
+	put(p, 32, seqno, 8);
+	put(p, 48, duration, 8);
+	series_event(f, 1, ts, name, p, sizeof(p));
+}
+
+/* The ioctl: out-fence created, commit, both planes' in-fences. */
+static void series_commit(struct fixture *f, uint64_t t, uint32_t seqno)
+{
+	unsigned char out[40] = { 0 }, commit[44] = { 0 }, plane[44] = { 0 };
+
+	put(out, 0, COMMIT_ID(seqno), 8);
+	put(out, 8, 51, 4);
+	put(out, 24, 1, 8);		/* the CRTC's out-fence context */
+	put(out, 32, seqno, 8);
+	series_event(f, 1, t, "drm_fence_out_create", out, sizeof(out));
+	put(commit, 0, COMMIT_ID(seqno), 8);
+	put(commit, 24, 50, 4);
+	series_event(f, 1, t + 100, "drm_fence_commit", commit, sizeof(commit));
+	put(plane, 0, COMMIT_ID(seqno), 8);
+	put(plane, 12, 51, 4);
+	put(plane, 24, 4, 8);
+	put(plane, 32, seqno, 8);
+	for (uint32_t id = PLANE_A; id <= PLANE_B; id += PLANE_B - PLANE_A) {
+		put(plane, 8, id, 4);
+		series_event(f, 1, t + 200 + id, "drm_fence_plane", plane, sizeof(plane));
+	}
+}
+
+/* At the vblank, as send_vblank_event() traces it: flip done before the signal. */
+static void series_flip(struct fixture *f, uint64_t t, uint32_t seq, uint32_t out_seqno)
+{
+	unsigned char flip[32] = { 0 };
+
+	put(flip, 0, COMMIT_ID(out_seqno), 8);
+	put(flip, 8, 51, 4);
+	put(flip, 16, seq, 8);
+	series_event(f, 0, t + 15000, "drm_fence_flip_done", flip, sizeof(flip));
+}
+
+/* After the vblank, the commit is cleaned up. */
+static void series_cleanup(struct fixture *f, uint64_t t, uint32_t out_seqno)
+{
+	unsigned char cleanup[8] = { 0 };
+
+	put(cleanup, 0, COMMIT_ID(out_seqno), 8);
+	series_event(f, 0, t + 35000, "drm_fence_cleanup_done", cleanup, sizeof(cleanup));
+}
+
 /* delivered, out-fence signal, vblank: the kernel's order at a vblank */
 static void land(struct fixture *f, uint32_t seq, uint32_t out_seqno)
 {
 	uint64_t t = seq * 16 * MS;
 
 	assert_int_equal(tb_vblank_delivered(f->tb, 0, t + 10000, 0, 0, seq), 0);
+	if (out_seqno && f->formats[0])
+		series_flip(f, t, seq, out_seqno);
 	if (out_seqno)
 		fence(f, 0, t + 20000, "dma_fence_signaled", 1, out_seqno);
 	assert_int_equal(tb_vblank(f->tb, 0, t + 30000, 0, seq, (int64_t)t, 1), 0);
+	if (out_seqno && f->formats[0])
+		series_cleanup(f, t, out_seqno);
 }
 
 /* A commit at @t whose in-fence (the hostile timeline) signals @b_ms later. */
 static void commit(struct fixture *f, uint64_t t, uint32_t seqno, uint64_t b_ms)
 {
+	int series = f->formats[0] != '\0';
+
 	tb_set_pid(f->tb, 50);
-	fence(f, 1, t, "dma_fence_init", 1, seqno);
+	if (series)
+		series_commit(f, t, seqno);
+	fence(f, 1, t + 1000, "dma_fence_init", 1, seqno);
+	if (series)
+		plane_wait(f, t + 1 * MS - 1000, "drm_fence_wait_begin", seqno, PLANE_A, seqno, 0);
 	fence(f, 1, t + 1 * MS, "dma_fence_wait_start", 0, seqno);
 	fence(f, 1, t + (1 + b_ms) * MS, "dma_fence_signaled", 0, seqno);
 	fence(f, 1, t + (1 + b_ms) * MS + 1000, "dma_fence_wait_end", 0, seqno);
+	if (series)
+		plane_wait(f, t + (1 + b_ms) * MS + 2000, "drm_fence_wait_end", seqno, PLANE_A, seqno,
+			   b_ms * MS + 3000);
 	tb_set_pid(f->tb, 0);
 }
 
 /* Frame 2 waits 39 ms for its in-fence: committed before 102, lands on 104. */
-static void collect(struct fixture *f)
+static void stock_events(struct fixture *f)
 {
-	char err[256];
-	int fd;
-
 	for (uint32_t s = 1; s <= 2; s++)
 		fence(f, 1, s * MS, "dma_fence_init", 0, s);
 	land(f, 100, 0);
@@ -98,6 +255,13 @@ static void collect(struct fixture *f)
 	land(f, 103, 0);
 	land(f, 104, 2);
 	land(f, 107, 0);			/* 105 and 106 missed */
+}
+
+static void write_and_collect(struct fixture *f)
+{
+	char err[256];
+	int fd;
+
 	snprintf(f->path, sizeof(f->path), "/tmp/test-timeline-XXXXXX");
 	fd = mkstemp(f->path);
 	assert_true(fd >= 0);
@@ -106,6 +270,12 @@ static void collect(struct fixture *f)
 		fail_msg("tb_write: %s", tb_error(f->tb));
 	if (tl_collect(&f->d, &f->a, f->path, err, sizeof(err)))
 		fail_msg("tl_collect: %s", err);
+}
+
+static void collect(struct fixture *f)
+{
+	stock_events(f);
+	write_and_collect(f);
 }
 
 typedef int (*writer)(FILE *out, const struct tl_data *d, const struct tl_source *src);
@@ -185,12 +355,102 @@ static void test_perfetto_escapes_and_links_the_late_frame(void **state)
 	assert_non_null(strstr(json, "\"name\":\"missed 2 vblank(s) after 104\""));
 }
 
+static const struct tl_commit *commit_at(struct fixture *f, size_t i)
+{
+	return TL_AT(f->d.commits, struct tl_commit, i);
+}
+
+/* A stock kernel: no planes; one inferred commit per out-fence, waits linked to theirs. */
+static void test_stock_commits_are_inferred_from_out_fences(void **state)
+{
+	struct fixture *f = *state;
+	const struct tl_span *out2, *wait2;
+	const char *text;
+
+	collect(f);
+	assert_int_equal(f->d.series, 0);
+	assert_int_equal(f->d.planes.n, 0);
+	assert_int_equal(f->d.plane_waits.n, 0);
+	assert_int_equal(f->d.commits.n, 2);
+	out2 = TL_AT(f->d.fences, struct tl_span, commit_at(f, 1)->out);
+	assert_int_equal(out2->seqno, 2);
+	assert_true(commit_at(f, 1)->inferred && commit_at(f, 1)->flipped);
+	assert_int_equal(commit_at(f, 1)->t0, out2->t0);
+	assert_int_equal(commit_at(f, 1)->t1, out2->t1);
+	assert_int_equal(commit_at(f, 1)->crtc, 0);
+	assert_int_equal(commit_at(f, 1)->pid, 50);
+	/* the second wait held up the second commit: linked to its out-fence */
+	wait2 = TL_AT(f->d.waits, struct tl_span, 1);
+	assert_int_equal(wait2->link, commit_at(f, 1)->out);
+	text = render(f, tl_write_html);
+	assert_non_null(strstr(text, "\"series\":false,\"crtc_rows\":[1],\"planes\":[]"));
+	assert_non_null(strstr(text, "\"commits\":{\"pid\":[50,50]}"));
+	assert_non_null(strstr(text, "\"comms\":{\"50\":"));
+	free(f->text);
+	f->text = NULL;
+	text = render(f, tl_write_perfetto);
+	assert_non_null(strstr(text, "crtc-0 commits (inferred from out-fences)"));
+	assert_non_null(strstr(text, "\"name\":\"commit (out-fence 2)\""));
+	/* the late frame's flow ends on the commit it delayed */
+	assert_non_null(strstr(text, "\"ph\":\"f\",\"id\":1,\"pid\":1,\"tid\":2000000,\"bp\":\"e\""));
+}
+
+/* The kernel series: commits ioctl -> flip done, plane lanes with their waits. */
+static void test_series_commits_and_plane_waits(void **state)
+{
+	struct fixture *f = *state;
+	const struct tl_span *w;
+	const struct tl_commit *c;
+	const char *text;
+	long out2;
+
+	stock_events(f);
+	write_and_collect(f);
+	assert_int_equal(f->d.series, 1);
+	assert_int_equal(f->d.commits.n, 2);
+	assert_int_equal(f->d.planes.n, 2);
+	assert_int_equal(TL_AT(f->d.planes, struct tl_plane, 1)->id, PLANE_B);
+	assert_int_equal(TL_AT(f->d.planes, struct tl_plane, 1)->crtc_id, 51);
+	c = commit_at(f, 1);
+	out2 = tl_find_fence(&f->d, 1, 2);
+	assert_true(c->id == COMMIT_ID(2) && !c->inferred && c->flipped && !c->failed);
+	assert_int_equal(c->out, out2);
+	assert_int_equal(c->crtc, 0);
+	assert_int_equal(c->vblank, 104);
+	assert_int_equal(c->t0, 101 * 16 * MS + 1 * MS);		/* out_create in the ioctl */
+	assert_int_equal(c->t1, 104 * 16 * MS + 15000);		/* flip_done */
+	/* plane 31's wait: begin -> end, on the hostile timeline, held up commit 8 */
+	assert_int_equal(f->d.plane_waits.n, 2);
+	w = TL_AT(f->d.plane_waits, struct tl_span, 1);
+	assert_int_equal(w->link, 1);
+	assert_int_equal(w->lane, 0);
+	assert_int_equal(w->seqno, 2);
+	assert_string_equal(f->a.model.timelines[w->timeline].name, HOSTILE);
+	assert_int_equal(w->t1 - w->t0, 39 * MS + 3000);
+	assert_true(w->done && !w->failed);
+	text = render(f, tl_write_html);
+	assert_non_null(strstr(text, "\"series\":true,\"crtc_rows\":[1],\"planes\":[{\"id\":31,\"crtc\":51,\"rows\":1},"));
+	assert_non_null(strstr(text, "\"id\":[7,8],"));
+	assert_non_null(strstr(text, "\"vblank\":[101,104],\"flags\":[1,1]"));
+	free(f->text);
+	f->text = NULL;
+	text = render(f, tl_write_perfetto);
+	assert_non_null(strstr(text, "\"name\":\"commit 8\",\"cat\":\"commit\",\"ph\":\"X\",\"pid\":1,\"tid\":2000000"));
+	assert_non_null(strstr(text, "\"out_fence_seqno\":2,\"vblank\":104"));
+	assert_non_null(strstr(text, "\"args\":{\"name\":\"plane 31 (CRTC 51)\"}"));
+	/* plane waits are named by their timeline (escaped), on the planes' process */
+	assert_non_null(strstr(text, "{\"name\":\"" HOSTILE_ESCAPED "\",\"cat\":\"in-fence\",\"ph\":\"X\",\"pid\":4,\"tid\":1"));
+	assert_non_null(strstr(text, "\"ph\":\"f\",\"id\":1,\"pid\":1,\"tid\":2000000,\"bp\":\"e\""));
+}
+
 int run_timeline_tests(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_collects_spans_rows_and_missed_vblanks, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_html_escapes_hostile_names, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_perfetto_escapes_and_links_the_late_frame, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_stock_commits_are_inferred_from_out_fences, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_series_commits_and_plane_waits, setup_series, teardown),
 	};
 
 	return cmocka_run_group_tests_name("timeline", tests, NULL, NULL);
