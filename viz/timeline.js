@@ -19,21 +19,56 @@
     for (let i = 0; i < a.length; i++) { t += a[i]; r[i] = t; }
     return r;
   }
-  function spans(s) {
+  function spans(s, kind) {
     const t0 = undelta(s.t0), t1 = new Float64Array(t0.length);
     for (let i = 0; i < t0.length; i++) t1[i] = s.dur[i] < 0 ? D.duration : t0[i] + s.dur[i];
-    return { tl: Int32Array.from(s.tl), seq: s.seq, t0, t1, dur: s.dur, row: s.row,
-             task: s.task ? Int32Array.from(s.task) : null, n: t0.length };
+    const links = s.out || s.commit, link = links ? Int32Array.from(undelta(links), v => v - 1) : null;
+    return { kind, tl: Int32Array.from(s.tl), seq: s.seq, t0, t1, dur: s.dur, row: s.row, n: t0.length,
+             lane: Int32Array.from(s.task || s.plane || []), link, failed: s.failed || null };
   }
-  const F = spans(D.fences), W = spans(D.waits);
+  const F = spans(D.fences, 'fence'), W = spans(D.waits, 'wait'), P = spans(D.plane_waits, 'pwait');
   const V = { pipe: Int32Array.from(D.vblanks.pipe), seq: D.vblanks.seq, t: undelta(D.vblanks.t) };
-  const fenceByKey = new Map();		// "tl:seq" -> latest fence index
-  for (let i = 0; i < F.n; i++) fenceByKey.set(F.tl[i] + ':' + F.seq[i], i);
-  const waitsByKey = new Map();		// "tl:seq" -> wait indexes
-  for (let i = 0; i < W.n; i++) {
-    const k = W.tl[i] + ':' + W.seq[i];
-    if (!waitsByKey.has(k)) waitsByKey.set(k, []);
-    waitsByKey.get(k).push(i);
+  // Commits: with the series, as written; on a stock kernel one per
+  // out-fence (fences of CRTC timelines, in order), its span the fence's.
+  function commits(c) {
+    const n = c.pid.length, C = { kind: 'commit', n, pid: c.pid, out: new Int32Array(n), crtc: new Int32Array(n),
+      t0: new Float64Array(n), t1: new Float64Array(n), dur: new Float64Array(n), row: new Int32Array(n),
+      id: c.id || new Array(n).fill(0), vblank: c.vblank || null, flags: new Int32Array(n) };
+    if (D.series) {
+      const t0 = undelta(c.t0);
+      for (let i = 0; i < n; i++) {
+        C.out[i] = c.out[i]; C.crtc[i] = c.crtc[i]; C.t0[i] = t0[i]; C.dur[i] = c.dur[i];
+        C.t1[i] = c.dur[i] < 0 ? D.duration : t0[i] + c.dur[i]; C.row[i] = c.row[i]; C.flags[i] = c.flags[i];
+      }
+      return C;
+    }
+    for (let i = 0, k = 0; i < F.n && k < n; i++) {
+      const crtc = D.timelines[F.tl[i]].crtc;
+      if (crtc < 0) continue;
+      C.out[k] = i; C.crtc[k] = crtc; C.t0[k] = F.t0[i]; C.t1[k] = F.t1[i]; C.dur[k] = F.dur[i];
+      C.row[k] = F.row[i]; C.flags[k++] = 4 | (F.dur[i] >= 0 ? 1 : 0);
+    }
+    return C;
+  }
+  const C = commits(D.commits);
+  const crtcRows = D.series ? D.crtc_rows : D.crtcs.map(c => D.timelines[c.tl].rows);
+  // Keys (timeline, seqno) as one number: Map lookups without strings.
+  const key = (tl, seq) => tl * 4294967296 + seq;
+  const fenceByKey = new Map();		// (tl, seq) -> latest fence index
+  for (let i = 0; i < F.n; i++) fenceByKey.set(key(F.tl[i], F.seq[i]), i);
+  const commitOfOut = new Map();
+  for (let i = 0; i < C.n; i++) if (C.out[i] >= 0) commitOfOut.set(C.out[i], i);
+  let waitsByKey = null;		// (tl, seq) -> wait indexes; only the details panel needs it
+  function waitsOf(tl, seq) {
+    if (!waitsByKey) {
+      waitsByKey = new Map();
+      for (let i = 0; i < W.n; i++) {
+        const k = key(W.tl[i], W.seq[i]);
+        if (!waitsByKey.has(k)) waitsByKey.set(k, []);
+        waitsByKey.get(k).push(i);
+      }
+    }
+    return waitsByKey.get(key(tl, seq)) || [];
   }
   const lateByFence = new Map(), lateByBlock = new Map();
   D.late.forEach((l, i) => {
@@ -44,16 +79,19 @@
     }
   });
   const arrows = D.late.filter(l => l.fence >= 0 && l.block && l.block.fence >= 0);
+  const comm = pid => D.comms[pid] || '?';
 
-  // ---- lanes: CRTCs (vblanks + out-fences), timelines, waiting tasks ----
-  // Each row holds span indexes sorted by start; rows never overlap, so
-  // ends are sorted too and sub-pixel runs can be skipped by bisection.
+  // ---- lanes: CRTCs (vblanks, commits, out-fences), planes, timelines, waiting tasks ----
+  // Each row holds indexes into one span set (S), sorted by start; rows
+  // never overlap, so ends are sorted too and sub-pixel runs can be
+  // skipped by bisection.
   function rowsOf(S, pick, nrows) {
     const rows = Array.from({ length: Math.max(nrows, 1) }, () => []);
     for (let i = 0; i < S.n; i++) if (pick(i)) rows[Math.min(S.row[i], rows.length - 1)].push(i);
-    return rows.map(r => Int32Array.from(r));
+    return rows.map(r => ({ S, idx: Int32Array.from(r) }));
   }
   const lanes = [], laneOfTimeline = new Map(), laneOfTask = new Map(), laneOfPipe = new Map();
+  const laneOfCrtc = new Map(), laneOfPlane = new Map();
   function vblanksOf(pipe) {
     const r = [];
     for (let i = 0; i < V.t.length; i++) if (V.pipe[i] === pipe) r.push(i);
@@ -62,9 +100,11 @@
   D.crtcs.forEach((c, ci) => {
     const tl = D.timelines[c.tl];
     const lane = { kind: 'crtc', name: c.name || ('CRTC ' + c.id), sub: c.driver + ' · ' + tl.name,
-                   crtc: ci, pipe: c.pipe, S: F, rows: rowsOf(F, i => F.tl[i] === c.tl, tl.rows),
+                   crtc: ci, pipe: c.pipe,
+                   rows: rowsOf(C, i => C.crtc[i] === ci, crtcRows[ci] || 1).concat(rowsOf(F, i => F.tl[i] === c.tl, tl.rows)),
                    vbl: c.pipe >= 0 ? vblanksOf(c.pipe) : null };
     laneOfTimeline.set(c.tl, lanes.length);
+    laneOfCrtc.set(ci, lanes.length);
     if (c.pipe >= 0) laneOfPipe.set(c.pipe, lanes.length);
     lanes.push(lane);
   });
@@ -72,18 +112,22 @@
     if (laneOfPipe.has(p.pipe)) return;
     laneOfPipe.set(p.pipe, lanes.length);
     lanes.push({ kind: 'pipe', name: 'vblanks pipe ' + p.pipe, sub: 'no CRTC paired', pipe: p.pipe,
-                 S: F, rows: [], vbl: vblanksOf(p.pipe) });
+                 rows: [], vbl: vblanksOf(p.pipe) });
+  });
+  D.planes.forEach((p, k) => {
+    laneOfPlane.set(k, lanes.length);
+    lanes.push({ kind: 'plane', name: 'plane ' + p.id, sub: 'in-fence waits · CRTC ' + p.crtc,
+                 rows: rowsOf(P, i => P.lane[i] === k, p.rows) });
   });
   D.timelines.forEach((t, ti) => {
     if (t.crtc >= 0) return;
     laneOfTimeline.set(ti, lanes.length);
     lanes.push({ kind: 'timeline', name: t.name, sub: t.driver + ' · context ' + t.ctx, tl: ti,
-                 S: F, rows: rowsOf(F, i => F.tl[i] === ti, t.rows) });
+                 rows: rowsOf(F, i => F.tl[i] === ti, t.rows) });
   });
   D.tasks.forEach((t, k) => {
     laneOfTask.set(k, lanes.length);
-    lanes.push({ kind: 'task', name: t.comm + '-' + t.pid, sub: 'waits', S: W,
-                 rows: rowsOf(W, i => W.task[i] === k, t.rows) });
+    lanes.push({ kind: 'task', name: t.comm + '-' + t.pid, sub: 'waits', rows: rowsOf(W, i => W.lane[i] === k, t.rows) });
   });
   let y = AXIS_H;
   for (const l of lanes) {
@@ -93,6 +137,7 @@
     y += l.h;
   }
   const totalH = Math.max(y, 60);
+  const SETS = { fence: F, wait: W, pwait: P, commit: C };
 
   // ---- view ----
   const view = { t0: 0, t1: Math.max(D.duration, MIN_SPAN_NS) };
@@ -121,21 +166,25 @@
     while (lo < hi) { const m = (lo + hi) >> 1; if (arr[idx[m]] < v) lo = m + 1; else hi = m; }
     return lo;
   }
-  function spanColour(lane, i) {
-    if (lane.S === W) return W.dur[i] < 0 ? '#b9bec8' : '#d99a2b';
-    if (F.dur[i] < 0) return '#b9bec8';
-    return lane.kind === 'crtc' ? (lateByFence.has(i) ? '#c0262d' : '#3b6fd8') : '#3a9b6b';
+  // Plane waits take the colour of the timeline they waited for.
+  const tlColour = D.timelines.map((t, i) => 'hsl(' + Math.round((i * 137.5 + 20) % 360) + ',62%,48%)');
+  function spanColour(S, i) {
+    if (S.dur[i] < 0) return '#b9bec8';
+    if (S === W) return '#d99a2b';
+    if (S === P) return P.failed[i] ? '#7b2a86' : (tlColour[P.tl[i]] || '#7b8494');
+    if (S === C) return C.flags[i] & 2 ? '#7b2a86' : lateByFence.has(C.out[i]) ? '#e07a7e' : '#8fb0ee';
+    return D.timelines[F.tl[i]].crtc >= 0 ? (lateByFence.has(i) ? '#c0262d' : '#3b6fd8') : '#3a9b6b';
   }
   // Spans of one row; runs narrower than a pixel become one grey pixel.
-  function drawRow(lane, idx, y0) {
-    const S = lane.S, pxNs = (view.t1 - view.t0) / plotW;
+  function drawRow(row, y0) {
+    const S = row.S, idx = row.idx, pxNs = (view.t1 - view.t0) / plotW;
     let k = Math.max(0, lowerBound(S.t0, idx, 't0', view.t0) - 1), drawn = 0;
     while (k < idx.length) {
       const i = idx[k];
       if (S.t0[i] > view.t1) break;
       const x0 = xOf(S.t0[i]), x1 = xOf(S.t1[i]);
       if (x1 - x0 >= 1) {
-        ctx.fillStyle = spanColour(lane, i);
+        ctx.fillStyle = spanColour(S, i);
         ctx.fillRect(Math.max(x0, LABEL_W), y0, Math.min(x1, LABEL_W + plotW) - Math.max(x0, LABEL_W), ROW_H - 3);
         k++;
       } else {
@@ -143,12 +192,12 @@
         const px = Math.floor(x0);
         let next = lowerBound(S.t0, idx, 't0', view.t0 + (px + 1 - LABEL_W) * pxNs);
         if (next <= k) next = k + 1;
-        ctx.fillStyle = next - k > 1 ? '#7b8494' : spanColour(lane, i);
+        ctx.fillStyle = next - k > 1 ? '#7b8494' : spanColour(S, i);
         if (px >= LABEL_W) ctx.fillRect(px, y0, 1, ROW_H - 3);
         // rows never overlap, so only the run's last span can reach further
         const last = idx[next - 1], xe = Math.min(xOf(S.t1[last]), LABEL_W + plotW);
         if (next - 1 > k && xe >= px + 2) {
-          ctx.fillStyle = spanColour(lane, last);
+          ctx.fillStyle = spanColour(S, last);
           ctx.fillRect(px + 1, y0, xe - px - 1, ROW_H - 3);
         }
         k = next;
@@ -177,10 +226,17 @@
       ctx.beginPath(); ctx.moveTo(x - 4, yv); ctx.lineTo(x + 4, yv); ctx.lineTo(x, yv + 7); ctx.fill();
     }
   }
+  // The y of an item's row: find its lane, then the row holding its set.
   function spanY(kind, i) {
-    if (kind === 'wait') { const l = lanes[laneOfTask.get(W.task[i])]; return l.rowY + W.row[i] * ROW_H; }
-    const l = lanes[laneOfTimeline.get(F.tl[i])];
-    return l ? l.rowY + Math.min(F.row[i], l.rows.length - 1) * ROW_H : -1;
+    const S = SETS[kind];
+    const li = kind === 'wait' ? laneOfTask.get(W.lane[i]) : kind === 'pwait' ? laneOfPlane.get(P.lane[i])
+      : kind === 'commit' ? laneOfCrtc.get(C.crtc[i]) : laneOfTimeline.get(F.tl[i]);
+    const l = lanes[li];
+    if (!l) return -1;
+    const first = l.rows.findIndex(r => r.S === S);
+    let n = 0;
+    for (const r of l.rows) n += r.S === S;
+    return l.rowY + (first + Math.min(S.row[i], n - 1)) * ROW_H;
   }
   function drawArrows() {
     ctx.strokeStyle = ctx.fillStyle = '#c0262d';
@@ -224,7 +280,7 @@
   }
   function drawSelection() {
     if (!selection || selection.kind === 'vblank') return;
-    const S = selection.kind === 'wait' ? W : F, i = selection.i, yy = spanY(selection.kind, i);
+    const S = SETS[selection.kind], i = selection.i, yy = spanY(selection.kind, i);
     ctx.strokeStyle = '#111'; ctx.lineWidth = 2;
     ctx.strokeRect(xOf(S.t0[i]) - 1, yy - 1, Math.max(xOf(S.t1[i]) - xOf(S.t0[i]), 1) + 2, ROW_H - 1);
   }
@@ -236,7 +292,7 @@
     drawAxis();
     for (const l of lanes) {
       if (l.vbl) drawVblanks(l);
-      l.rows.forEach((idx, r) => drawRow(l, idx, l.rowY + r * ROW_H));
+      l.rows.forEach((row, r) => drawRow(row, l.rowY + r * ROW_H));
     }
     drawArrows();
     drawSelection();
@@ -282,13 +338,13 @@
       if (k < l.vbl.length && V.t[l.vbl[k]] <= t + tol) return { kind: 'vblank', i: l.vbl[k] };
       return null;
     }
-    const r = Math.floor((yy - l.rowY) / ROW_H), idx = l.rows[r];
-    if (!idx) return null;
-    const S = l.S;
+    const row = l.rows[Math.floor((yy - l.rowY) / ROW_H)];
+    if (!row) return null;
+    const S = row.S, idx = row.idx;
     let k = lowerBound(S.t0, idx, 't0', t + tol) - 1;
     for (; k >= 0; k--) {
       const i = idx[k];
-      if (S.t1[i] >= t - tol) return { kind: S === W ? 'wait' : 'fence', i };
+      if (S.t1[i] >= t - tol) return { kind: S.kind, i };
       if (S.t1[i] < t - 50 * tol) break;
     }
     return null;
@@ -313,10 +369,47 @@
     const k = lowerBound(V.t, l.vbl, 't', F.t1[i]);
     return k < l.vbl.length && V.t[l.vbl[k]] - F.t1[i] < 5e6 ? l.vbl[k] : -1;
   }
-  function related(sel) {
+  // A commit's vblank: flip_done's sequence (series), else where its out-fence landed.
+  function vblankOfCommit(i) {
+    if (!(C.flags[i] & 4)) {
+      const l = lanes[laneOfPipe.get((D.crtcs[C.crtc[i]] || {}).pipe)];
+      if (!l || !(C.flags[i] & 1)) return -1;
+      for (let k = lowerBound(V.t, l.vbl, 't', C.t1[i] - 5e6); k < l.vbl.length && V.t[l.vbl[k]] <= C.t1[i] + 5e6; k++)
+        if (V.seq[l.vbl[k]] === C.vblank[i]) return l.vbl[k];
+      return -1;
+    }
+    return C.out[i] >= 0 ? vblankOfSignal(C.out[i]) : -1;
+  }
+  const commitName = i => C.flags[i] & 4 ? 'commit of out-fence #' + F.seq[C.out[i]] : 'commit ' + C.id[i];
+  const fenceName = i => D.timelines[F.tl[i]].name + ' #' + F.seq[i];
+  // The in-fences a commit waited for: its planes' waits (series), or the
+  // dma_fence waits the model says held it up (stock kernel).
+  function inFenceWaits(i) {
+    const r = [];
+    if (!(C.flags[i] & 4)) { for (let k = 0; k < P.n; k++) if (P.link[k] === i) r.push({ kind: 'pwait', i: k }); }
+    if (C.out[i] >= 0) for (let k = 0; k < W.n; k++) if (W.link[k] === C.out[i]) r.push({ kind: 'wait', i: k });
+    return r;
+  }
+  function waitedFence(S, i) { return fenceByKey.get(key(S.tl[i], S.seq[i])); }
+  function commitRelated(i) {
     const out = [];
+    if (C.out[i] >= 0) out.push(['out-fence #' + F.seq[C.out[i]], { kind: 'fence', i: C.out[i] }]);
+    const v = vblankOfCommit(i);
+    if (v >= 0) out.push(['vblank ' + V.seq[v] + ' (flipped)', { kind: 'vblank', i: v }]);
+    for (const w of inFenceWaits(i).slice(0, 20)) {
+      const S = SETS[w.kind], f = waitedFence(S, w.i), t = D.timelines[S.tl[w.i]];
+      const who = w.kind === 'pwait' ? 'plane ' + D.planes[P.lane[w.i]].id : D.tasks[W.lane[w.i]].comm;
+      out.push(['in-fence wait (' + who + '): ' + (t ? t.name : '?') + ' #' + S.seq[w.i], w]);
+      if (f !== undefined) out.push(['in-fence ' + fenceName(f), { kind: 'fence', i: f }]);
+    }
+    return out;
+  }
+  function related(sel) {
+    const out = [], i = sel.i;
+    if (sel.kind === 'commit') return commitRelated(i);
     if (sel.kind === 'fence') {
-      const i = sel.i, li = lateByFence.get(i);
+      const li = lateByFence.get(i);
+      if (commitOfOut.has(i)) out.push([commitName(commitOfOut.get(i)) + ' (its commit)', { kind: 'commit', i: commitOfOut.get(i) }]);
       if (li !== undefined) {
         const l = D.late[li];
         if (l.block && l.block.fence >= 0) out.push(['blocking fence: ' + D.timelines[l.block.tl].name + ' #' + l.block.seq, { kind: 'fence', i: l.block.fence }]);
@@ -326,39 +419,61 @@
         if (v >= 0) out.push(['vblank ' + V.seq[v] + ' (landed)', { kind: 'vblank', i: v }]);
       }
       for (const li2 of lateByBlock.get(i) || []) out.push(['delayed frame: out-fence #' + D.late[li2].seq, { kind: 'fence', i: D.late[li2].fence }]);
-      for (const w of (waitsByKey.get(F.tl[i] + ':' + F.seq[i]) || []).slice(0, 20))
-        out.push(['wait by ' + D.tasks[W.task[w]].comm + '-' + D.tasks[W.task[w]].pid, { kind: 'wait', i: w }]);
-    } else if (sel.kind === 'wait') {
-      const f = fenceByKey.get(W.tl[sel.i] + ':' + W.seq[sel.i]);
+      for (const w of waitsOf(F.tl[i], F.seq[i]).slice(0, 20))
+        out.push(['wait by ' + D.tasks[W.lane[w]].comm + '-' + D.tasks[W.lane[w]].pid, { kind: 'wait', i: w }]);
+      for (let k = 0; k < P.n && out.length < 40; k++)
+        if (P.tl[k] === F.tl[i] && P.seq[k] === F.seq[i]) out.push(['wait by plane ' + D.planes[P.lane[k]].id, { kind: 'pwait', i: k }]);
+    } else if (sel.kind === 'wait' || sel.kind === 'pwait') {
+      const S = SETS[sel.kind], f = waitedFence(S, i);
+      const c = sel.kind === 'pwait' ? P.link[i] : commitOfOut.has(W.link[i]) ? commitOfOut.get(W.link[i]) : -1;
       if (f !== undefined) out.push(['the fence waited for', { kind: 'fence', i: f }]);
+      if (c >= 0) out.push([commitName(c) + ' (held up)', { kind: 'commit', i: c }]);
     } else {
       D.crtcs.forEach(c => {
-        if (c.pipe !== V.pipe[sel.i]) return;
-        const l = lanes[laneOfTimeline.get(c.tl)];
-        for (const idx of l.rows) {
-          const k = lowerBound(F.t1, idx, 't1', V.t[sel.i] - 5e6);
-          for (let j = k; j < idx.length && F.t1[idx[j]] <= V.t[sel.i]; j++)
+        if (c.pipe !== V.pipe[i]) return;
+        for (const row of lanes[laneOfTimeline.get(c.tl)].rows) {
+          if (row.S !== F) continue;
+          const idx = row.idx, k = lowerBound(F.t1, idx, 't1', V.t[i] - 5e6);
+          for (let j = k; j < idx.length && F.t1[idx[j]] <= V.t[i]; j++)
             if (F.dur[idx[j]] >= 0) out.push(['out-fence #' + F.seq[idx[j]] + ' signalled on it', { kind: 'fence', i: idx[j] }]);
         }
       });
+      if (D.series)
+        for (let k = 0; k < C.n; k++)
+          if ((C.flags[k] & 1) && C.vblank[k] === V.seq[i] && (D.crtcs[C.crtc[k]] || {}).pipe === V.pipe[i])
+            out.push([commitName(k) + ' flipped on it', { kind: 'commit', i: k }]);
     }
     return out;
   }
+  function commitFields(i) {
+    const f = [['kind', C.flags[i] & 4 ? 'commit, inferred from its out-fence (stock kernel: ioctl ≈ out-fence created, flip ≈ signalled)'
+                                     : 'atomic commit (drm_fence_commit → drm_fence_flip_done)'],
+               ['commit id', C.flags[i] & 4 ? '-' : C.id[i]], ['CRTC', (D.crtcs[C.crtc[i]] || {}).name || '?'],
+               ['task', comm(C.pid[i]) + '-' + C.pid[i]], ['ioctl', fmtTime(C.t0[i])],
+               [C.flags[i] & 2 ? 'failed' : 'flip done', C.dur[i] < 0 ? 'never (in this trace)' : fmtTime(C.t1[i])],
+               ['ioctl → flip', fmtDur(C.dur[i])]];
+    if (C.out[i] >= 0) f.push(['out-fence', fenceName(C.out[i])]);
+    if (!(C.flags[i] & 4) && (C.flags[i] & 1)) f.push(['vblank', C.vblank[i]]);
+    if (lateByFence.has(C.out[i])) f.push(['LATE', 'its out-fence landed late']);
+    return f;
+  }
   function fieldsOf(sel) {
-    if (sel.kind === 'vblank') {
-      const i = sel.i;
-      return [['vblank', 'pipe ' + V.pipe[i]], ['sequence', V.seq[i]], ['time', fmtTime(V.t[i])]];
+    const i = sel.i;
+    if (sel.kind === 'vblank') return [['vblank', 'pipe ' + V.pipe[i]], ['sequence', V.seq[i]], ['time', fmtTime(V.t[i])]];
+    if (sel.kind === 'commit') return commitFields(i);
+    if (sel.kind === 'wait' || sel.kind === 'pwait') {
+      const S = SETS[sel.kind], t = D.timelines[S.tl[i]], task = D.tasks[W.lane[i]];
+      const who = sel.kind === 'pwait' ? 'plane ' + D.planes[P.lane[i]].id + ' (in-fence)' : task.comm + '-' + task.pid;
+      const f = [['wait by', who], ['on timeline', t ? t.name : '?'], ['seqno', S.seq[i]],
+                 ['start', fmtTime(S.t0[i])], ['end', S.dur[i] < 0 ? 'never' : fmtTime(S.t1[i])], ['duration', fmtDur(S.dur[i])]];
+      if (sel.kind === 'pwait') f.push(['commit', C.id[P.link[i]]], ['interrupted', P.failed[i] ? 'yes (error)' : 'no']);
+      return f;
     }
-    if (sel.kind === 'wait') {
-      const i = sel.i, t = D.timelines[W.tl[i]], task = D.tasks[W.task[i]];
-      return [['wait by', task.comm + '-' + task.pid], ['on timeline', t ? t.name : '?'], ['seqno', W.seq[i]],
-              ['start', fmtTime(W.t0[i])], ['end', W.dur[i] < 0 ? 'never' : fmtTime(W.t1[i])], ['duration', fmtDur(W.dur[i])]];
-    }
-    const f = fenceFields(sel.i), li = lateByFence.get(sel.i);
-    if (D.timelines[F.tl[sel.i]].crtc >= 0) {
-      const v = vblankOfSignal(sel.i);
+    const f = fenceFields(i), li = lateByFence.get(i);
+    if (D.timelines[F.tl[i]].crtc >= 0) {
+      const v = vblankOfSignal(i);
       f.unshift(['kind', 'out-fence (commit)']);
-      if (v >= 0) f.push(['landed on vblank', V.seq[v] + ' (signal → vblank event ' + fmtDur(V.t[v] - F.t1[sel.i]) + ')']);
+      if (v >= 0) f.push(['landed on vblank', V.seq[v] + ' (signal → vblank event ' + fmtDur(V.t[v] - F.t1[i]) + ')']);
     }
     if (li !== undefined) {
       const l = D.late[li];
@@ -368,10 +483,11 @@
     }
     return f;
   }
+  const TITLES = { vblank: 'vblank', wait: 'wait', pwait: 'plane in-fence wait', commit: 'commit', fence: 'fence' };
   function showDetails(sel) {
     details.replaceChildren();
     if (!sel) { details.append(el('p', 'Click a span, a vblank or an arrow for its details.')); return; }
-    details.append(el('h2', sel.kind === 'vblank' ? 'vblank' : sel.kind === 'wait' ? 'wait' : 'fence'));
+    details.append(el('h2', TITLES[sel.kind]));
     const table = el('table');
     for (const [k, v] of fieldsOf(sel)) { const tr = el('tr'); tr.append(el('td', k), el('td', v)); table.append(tr); }
     details.append(table);
@@ -381,7 +497,7 @@
   }
   function timeOf(sel) {
     if (sel.kind === 'vblank') return [V.t[sel.i], V.t[sel.i]];
-    const S = sel.kind === 'wait' ? W : F;
+    const S = SETS[sel.kind];
     return [S.t0[sel.i], S.t1[sel.i]];
   }
   function select(sel, reveal) {
@@ -397,27 +513,41 @@
     schedule();
   }
 
-  // ---- search: timeline name, or a seqno (fence or out-fence / commit) ----
+  // ---- search: a seqno (fence or out-fence), commit:ID, pid:PID, or a
+  // name: timelines (their fences) and tasks (their commits and waits) ----
   let results = [], resultPos = -1, lastQuery = '';
+  function byTasks(pids) {	// commits and waits of these tasks, in time order
+    const r = [];
+    for (let i = 0; i < C.n; i++) if (pids.has(C.pid[i])) r.push({ kind: 'commit', i });
+    D.tasks.forEach((t, k) => { if (pids.has(t.pid)) for (let i = 0; i < W.n; i++) if (W.lane[i] === k) r.push({ kind: 'wait', i }); });
+    return r.sort((a, b) => SETS[a.kind].t0[a.i] - SETS[b.kind].t0[b.i]);
+  }
+  function find(q) {
+    const r = [];
+    let m;
+    if (/^\d+$/.test(q)) {
+      for (let i = 0; i < F.n; i++) if (F.seq[i] === Number(q)) r.push({ kind: 'fence', i });
+    } else if ((m = /^commit[: ]\s*(\d+)$/i.exec(q))) {
+      for (let i = 0; i < C.n; i++) if (!(C.flags[i] & 4) && C.id[i] === Number(m[1])) r.push({ kind: 'commit', i });
+    } else if ((m = /^pid[: ]\s*(\d+)$/i.exec(q))) {
+      return byTasks(new Set([Number(m[1])]));
+    } else if (q) {
+      const ql = q.toLowerCase(), tls = new Set(), pids = new Set();
+      D.timelines.forEach((t, i) => { if ((t.name + ' ' + t.driver).toLowerCase().includes(ql)) tls.add(i); });
+      for (let i = 0; i < F.n; i++) if (tls.has(F.tl[i])) r.push({ kind: 'fence', i });
+      for (const [pid, name] of Object.entries(D.comms)) if (name.toLowerCase().includes(ql)) pids.add(Number(pid));
+      r.push(...byTasks(pids));
+    }
+    return r;
+  }
   function search(q) {
     q = q.trim();
-    if (q !== lastQuery) {
-      lastQuery = q; resultPos = -1; results = [];
-      if (/^\d+$/.test(q)) {
-        const n = Number(q);
-        for (let i = 0; i < F.n; i++) if (F.seq[i] === n) results.push(i);
-      } else if (q) {
-        const ql = q.toLowerCase();
-        const tls = new Set();
-        D.timelines.forEach((t, i) => { if ((t.name + ' ' + t.driver).toLowerCase().includes(ql)) tls.add(i); });
-        for (let i = 0; i < F.n; i++) if (tls.has(F.tl[i])) results.push(i);
-      }
-    }
+    if (q !== lastQuery) { lastQuery = q; resultPos = -1; results = find(q); }
     const status = document.getElementById('ft-search-status');
     if (!results.length) { status.textContent = q ? 'no match' : ''; return; }
     resultPos = (resultPos + 1) % results.length;
     status.textContent = (resultPos + 1) + ' / ' + results.length;
-    select({ kind: 'fence', i: results[resultPos] }, true);
+    select(results[resultPos], true);
   }
 
   // ---- header: key numbers ----
@@ -441,6 +571,24 @@
       D.crtcs.map(c => [c.name, c.driver, c.frames, c.late, (D.pipes.find(p => p.pipe === c.pipe) || { missed: '-' }).missed, fmtDur(c.p50), fmtDur(c.p99)])));
     box.append(table(['timeline', 'driver', 'fences', 'signalled', 'p50', 'p99'],
       D.timelines.map(t => [t.name, t.driver, t.fences, t.signaled, fmtDur(t.p50), fmtDur(t.p99)])));
+    document.getElementById('ft-note').textContent = D.series
+      ? 'Kernel series events present: commits are drm_fence_commit → drm_fence_flip_done; ' + D.planes.length +
+        ' plane lane(s) with their in-fence waits (drm_fence_wait_begin → _end).'
+      : 'No plane lanes: this trace has no drm_fence:* events (a stock kernel, without the fence-trace series), ' +
+        'so nothing says which plane waited.  Commits are inferred: one per out-fence, from its creation in the ' +
+        'ioctl to its signal at the flip; their in-fences are the waits the model attributes to them.';
+  }
+  // Plane waits are coloured by the timeline they waited for: one swatch each.
+  function legend() {
+    const box = document.getElementById('ft-legend');
+    if (!P.n) return;
+    const used = new Set(P.tl);
+    for (const ti of used) {
+      const t = D.timelines[ti], item = el('span'), sw = el('i');
+      sw.className = 'sw'; sw.style.background = tlColour[ti] || '#7b8494';
+      item.append(sw, el('span', 'plane waited for ' + (t ? t.name : '?')));
+      box.append(item);
+    }
   }
 
   // ---- latency histograms: init -> signal per timeline, log2 buckets of µs ----
@@ -527,7 +675,7 @@
       const l = lanes[laneOfPipe.get(V.pipe[i])];
       return { x: r.left + xOf(V.t[i]), y: r.top + l.y + LANE_PAD + VBL_H / 2 };
     }
-    const S = kind === 'wait' ? W : F;
+    const S = SETS[kind];
     const x = (Math.max(xOf(S.t0[i]), LABEL_W) + Math.min(xOf(S.t1[i]), LABEL_W + plotW)) / 2;
     return { x: r.left + x, y: r.top + spanY(kind, i) + 5 };
   }
@@ -538,13 +686,25 @@
     view: () => ({ start: view.t0, end: view.t1, duration: D.duration }),
     selected: () => selection && { kind: selection.kind, i: selection.i, fields: fieldsOf(selection).map(f => f.map(String)) },
     search: () => ({ query: lastQuery, count: results.length, pos: resultPos }),
-    counts: () => ({ fences: F.n, waits: W.n, vblanks: V.t.length, events: D.events }),
+    counts: () => ({ fences: F.n, waits: W.n, vblanks: V.t.length, events: D.events, commits: C.n,
+                     planeWaits: P.n, series: D.series }),
+    // the first commit that waited for an in-fence, and what it links to
+    commitWithWaits: () => {
+      for (let i = 0; i < C.n; i++) {
+        const w = inFenceWaits(i);
+        if (w.length && C.out[i] >= 0) return { i, id: C.id[i], out: C.out[i], waits: w, inferred: !!(C.flags[i] & 4), vblank: vblankOfCommit(i) };
+      }
+      return null;
+    },
+    planeWaitColours: () => lanes.filter(l => l.kind === 'plane').map(l => l.rows.map(r => Array.from(r.idx, i => ({ tl: P.tl[i], colour: spanColour(P, i) })))),
+    note: () => document.getElementById('ft-note').textContent,
     frameTimes: () => frameTimes.slice(),
     locate,
     draw: () => draw(),
   });
 
   summary();
+  legend();
   histograms();
   resize();
 }());

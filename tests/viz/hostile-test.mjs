@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 // hostile-test.mjs - a page whose trace names a timeline
 // "</script><script>alert(1)</script>": the page must load, run no
-// injected script (no dialog), and show the name as text.  TAP.
+// injected script (no dialog), and show the name as text.  Its trace has
+// stock events only: no plane lanes (the header says why), inferred
+// commits.  TAP.
 //
 //   node tests/viz/hostile-test.mjs PAGE.html NAME
 import { openPage } from './browser.mjs';
@@ -17,6 +19,14 @@ try {
   ok(header.includes(name), 'the header shows it as text', header);
   const scripts = await page.evaluate(() => document.scripts.length);
   ok(scripts === 2, `only the page's own two script elements (${scripts})`);
+  // the synthetic trace has only stock events: no plane lanes, and the header says why
+  const counts = await page.evaluate(() => window.fenceTimeline.counts());
+  const note = await page.evaluate(() => window.fenceTimeline.note());
+  ok(counts.series === false && !(await page.evaluate(() => window.fenceTimeline.lanes())).some(l => l.kind === 'plane') &&
+     /No plane lanes: this trace has no drm_fence:\* events/.test(note), 'stock trace: no plane lanes, and the header says why', [counts, note]);
+  const cw = await page.evaluate(() => window.fenceTimeline.commitWithWaits());
+  ok(counts.commits > 0 && cw && cw.inferred && cw.waits.every(w => w.kind === 'wait'),
+     'stock trace: commits inferred from out-fences, with the waits that held them up', [counts, cw]);
   ok(errors.length === 0, 'no dialog, script or console error', errors);
   ok(outside.length === 0, 'no request leaves the page', outside);
 } finally {

@@ -3,6 +3,9 @@
 // frames, driven in headless Chromium like a user would: lanes and
 // late-frame arrows exist, wheel zoom, drag pan, w/a/s/d, click ->
 // details -> related link, search, fit; no request leaves the page.
+// The recording comes from the patched kernel, so it also has plane lanes
+// (in-fence waits coloured by timeline) and series commits linked to their
+// out-fence, vblank and in-fences; search by task name and pid.
 // TAP on stdout; a screenshot for a human to look at.
 //
 //   node tests/viz/timeline-test.mjs PAGE.html SCREENSHOT.png MIN_ARROWS
@@ -30,9 +33,25 @@ try {
   const counts = await api(() => window.fenceTimeline.counts());
   ok(counts.vblanks > 0 && counts.fences > 0 && counts.waits > 0, 'vblanks, fences and waits loaded', counts);
   const hists = await page.locator('#ft-hists canvas').count();
-  ok(hists === lanes.filter(l => l.kind !== 'task' && l.kind !== 'pipe').length, `a latency histogram per timeline (${hists})`);
+  ok(hists === lanes.filter(l => l.kind === 'crtc' || l.kind === 'timeline').length, `a latency histogram per timeline (${hists})`);
   const arrows = await api(() => window.fenceTimeline.arrows());
   ok(arrows >= Number(minArrows), `at least ${minArrows} late-frame arrows (${arrows})`);
+
+  // plane lanes: one per plane that waited, each wait coloured by its timeline
+  const counts2 = await api(() => window.fenceTimeline.counts());
+  ok(counts2.series === true && lanes.filter(l => l.kind === 'plane').length === 2 && counts2.planeWaits > 0,
+     'series trace: two plane lanes (primary, overlay) with in-fence waits', [counts2, names]);
+  const colours = (await api(() => window.fenceTimeline.planeWaitColours())).flat(2);
+  const byTl = new Map();
+  for (const c of colours) { if (!byTl.has(c.tl)) byTl.set(c.tl, new Set()); byTl.get(c.tl).add(c.colour); }
+  const tlColours = [...byTl.values()].map(set => [...set].filter(c => c.startsWith('hsl')));
+  ok(byTl.size === 2 && tlColours.every(c => c.length === 1) && tlColours[0][0] !== tlColours[1][0],
+     'plane waits take one colour per timeline, different for A and B', [...byTl.entries()].map(([k, v]) => [k, [...v]]));
+  const legendText = await page.locator('#ft-legend').innerText();
+  ok(/plane waited for producer-A/.test(legendText) && /plane waited for producer-B/.test(legendText),
+     'the legend names the timeline of each plane-wait colour', legendText);
+  ok(/drm_fence_commit → drm_fence_flip_done/.test(await api(() => window.fenceTimeline.note())),
+     'the header says where commits come from (series events)');
 
   const box = await page.locator('#ft-canvas').boundingBox();
   const cx = box.x + 210 + (box.width - 210) / 2, cy = box.y + 30;
@@ -95,6 +114,72 @@ try {
     const sel3 = await api(() => window.fenceTimeline.selected());
     ok(sel3 && sel3.i === late.fence, 'and back: the blocking fence links to the frame it delayed', sel3);
   }
+
+  // a commit span: click it, details link its out-fence, vblank and in-fences
+  const cw = await api(() => window.fenceTimeline.commitWithWaits());
+  ok(cw && !cw.inferred && cw.waits.some(w => w.kind === 'pwait') && cw.vblank >= 0,
+     'a series commit with plane in-fence waits and a flip vblank', cw);
+  if (cw) {
+    await page.click('#ft-fit');
+    for (let k = 0; k < 14; k++) {
+      const p = await api(i => window.fenceTimeline.locate('commit', i), cw.i);
+      await page.mouse.move(p.x, cy);
+      await page.mouse.wheel(0, -300);
+    }
+    await settle();
+    const p = await api(i => window.fenceTimeline.locate('commit', i), cw.i);
+    await page.mouse.click(p.x, p.y);
+    await settle();
+    const sel = await api(() => window.fenceTimeline.selected());
+    ok(sel && sel.kind === 'commit' && sel.i === cw.i && sel.fields.some(f => f[0] === 'ioctl → flip'),
+       'click on a commit span on the CRTC lane selects the commit', sel);
+    const text = await page.locator('#ft-details').innerText();
+    ok(/→ out-fence #\d+/.test(text) && /→ vblank \d+ \(flipped\)/.test(text) &&
+       /in-fence wait \(plane \d+\): producer-A/.test(text) && /in-fence wait \(plane \d+\): producer-B/.test(text) &&
+       /→ in-fence producer-A #\d+/.test(text), 'commit details link its out-fence, vblank and both in-fences', text);
+    await page.locator('#ft-details button', { hasText: 'out-fence #' }).first().click();
+    await settle();
+    const s1 = await api(() => window.fenceTimeline.selected());
+    ok(s1 && s1.kind === 'fence' && s1.i === cw.out, 'commit → its out-fence', s1);
+    await page.locator('#ft-details button', { hasText: '(its commit)' }).first().click();
+    await settle();
+    const s2 = await api(() => window.fenceTimeline.selected());
+    ok(s2 && s2.kind === 'commit' && s2.i === cw.i, 'out-fence → its commit', s2);
+    await page.locator('#ft-details button', { hasText: 'in-fence wait (plane' }).first().click();
+    await settle();
+    const s3 = await api(() => window.fenceTimeline.selected());
+    ok(s3 && s3.kind === 'pwait' && s3.fields.some(f => f[0] === 'wait by' && /^plane \d+/.test(f[1])),
+       'commit → a plane in-fence wait', s3);
+    await page.locator('#ft-details button', { hasText: '(held up)' }).first().click();
+    await settle();
+    const s4 = await api(() => window.fenceTimeline.selected());
+    ok(s4 && s4.kind === 'commit' && s4.i === cw.i, 'plane wait → the commit it held up', s4);
+    await page.locator('#ft-details button', { hasText: '(flipped)' }).first().click();
+    await settle();
+    const s5 = await api(() => window.fenceTimeline.selected());
+    const t5 = await page.locator('#ft-details').innerText();
+    ok(s5 && s5.kind === 'vblank' && t5.includes('commit ' + cw.id + ' flipped on it'),
+       'commit → its vblank, which lists the commit that flipped on it', [s5, t5]);
+  }
+
+  // search by task name and by pid: the workload's commits and waits
+  await page.fill('#ft-search', 'fence-workload');
+  await page.press('#ft-search', 'Enter');
+  await settle();
+  const st = await api(() => ({ s: window.fenceTimeline.search(), sel: window.fenceTimeline.selected() }));
+  const pid = st.sel && (st.sel.fields.find(f => f[0] === 'task' || f[0] === 'wait by') || [])[1];
+  ok(st.s.count > 0 && st.sel && (st.sel.kind === 'commit' || st.sel.kind === 'wait') && /^fence-workload-\d+$/.test(pid || ''),
+     'search by task name finds its commits and waits', st);
+  if (pid) {
+    await page.fill('#ft-search', 'pid:' + pid.split('-').pop());
+    await page.press('#ft-search', 'Enter');
+    await settle();
+    const sp = await api(() => ({ s: window.fenceTimeline.search(), sel: window.fenceTimeline.selected() }));
+    ok(sp.s.count === st.s.count && sp.sel && sp.sel.fields.some(f => f[1] === pid), 'search by pid finds the same', sp);
+  }
+  await page.fill('#ft-search', 'pid:999999');
+  await page.press('#ft-search', 'Enter');
+  ok((await api(() => window.fenceTimeline.search())).count === 0, 'search by an unknown pid finds nothing');
 
   await page.fill('#ft-search', 'producer-B');
   await page.press('#ft-search', 'Enter');
