@@ -54,11 +54,21 @@
   const crtcRows = D.series ? D.crtc_rows : D.crtcs.map(c => D.timelines[c.tl].rows);
   // Keys (timeline, seqno) as one number: Map lookups without strings.
   const key = (tl, seq) => tl * 4294967296 + seq;
-  const fenceByKey = new Map();		// (tl, seq) -> latest fence index
-  for (let i = 0; i < F.n; i++) fenceByKey.set(key(F.tl[i], F.seq[i]), i);
-  const commitOfOut = new Map();
-  for (let i = 0; i < C.n; i++) if (C.out[i] >= 0) commitOfOut.set(C.out[i], i);
-  let waitsByKey = null;		// (tl, seq) -> wait indexes; only the details panel needs it
+  // Indexes only the details panel needs: built on its first use, so
+  // that they cost nothing at load.
+  function lazy(build) { let v = null; return () => v || (v = build()); }
+  const fenceIndex = lazy(() => {	// (tl, seq) -> latest fence index
+    const m = new Map();
+    for (let i = 0; i < F.n; i++) m.set(key(F.tl[i], F.seq[i]), i);
+    return m;
+  });
+  const commitIndex = lazy(() => {	// out-fence -> its commit
+    const m = new Map();
+    for (let i = 0; i < C.n; i++) if (C.out[i] >= 0) m.set(C.out[i], i);
+    return m;
+  });
+  const commitOf = f => { const c = commitIndex().get(f); return c === undefined ? -1 : c; };
+  let waitsByKey = null;		// (tl, seq) -> wait indexes
   function waitsOf(tl, seq) {
     if (!waitsByKey) {
       waitsByKey = new Map();
@@ -390,7 +400,7 @@
     if (C.out[i] >= 0) for (let k = 0; k < W.n; k++) if (W.link[k] === C.out[i]) r.push({ kind: 'wait', i: k });
     return r;
   }
-  function waitedFence(S, i) { return fenceByKey.get(key(S.tl[i], S.seq[i])); }
+  function waitedFence(S, i) { return fenceIndex().get(key(S.tl[i], S.seq[i])); }
   function commitRelated(i) {
     const out = [];
     if (C.out[i] >= 0) out.push(['out-fence #' + F.seq[C.out[i]], { kind: 'fence', i: C.out[i] }]);
@@ -409,7 +419,7 @@
     if (sel.kind === 'commit') return commitRelated(i);
     if (sel.kind === 'fence') {
       const li = lateByFence.get(i);
-      if (commitOfOut.has(i)) out.push([commitName(commitOfOut.get(i)) + ' (its commit)', { kind: 'commit', i: commitOfOut.get(i) }]);
+      if (commitOf(i) >= 0) out.push([commitName(commitOf(i)) + ' (its commit)', { kind: 'commit', i: commitOf(i) }]);
       if (li !== undefined) {
         const l = D.late[li];
         if (l.block && l.block.fence >= 0) out.push(['blocking fence: ' + D.timelines[l.block.tl].name + ' #' + l.block.seq, { kind: 'fence', i: l.block.fence }]);
@@ -425,7 +435,7 @@
         if (P.tl[k] === F.tl[i] && P.seq[k] === F.seq[i]) out.push(['wait by plane ' + D.planes[P.lane[k]].id, { kind: 'pwait', i: k }]);
     } else if (sel.kind === 'wait' || sel.kind === 'pwait') {
       const S = SETS[sel.kind], f = waitedFence(S, i);
-      const c = sel.kind === 'pwait' ? P.link[i] : commitOfOut.has(W.link[i]) ? commitOfOut.get(W.link[i]) : -1;
+      const c = sel.kind === 'pwait' ? P.link[i] : commitOf(W.link[i]);
       if (f !== undefined) out.push(['the fence waited for', { kind: 'fence', i: f }]);
       if (c >= 0) out.push([commitName(c) + ' (held up)', { kind: 'commit', i: c }]);
     } else {
