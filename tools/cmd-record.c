@@ -90,15 +90,30 @@ static int parse_args(struct capture *c, int argc, char **argv)
 
 static pid_t start_command(char **argv, int *exec_pipe)
 {
+	sigset_t old, stop_set;
 	int fds[2];
 	pid_t pid;
 
 	if (pipe2(fds, O_CLOEXEC))
 		return -1;
+	/*
+	 * Until exec the child has our on_stop(): a stop signal we forward in
+	 * that window would be swallowed and COMMAND run on.  So the signals
+	 * wait, blocked, until the child has its defaults back.
+	 */
+	sigemptyset(&stop_set);
+	sigaddset(&stop_set, SIGINT);
+	sigaddset(&stop_set, SIGTERM);
+	sigaddset(&stop_set, SIGHUP);
+	sigprocmask(SIG_BLOCK, &stop_set, &old);
 	pid = fork();
 	if (pid == 0) {
 		int e;
 
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		signal(SIGHUP, SIG_DFL);
+		sigprocmask(SIG_SETMASK, &old, NULL);
 		close(fds[0]);
 		execvp(argv[0], argv);
 		e = errno;
@@ -106,6 +121,7 @@ static pid_t start_command(char **argv, int *exec_pipe)
 			_exit(127);
 		_exit(127);
 	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
 	close(fds[1]);
 	*exec_pipe = fds[0];
 	return pid;
@@ -201,13 +217,16 @@ static int run(struct capture *c)
 		end = time(NULL) + c->duration_s;
 	start = time(NULL);
 	while (!should_stop(c, child, &status, end)) {
-		if (c->use_bpf ? bpfrec_drain(c) : capture_drain(c))
+		int more = c->use_bpf ? bpfrec_drain(c) : capture_drain(c);
+
+		if (more < 0)
 			break;
 		if (!c->use_bpf && time(NULL) != last_progress) {
 			last_progress = time(NULL);
 			capture_progress(c, difftime(last_progress, start));
 		}
-		usleep(50000);
+		if (!more)	/* behind the kernel: no sleep */
+			usleep(50000);
 	}
 	ended = child > 0 && end_command(child, &status);
 	ret = c->use_bpf ? bpfrec_finish(c) : capture_finish(c);

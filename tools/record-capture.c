@@ -203,13 +203,24 @@ static int write_failed(struct capture *c, int cpu, int err)
 		    c->path, strerror(err), strerrorname_np(err), capture_kb(c));
 }
 
-/* Move every page the kernel has for us into the temporary files. */
+/*
+ * Move the pages the kernel has for us into the temporary files, at most
+ * one ring buffer's worth per CPU: a storm that fills pages as fast as they
+ * are written would otherwise keep us here, deaf to signals, COMMAND's exit
+ * and -d.  Return: 0 when all was read, 1 when more is waiting, -1 when a
+ * write failed (said).
+ */
 int capture_drain(struct capture *c)
 {
+	unsigned long long cap = (unsigned long long)c->buffer_kb * 1024 / c->page_size;
+	int more = 0;
+
 	if (c->write_errno)
 		return -1;
 	for (int cpu = 0; cpu < c->cpus; cpu++) {
-		for (;;) {
+		unsigned long long taken = 0;
+
+		while (taken < cap) {
 			ssize_t n = read(c->raw_fds[cpu], c->page, c->page_size);
 
 			if (n < 0 && errno == EINTR)
@@ -222,9 +233,11 @@ int capture_drain(struct capture *c)
 			if (write_all(c->tmp_fds[cpu], c->page, c->page_size))
 				return write_failed(c, cpu, errno);
 			c->pages[cpu]++;
+			taken++;
 		}
+		more |= taken == cap;
 	}
-	return 0;
+	return more;
 }
 
 /* The sum of one field ("overrun", "read events", ...) of every CPU's stats. */

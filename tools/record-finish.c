@@ -205,7 +205,8 @@ int capture_finish(struct capture *c)
 	int ret = -1;
 
 	tracefs_trace_off(c->inst);
-	capture_drain(c);	/* a failure was said; what was kept is written */
+	while (capture_drain(c) > 0)
+		;	/* tracing is off: this ends; a failure was said, what was kept is written */
 	if (gather(c, &md)) {
 		fprintf(stderr, "fence-trace record: cannot read the event formats from tracefs\n");
 		goto out;
