@@ -4,6 +4,8 @@
 #                run the host unit tests and the guest tests
 #   make demo    boot the guest and run the compositor workload
 #   make         build the tools only
+#   make install / make uninstall   fence-trace and its man page under
+#                $(DESTDIR)$(PREFIX) (default PREFIX /usr/local)
 #
 # Build products go to build/; the kernel and its cache to
 # $FENCE_TRACE_CACHE (default ~/.cache/fence-trace).  V=1 shows commands.
@@ -29,7 +31,7 @@ endif
 
 .DELETE_ON_ERROR:
 .PHONY: FORCE all deps kernel kernel-stock kernel-debug check unit-tests guest-tests \
-	demo bench fuzz clean series-tree series-export
+	demo bench fuzz clean series-tree series-export install uninstall
 
 # Programs that go into the guest (everything in build/bin is copied there).
 GUEST_PROGS := $(BIN)/fence-trace $(BIN)/fence-workload $(BIN)/fence-storm $(BIN)/abi-conformance $(BIN)/series-events
@@ -232,6 +234,23 @@ bench: deps
 	$(Q)tests/bench/report-bench
 	$(Q)tests/bench/overhead-bench
 	$(Q)tests/bench/timeline-bench
+	$(Q)tests/lab/soak-record 60 $(OUT)/bench/soak | tee -a $(OUT)/bench/results.txt
+
+# The BPF programs are compiled into the binary (skeletons): one file and
+# its man page.  uninstall removes the files, never the directories, which
+# may be shared ones like /usr/local/bin.
+PREFIX ?= /usr/local
+BINDIR := $(PREFIX)/bin
+MAN1DIR := $(PREFIX)/share/man/man1
+MAN_PAGES := $(wildcard docs/man/*.1)
+
+install: $(BIN)/fence-trace
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MAN1DIR)
+	install -m 755 $(BIN)/fence-trace $(DESTDIR)$(BINDIR)/fence-trace
+	install -m 644 $(MAN_PAGES) $(DESTDIR)$(MAN1DIR)/
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/fence-trace $(addprefix $(DESTDIR)$(MAN1DIR)/,$(notdir $(MAN_PAGES)))
 
 # Editing the series: a git tree with kernel/series applied as commits, and
 # the way back into kernel/patches + kernel/series.

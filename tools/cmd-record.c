@@ -90,15 +90,30 @@ static int parse_args(struct capture *c, int argc, char **argv)
 
 static pid_t start_command(char **argv, int *exec_pipe)
 {
+	sigset_t old, stop_set;
 	int fds[2];
 	pid_t pid;
 
 	if (pipe2(fds, O_CLOEXEC))
 		return -1;
+	/*
+	 * Until exec the child has our on_stop(): a stop signal we forward in
+	 * that window would be swallowed and COMMAND run on.  So the signals
+	 * wait, blocked, until the child has its defaults back.
+	 */
+	sigemptyset(&stop_set);
+	sigaddset(&stop_set, SIGINT);
+	sigaddset(&stop_set, SIGTERM);
+	sigaddset(&stop_set, SIGHUP);
+	sigprocmask(SIG_BLOCK, &stop_set, &old);
 	pid = fork();
 	if (pid == 0) {
 		int e;
 
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		signal(SIGHUP, SIG_DFL);
+		sigprocmask(SIG_SETMASK, &old, NULL);
 		close(fds[0]);
 		execvp(argv[0], argv);
 		e = errno;
@@ -106,6 +121,7 @@ static pid_t start_command(char **argv, int *exec_pipe)
 			_exit(127);
 		_exit(127);
 	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
 	close(fds[1]);
 	*exec_pipe = fds[0];
 	return pid;
@@ -131,10 +147,46 @@ static int should_stop(struct capture *c, pid_t child, int *status, time_t end)
 	return end && time(NULL) >= end;
 }
 
+/*
+ * Recording stopped before COMMAND exited (a signal, -d, a full disk):
+ * COMMAND goes too, as with perf record, by the signal that stopped us or
+ * SIGTERM.  Return: 1 when we ended it, 0 when it had exited by itself.
+ */
+static int end_command(pid_t child, int *status)
+{
+	if (waitpid(child, status, WNOHANG) != 0)
+		return 0;
+	kill(child, stop_signal ? (int)stop_signal : SIGTERM);
+	waitpid(child, status, 0);
+	return 1;
+}
+
+/*
+ * Say how COMMAND ended.  Return: 1 when it died of a signal nobody here
+ * sent (a crash, a kill from outside): the capture is of a broken run.
+ */
+static int say_status(struct capture *c, pid_t child, int status, int ended)
+{
+	if (child <= 0)
+		return 0;
+	if (WIFSIGNALED(status) && !ended) {
+		fprintf(stderr, "fence-trace record: '%s' was killed by signal %d (%s)\n",
+			c->command[0], WTERMSIG(status), strsignal(WTERMSIG(status)));
+		return 1;
+	}
+	if (ended)
+		fprintf(stderr, "fence-trace record: '%s' stopped by signal %d with the recording\n",
+			c->command[0], stop_signal ? (int)stop_signal : SIGTERM);
+	else if (WIFEXITED(status) && WEXITSTATUS(status))
+		fprintf(stderr, "fence-trace record: '%s' exited with status %d\n", c->command[0],
+			WEXITSTATUS(status));
+	return 0;
+}
+
 static int run(struct capture *c)
 {
 	struct sigaction sa = { .sa_handler = on_stop };
-	int status = 0, exec_fd = -1, ret;
+	int status = 0, exec_fd = -1, ended, ret;
 	time_t end = 0, start, last_progress = 0;
 	pid_t child = -1;
 
@@ -165,29 +217,22 @@ static int run(struct capture *c)
 		end = time(NULL) + c->duration_s;
 	start = time(NULL);
 	while (!should_stop(c, child, &status, end)) {
-		if (c->use_bpf ? bpfrec_drain(c) : capture_drain(c))
+		int more = c->use_bpf ? bpfrec_drain(c) : capture_drain(c);
+
+		if (more < 0)
 			break;
 		if (!c->use_bpf && time(NULL) != last_progress) {
 			last_progress = time(NULL);
 			capture_progress(c, difftime(last_progress, start));
 		}
-		usleep(50000);
+		if (!more)	/* behind the kernel: no sleep */
+			usleep(50000);
 	}
-	if (child > 0 && stop_signal && waitpid(child, &status, WNOHANG) == 0) {
-		/* Stopped by a signal: the command goes too, as with perf record. */
-		kill(child, (int)stop_signal);
-		waitpid(child, &status, 0);
-	}
+	ended = child > 0 && end_command(child, &status);
 	ret = c->use_bpf ? bpfrec_finish(c) : capture_finish(c);
 	if (stop_signal)
 		fprintf(stderr, "fence-trace record: stopped by signal %d\n", (int)stop_signal);
-	if (child > 0 && WIFSIGNALED(status))
-		fprintf(stderr, "fence-trace record: '%s' was killed by signal %d\n", c->command[0],
-			WTERMSIG(status));
-	if (child > 0 && WIFEXITED(status) && WEXITSTATUS(status))
-		fprintf(stderr, "fence-trace record: '%s' exited with status %d\n", c->command[0],
-			WEXITSTATUS(status));
-	return ret ? 1 : 0;
+	return say_status(c, child, status, ended) || ret ? 1 : 0;
 }
 
 int cmd_record(int argc, char **argv)

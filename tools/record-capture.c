@@ -115,10 +115,15 @@ static int open_cpu_files(struct capture *c)
 		return fail("out of memory");
 	for (int cpu = 0; cpu < c->cpus; cpu++) {
 		snprintf(name, sizeof(name), "per_cpu/cpu%d/trace_pipe_raw", cpu);
-		c->raw_fds[cpu] = tracefs_instance_file_open(c->inst, name, O_RDONLY | O_NONBLOCK);
+		/*
+		 * Close-on-exec: a COMMAND holding trace_pipe_raw open keeps the
+		 * instance busy, and it could not be removed while COMMAND lives.
+		 */
+		c->raw_fds[cpu] = tracefs_instance_file_open(c->inst, name,
+							     O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 		/* Unlinked at once: nothing is left behind, whatever happens. */
 		snprintf(tmpl, sizeof(tmpl), "%s.cpu%d.XXXXXX", c->path, cpu);
-		c->tmp_fds[cpu] = mkstemp(tmpl);
+		c->tmp_fds[cpu] = mkostemp(tmpl, O_CLOEXEC);
 		if (c->tmp_fds[cpu] >= 0)
 			unlink(tmpl);
 		if (c->raw_fds[cpu] < 0 || c->tmp_fds[cpu] < 0)
@@ -171,19 +176,51 @@ static int write_all(int fd, const char *buf, size_t len)
 
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n <= 0)
+		if (n < 0)
 			return -1;
+		if (n == 0) {	/* a regular file that takes nothing is full */
+			errno = ENOSPC;
+			return -1;
+		}
 		buf += n;
 		len -= n;
 	}
 	return 0;
 }
 
-/* Move every page the kernel has for us into the temporary files. */
+/*
+ * A write next to the trace failed (a full disk, most often): stop taking
+ * pages, but keep the whole pages already written, so that the trace can
+ * still be written from them (capture_finish() makes room for it).
+ */
+static int write_failed(struct capture *c, int cpu, int err)
+{
+	c->write_errno = err;
+	if (ftruncate(c->tmp_fds[cpu], (off_t)(c->pages[cpu] * c->page_size)))
+		return fail("%s: %s (%s); cannot trim a temporary file: %s", c->path,
+			    strerror(err), strerrorname_np(err), strerror(errno));
+	return fail("%s: %s (%s): recording stopped after %llu KB; writing what was captured",
+		    c->path, strerror(err), strerrorname_np(err), capture_kb(c));
+}
+
+/*
+ * Move the pages the kernel has for us into the temporary files, at most
+ * one ring buffer's worth per CPU: a storm that fills pages as fast as they
+ * are written would otherwise keep us here, deaf to signals, COMMAND's exit
+ * and -d.  Return: 0 when all was read, 1 when more is waiting, -1 when a
+ * write failed (said).
+ */
 int capture_drain(struct capture *c)
 {
+	unsigned long long cap = (unsigned long long)c->buffer_kb * 1024 / c->page_size;
+	int more = 0;
+
+	if (c->write_errno)
+		return -1;
 	for (int cpu = 0; cpu < c->cpus; cpu++) {
-		for (;;) {
+		unsigned long long taken = 0;
+
+		while (taken < cap) {
 			ssize_t n = read(c->raw_fds[cpu], c->page, c->page_size);
 
 			if (n < 0 && errno == EINTR)
@@ -194,11 +231,13 @@ int capture_drain(struct capture *c)
 			if (n < c->page_size)
 				memset(c->page + n, 0, c->page_size - n);
 			if (write_all(c->tmp_fds[cpu], c->page, c->page_size))
-				return fail("writing next to %s: %s", c->path, strerror(errno));
+				return write_failed(c, cpu, errno);
 			c->pages[cpu]++;
+			taken++;
 		}
+		more |= taken == cap;
 	}
-	return 0;
+	return more;
 }
 
 /* The sum of one field ("overrun", "read events", ...) of every CPU's stats. */
@@ -221,15 +260,21 @@ unsigned long long capture_stat(struct capture *c, const char *field)
 	return total;
 }
 
-/* One status line on a terminal, rewritten in place: never into a pipe. */
-void capture_progress(struct capture *c, double seconds)
+/* KB of events in the temporary files. */
+unsigned long long capture_kb(const struct capture *c)
 {
 	unsigned long long pages = 0;
 
-	if (!isatty(STDERR_FILENO))
-		return;
 	for (int cpu = 0; cpu < c->cpus; cpu++)
 		pages += c->pages[cpu];
+	return pages * c->page_size / 1024;
+}
+
+/* One status line on a terminal, rewritten in place: never into a pipe. */
+void capture_progress(struct capture *c, double seconds)
+{
+	if (!isatty(STDERR_FILENO))
+		return;
 	fprintf(stderr, "\rfence-trace record: %.0f s, %llu KB, %llu events, %llu lost   ", seconds,
-		pages * c->page_size / 1024, capture_stat(c, "read events"), capture_stat(c, "overrun"));
+		capture_kb(c), capture_stat(c, "read events"), capture_stat(c, "overrun"));
 }

@@ -28,8 +28,10 @@ struct capture {
 	unsigned int n_events;
 	int cpus, page_size;
 	int *raw_fds, *tmp_fds;
-	unsigned long long *pages;
+	unsigned long long *pages;	/* per CPU: whole pages in its temporary file */
 	char *page;
+	int write_errno;		/* a write next to the trace failed: stopped */
+	unsigned long long dropped_pages;	/* given up to make room for the trace */
 };
 
 int capture_setup(struct capture *c);
@@ -37,6 +39,7 @@ int capture_drain(struct capture *c);
 int capture_finish(struct capture *c);
 void capture_teardown(struct capture *c);
 unsigned long long capture_stat(struct capture *c, const char *field);
+unsigned long long capture_kb(const struct capture *c);
 void capture_progress(struct capture *c, double seconds);
 
 #endif

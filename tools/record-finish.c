@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/statvfs.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
@@ -66,6 +67,67 @@ static void metadata_free(struct capture *c, struct metadata *md)
 	free(md->clock);
 }
 
+static unsigned long long text_bytes(const char *s)
+{
+	return s ? strlen(s) : 0;
+}
+
+/* What tracedat_write() puts around the CPU data, with room to spare. */
+static unsigned long long metadata_bytes(struct capture *c, struct metadata *md)
+{
+	unsigned long long n = 4096 + (unsigned long long)c->page_size;	/* fixed fields, padding */
+
+	n += text_bytes(md->header_page) + text_bytes(md->header_event) + text_bytes(md->cmdlines) +
+	     text_bytes(md->clock) + text_bytes(md->uname);
+	for (unsigned int i = 0; i < c->n_events; i++)
+		n += text_bytes(md->formats[i]) + 64;
+	for (int cpu = 0; cpu < c->cpus; cpu++)
+		n += text_bytes(md->stats[cpu]) + 64;
+	return n;
+}
+
+/* Drop @n pages from the ends of the fullest CPUs' files: the latest events. */
+static int drop_pages(struct capture *c, unsigned long long n)
+{
+	for (; n; n--) {
+		int big = 0;
+
+		for (int cpu = 1; cpu < c->cpus; cpu++)
+			if (c->pages[cpu] > c->pages[big])
+				big = cpu;
+		if (!c->pages[big])
+			break;
+		c->pages[big]--;
+		c->dropped_pages++;
+	}
+	for (int cpu = 0; cpu < c->cpus; cpu++)
+		if (ftruncate(c->tmp_fds[cpu], (off_t)(c->pages[cpu] * c->page_size)))
+			return -1;
+	return 0;
+}
+
+/*
+ * The trace is written next to its temporary files, which it frees as it
+ * copies them (release_cpu_data): it needs its metadata, one copy chunk
+ * (64 KB), FILE.drm and a partial block per file on top of what is free.
+ * When the disk is fuller than that, the latest pages go.
+ */
+static int make_room(struct capture *c, struct metadata *md)
+{
+	unsigned long long free_b, need, short_b;
+	struct statvfs v;
+
+	if (fstatvfs(c->tmp_fds[0], &v))
+		return 0;	/* no figures: try anyway */
+	free_b = (unsigned long long)v.f_bavail * v.f_frsize;
+	need = metadata_bytes(c, md) + 64 * 1024 + 2ull * c->page_size +
+	       (unsigned long long)(c->cpus + 2) * v.f_frsize;
+	if (free_b >= need)
+		return 0;
+	short_b = need - free_b;
+	return drop_pages(c, (short_b + c->page_size - 1) / c->page_size);
+}
+
 static int write_file(struct capture *c, struct metadata *md)
 {
 	struct tracedat_out out = {
@@ -81,6 +143,7 @@ static int write_file(struct capture *c, struct metadata *md)
 		.uname = md->uname,
 		.cpu_stats = (const char *const *)md->stats,
 		.cpu_data_fds = c->tmp_fds,
+		.release_cpu_data = 1,
 	};
 	char err[256];
 
@@ -101,29 +164,40 @@ static void write_drm_map(struct capture *c)
 
 	snprintf(path, sizeof(path), "%s.drm", c->path);
 	out = fopen(path, "w");
-	if (!out || drm_map_write_from_debugfs(out, "/sys/kernel/debug/dri") || fclose(out)) {
+	if (!out) {
+		fprintf(stderr, "fence-trace record: no DRM device map: %s: %s\n", path, strerror(errno));
+		return;
+	}
+	if (drm_map_write_from_debugfs(out, "/sys/kernel/debug/dri")) {
 		fprintf(stderr, "fence-trace record: no DRM device map (%s): debugfs not mounted?\n", path);
-		if (out)
-			fclose(out);
+		fclose(out);
+		unlink(path);
+	} else if (fclose(out)) {
+		fprintf(stderr, "fence-trace record: no DRM device map: %s: %s\n", path, strerror(errno));
 		unlink(path);
 	}
 }
 
 static void summary(struct capture *c)
 {
-	unsigned long long pages = 0, lost = capture_stat(c, "overrun");
+	unsigned long long lost = capture_stat(c, "overrun");
+	char dropped[96] = "";
 
 	if (isatty(STDERR_FILENO))
 		fputc('\n', stderr);	/* end the progress line */
-	for (int cpu = 0; cpu < c->cpus; cpu++)
-		pages += c->pages[cpu];
-	fprintf(stderr, "fence-trace record: wrote %s: %d CPUs, %llu KB of events, %llu events lost%s\n",
-		c->path, c->cpus, pages * c->page_size / 1024, lost,
+	if (c->dropped_pages)
+		snprintf(dropped, sizeof(dropped), " (the last %llu KB dropped to make room)",
+			 c->dropped_pages * c->page_size / 1024);
+	fprintf(stderr, "fence-trace record: wrote %s: %d CPUs, %llu KB of events%s, %llu events lost%s\n",
+		c->path, c->cpus, capture_kb(c), dropped, lost,
 		lost ? " (ring buffer overrun: use -b to enlarge it)" : "");
 }
 
 /**
  * capture_finish() - stop, drain, write the trace.dat, tear down
+ *
+ * After a failed write next to the trace (capture_drain() said so) the
+ * trace is still written from the pages kept, and the result is -1.
  */
 int capture_finish(struct capture *c)
 {
@@ -131,10 +205,14 @@ int capture_finish(struct capture *c)
 	int ret = -1;
 
 	tracefs_trace_off(c->inst);
-	if (capture_drain(c))
-		goto out;
+	while (capture_drain(c) > 0)
+		;	/* tracing is off: this ends; a failure was said, what was kept is written */
 	if (gather(c, &md)) {
 		fprintf(stderr, "fence-trace record: cannot read the event formats from tracefs\n");
+		goto out;
+	}
+	if (make_room(c, &md)) {
+		fprintf(stderr, "fence-trace record: cannot trim a temporary file: %s\n", strerror(errno));
 		goto out;
 	}
 	ret = write_file(c, &md);
@@ -145,7 +223,7 @@ int capture_finish(struct capture *c)
 out:
 	metadata_free(c, &md);
 	capture_teardown(c);
-	return ret;
+	return ret || c->write_errno ? -1 : 0;
 }
 
 /* Leave tracefs as we found it: fds closed (an open trace_pipe_raw keeps

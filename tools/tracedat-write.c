@@ -206,8 +206,17 @@ static void selected_clock(const char *text, char *clock, size_t len)
 	}
 }
 
+/*
+ * Give the space of a copied chunk back.  Best effort: a file system that
+ * cannot punch holes keeps it until the caller closes the temporary.
+ */
+static void release_chunk(int fd, unsigned long long off, size_t len)
+{
+	fallocate(fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)off, (off_t)len);
+}
+
 /* Copy @size bytes of @fd from offset 0. */
-static int copy_cpu_data(struct wbuf *w, int fd, unsigned long long size)
+static int copy_cpu_data(struct wbuf *w, int fd, unsigned long long size, int release)
 {
 	unsigned long long done = 0;
 
@@ -221,6 +230,8 @@ static int copy_cpu_data(struct wbuf *w, int fd, unsigned long long size)
 		if (r <= 0)
 			return r < 0 ? -errno : -ENODATA;
 		w->err = write_all(w->fd, w->buf, (size_t)r);
+		if (release && !w->err)
+			release_chunk(fd, done, (size_t)r);
 		done += (unsigned long long)r;
 		w->off += (unsigned long long)r;
 	}
@@ -298,7 +309,7 @@ static int write_file(struct wbuf *w, const struct tracedat_out *out,
 	}
 	wb_zeros(w, (out->page_size - w->off % out->page_size) % out->page_size);
 	for (cpu = 0; cpu < out->cpus && !w->err; cpu++) {
-		ret = copy_cpu_data(w, out->cpu_data_fds[cpu], sizes[cpu]);
+		ret = copy_cpu_data(w, out->cpu_data_fds[cpu], sizes[cpu], out->release_cpu_data);
 		if (ret) {
 			snprintf(err, errlen, "cpu%u data: %s", cpu,
 				 ret == -ENODATA ? "shorter than when the write began" : strerror(-ret));
@@ -352,7 +363,8 @@ static int create_and_write(struct wbuf *w, const char *path, const struct trace
  * Event formats are grouped into systems in the order their system first
  * appears in @out->format_systems.  Options written: TRACECLOCK, UNAME and
  * one CPUSTAT per CPU, each when given.  Each CPU's data is copied from its
- * fd, from offset 0 to its size at the time of the call, page aligned.
+ * fd, from offset 0 to its size at the time of the call, page aligned;
+ * with @out->release_cpu_data each copied chunk is punched out of its fd.
  * On any failure after @path was created (including a short write or a
  * full disk) the partially written file is removed, when it is a regular
  * file.

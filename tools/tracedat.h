@@ -28,6 +28,7 @@ struct tracedat_out {            /* what a recorder captured */
 	const char *uname;               /* e.g. "Linux 6.1.192+ ..." ; NULL to omit */
 	const char *const *cpu_stats;    /* per CPU: text of per_cpu/cpuN/stats, or NULL array */
 	const int *cpu_data_fds;         /* per CPU: fd of a file holding that CPU's raw ring-buffer pages, read from offset 0 to EOF (a whole number of pages) */
+	int release_cpu_data;            /* the fds are temporaries: free each chunk once copied (hole punched), so the copy needs little more room than the trace */
 };
 /* Write a trace-cmd v6 trace.dat; returns 0 or -errno with a one-line message in err. */
 int tracedat_write(const char *path, const struct tracedat_out *out, char *err, size_t errlen);

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/time.h>
 #include <unistd.h>
 
@@ -34,6 +35,12 @@ static int count_fds(void)
 	if (d)
 		closedir(d);
 	return n;
+}
+
+/* Fence key as the stock dma_fence events print it. */
+static void fence_key(char *buf, size_t len, const struct sync_summary *s, int64_t seqno)
+{
+	snprintf(buf, len, "context=%" PRIu64 " seqno=%" PRId64, s->context, seqno);
 }
 
 /* Commit a flip with an out-fence, wait for it, describe it in @s. */
@@ -71,18 +78,65 @@ static int test_in_fence_minus_one(void)
 	return TAP_PASS;
 }
 
-static int test_in_fence_not_sync_file(void)
+/*
+ * A commit whose IN_FENCE_FD is not a sync_file: sync_file_get_fence()
+ * finds none, so drm_atomic_plane_set_property() says -EINVAL before any
+ * out-fence exists.  No fd may leak, no seqno be used.  @make_fd runs
+ * after the set-up, so that nothing opened later takes a closed fd's number.
+ */
+static int in_fence_rejected(int (*make_fd)(void), const char *what)
 {
+	int64_t before, after;
 	struct kms_req req;
 	struct lab lab;
-	int fd, ret;
+	int fd, fds, ret;
 
 	CHECK(lab_setup(&lab) == 0, "lab setup");
-	fd = open("/dev/null", O_RDONLY);
-	flip_request(&lab, 1, fd, NULL, &req);
+	before = flip_seqno(&lab, 1);
+	CHECK(before >= 0, "first flip");
+	fd = make_fd();
+	fds = count_fds();
+	flip_request(&lab, 0, -2, NULL, &req);
+	kms_req_add(&req, lab.kms.primary->id, lab.kms.primary->prop_in_fence_fd, (uint64_t)(int64_t)fd);
 	ret = kms_commit(&lab.kms, &req, 0, 0);
-	CHECK(ret == -EINVAL, "IN_FENCE_FD=/dev/null: want -EINVAL, got %d", ret);
+	CHECK(ret == -EINVAL, "IN_FENCE_FD %s: want -EINVAL, got %d", what, ret);
+	CHECK(count_fds() == fds, "IN_FENCE_FD %s: an fd leaked", what);
+	after = flip_seqno(&lab, 1);
+	CHECK(after == before + 1, "seqno %" PRId64 " after %" PRId64, after, before);
 	return TAP_PASS;
+}
+
+static int dev_null_fd(void)
+{
+	return open("/dev/null", O_RDONLY);
+}
+
+static int closed_fd(void)
+{
+	int fd = open("/dev/null", O_RDONLY);
+
+	close(fd);
+	return fd;
+}
+
+static int minus_two(void)
+{
+	return -2;	/* -1 means "no fence"; other negative numbers are no fd */
+}
+
+static int test_in_fence_not_sync_file(void)
+{
+	return in_fence_rejected(dev_null_fd, "of /dev/null");
+}
+
+static int test_in_fence_closed_fd(void)
+{
+	return in_fence_rejected(closed_fd, "of a closed fd");
+}
+
+static int test_in_fence_minus_two(void)
+{
+	return in_fence_rejected(minus_two, "of -2");
 }
 
 static int test_in_fence_twice(void)
@@ -192,25 +246,187 @@ static int test_test_only_creates_no_fence(void)
 	return TAP_PASS;
 }
 
-static int test_out_fence_ptr_readonly(void)
+/*
+ * OUT_FENCE_PTR where put_user() faults: drm_atomic_crtc_set_property()
+ * writes -1 there first and says -EFAULT, before any out-fence exists.
+ */
+static int out_fence_ptr_faults(int32_t *ptr, const char *what)
 {
 	int64_t before, after;
 	struct kms_req req;
 	struct lab lab;
-	int32_t *ro;
 	int fds, ret;
 
 	CHECK(lab_setup(&lab) == 0, "lab setup");
 	before = flip_seqno(&lab, 1);
-	ro = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	CHECK(ro != MAP_FAILED, "mmap");
+	CHECK(before >= 0, "first flip");
 	fds = count_fds();
-	flip_request(&lab, 0, -2, ro, &req);
+	flip_request(&lab, 0, -2, ptr, &req);
 	ret = kms_commit(&lab.kms, &req, 0, 0);
-	CHECK(ret == -EFAULT, "read-only OUT_FENCE_PTR: want -EFAULT, got %d", ret);
+	CHECK(ret == -EFAULT, "%s OUT_FENCE_PTR: want -EFAULT, got %d", what, ret);
+	CHECK(count_fds() == fds, "%s OUT_FENCE_PTR: an fd leaked", what);
+	after = flip_seqno(&lab, 0);
+	CHECK(after == before + 1, "seqno %" PRId64 " after %" PRId64, after, before);
+	return TAP_PASS;
+}
+
+/* Two pages, the second unmapped: the address just past the first. */
+static char *page_before_hole(void)
+{
+	char *p = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED)
+		return NULL;
+	munmap(p + 4096, 4096);
+	return p + 4096;
+}
+
+static int test_out_fence_ptr_readonly(void)
+{
+	int32_t *ro = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	CHECK(ro != MAP_FAILED, "mmap");
+	return out_fence_ptr_faults(ro, "read-only");
+}
+
+static int test_out_fence_ptr_unmapped(void)
+{
+	char *hole = page_before_hole();
+
+	CHECK(hole, "mmap");
+	return out_fence_ptr_faults((int32_t *)hole, "unmapped");
+}
+
+/* An s32 whose last two bytes fall into the unmapped page. */
+static int test_out_fence_ptr_straddles_hole(void)
+{
+	char *hole = page_before_hole();
+
+	CHECK(hole, "mmap");
+	return out_fence_ptr_faults((int32_t *)(hole - 2), "page-straddling");
+}
+
+/*
+ * A misaligned but mapped OUT_FENCE_PTR: x86's put_user() takes any
+ * alignment, so the commit succeeds and the fd lands at the odd address.
+ */
+static int test_out_fence_ptr_misaligned(void)
+{
+	static char buf[16];
+	struct sync_summary s;
+	struct kms_req req;
+	struct lab lab;
+	int32_t fd;
+	int ret;
+
+	CHECK(lab_setup(&lab) == 0, "lab setup");
+	memset(buf, 0x5a, sizeof(buf));
+	flip_request(&lab, 1, -2, (int32_t *)(buf + 1), &req);
+	ret = kms_commit(&lab.kms, &req, 0, 0);
+	CHECK(ret == 0, "misaligned OUT_FENCE_PTR: want 0 (x86 put_user), got %d", ret);
+	memcpy(&fd, buf + 1, sizeof(fd));
+	CHECK(buf[0] == 0x5a && buf[5] == 0x5a, "wrote outside the s32 at buf + 1");
+	CHECK(fd >= 0 && sync_file_wait(fd, 2000) == 1, "out-fence fd %d did not signal", fd);
+	CHECK(sync_file_summary(fd, &s) == 0 && strcmp(s.driver, "vkms") == 0, "not vkms's out-fence");
+	close(fd);
+	return TAP_PASS;
+}
+
+/*
+ * TEST_ONLY with PAGE_FLIP_EVENT: "can't test and expect an event at the
+ * same time", -EINVAL before any property is read, so OUT_FENCE_PTR keeps
+ * what it held and no fence is made.
+ */
+static int test_test_only_with_flip_event(void)
+{
+	int64_t before, after;
+	int32_t out = 1234;
+	struct kms_req req;
+	struct lab lab;
+	int fds, ret;
+
+	CHECK(lab_setup(&lab) == 0, "lab setup");
+	before = flip_seqno(&lab, 1);
+	CHECK(before >= 0, "first flip");
+	fds = count_fds();
+	flip_request(&lab, 0, -2, &out, &req);
+	ret = kms_commit(&lab.kms, &req, DRM_MODE_ATOMIC_TEST_ONLY | DRM_MODE_PAGE_FLIP_EVENT, 0);
+	CHECK(ret == -EINVAL, "TEST_ONLY | PAGE_FLIP_EVENT: want -EINVAL, got %d", ret);
+	CHECK(out == 1234, "OUT_FENCE_PTR changed to %d", out);
 	CHECK(count_fds() == fds, "an fd leaked");
 	after = flip_seqno(&lab, 0);
 	CHECK(after == before + 1, "seqno %" PRId64 " after %" PRId64, after, before);
+	return TAP_PASS;
+}
+
+#define FD_LIMIT 64
+
+/* Take every free fd below a small RLIMIT_NOFILE into @taken; how many, or -1. */
+static int fill_fd_table(struct rlimit *old, int *taken)
+{
+	struct rlimit lim = { FD_LIMIT, FD_LIMIT };
+	int n = 0, fd;
+
+	if (getrlimit(RLIMIT_NOFILE, old) || count_fds() > FD_LIMIT - 4)
+		return -1;
+	lim.rlim_max = old->rlim_max;
+	if (setrlimit(RLIMIT_NOFILE, &lim))
+		return -1;
+	while (n < FD_LIMIT && (fd = dup(0)) >= 0)
+		taken[n++] = fd;
+	return errno == EMFILE ? n : -1;
+}
+
+static void empty_fd_table(const struct rlimit *old, const int *taken, int n)
+{
+	while (n > 0)
+		close(taken[--n]);
+	setrlimit(RLIMIT_NOFILE, old);
+}
+
+/*
+ * No fd left for the out-fence: get_unused_fd_flags() says -EMFILE after
+ * the fence was made; it is destroyed unsignalled, -1 is written back and
+ * its seqno is used, as for an interrupted commit.
+ */
+static int test_out_fence_no_fd(void)
+{
+	static const char *const events[] = { "dma_fence_init", "dma_fence_signaled",
+					      "dma_fence_destroy", NULL };
+	struct guest_trace tr;
+	struct sync_summary s;
+	int64_t before, after;
+	struct rlimit old;
+	int32_t out = 1234;
+	struct kms_req req;
+	struct lab lab;
+	int fds, n, ret, taken[FD_LIMIT];
+	char key[96];
+
+	CHECK(lab_setup(&lab) == 0, "lab setup");
+	before = flip_seqno(&lab, 1);
+	CHECK(before >= 0, "first flip");
+	CHECK(guest_trace_start(&tr, "abi-emfile", "dma_fence", events) == 0, "tracefs instance");
+	fds = count_fds();
+	n = fill_fd_table(&old, taken);
+	CHECK(n > 0, "filling the fd table");
+	flip_request(&lab, 0, -2, &out, &req);
+	ret = kms_commit(&lab.kms, &req, 0, 0);
+	empty_fd_table(&old, taken, n);
+	CHECK(ret == -EMFILE, "out-fence with no free fd: want -EMFILE, got %d", ret);
+	CHECK(out == -1, "OUT_FENCE_PTR holds %d, want -1", out);
+	CHECK(count_fds() == fds, "an fd leaked: %d, want %d", count_fds(), fds);
+	CHECK(flip_out(&lab, 0, &s) == 0, "flip after EMFILE");
+	after = s.seqno;
+	usleep(100000);
+	CHECK(guest_trace_stop(&tr) == 0, "reading the trace");
+	CHECK(after == before + 2, "seqno %" PRId64 " after %" PRId64 ", want +2", after, before);
+	fence_key(key, sizeof(key), &s, before + 1);
+	CHECK(tr.overrun == 0, "trace overran");
+	CHECK(trace_count(tr.text, "dma_fence_init", key) == 1, "no dma_fence_init for %s", key);
+	CHECK(trace_count(tr.text, "dma_fence_destroy", key) == 1, "%s not destroyed", key);
+	CHECK(trace_count(tr.text, "dma_fence_signaled", key) == 0, "%s was signalled", key);
+	guest_trace_free(&tr);
 	return TAP_PASS;
 }
 
@@ -244,12 +460,6 @@ static int test_out_fence_with_flip_event(void)
 static void on_alarm(int sig)
 {
 	(void)sig;
-}
-
-/* Fence key as the stock dma_fence events print it. */
-static void fence_key(char *buf, size_t len, const struct sync_summary *s, int64_t seqno)
-{
-	snprintf(buf, len, "context=%" PRIu64 " seqno=%" PRId64, s->context, seqno);
 }
 
 static int test_interrupted_commit(void)
@@ -406,11 +616,18 @@ static int test_no_fb_in_fence_known_defect(void)
 static const struct tap_case cases[] = {
 	{ "in-fence-minus-one", test_in_fence_minus_one, 30, 0 },
 	{ "in-fence-not-sync-file", test_in_fence_not_sync_file, 30, 0 },
+	{ "in-fence-closed-fd", test_in_fence_closed_fd, 30, 0 },
+	{ "in-fence-minus-two", test_in_fence_minus_two, 30, 0 },
 	{ "in-fence-twice", test_in_fence_twice, 30, 0 },
 	{ "in-fence-blocks-commit", test_in_fence_blocks_commit, 30, 0 },
 	{ "out-fence-timeline-and-seqno", test_out_fence_timeline_and_seqno, 30, 0 },
 	{ "test-only-creates-no-fence", test_test_only_creates_no_fence, 30, 0 },
 	{ "out-fence-ptr-readonly", test_out_fence_ptr_readonly, 30, 0 },
+	{ "out-fence-ptr-unmapped", test_out_fence_ptr_unmapped, 30, 0 },
+	{ "out-fence-ptr-straddles-hole", test_out_fence_ptr_straddles_hole, 30, 0 },
+	{ "out-fence-ptr-misaligned", test_out_fence_ptr_misaligned, 30, 0 },
+	{ "test-only-with-flip-event", test_test_only_with_flip_event, 30, 0 },
+	{ "out-fence-no-fd", test_out_fence_no_fd, 30, 0 },
 	{ "out-fence-with-flip-event", test_out_fence_with_flip_event, 30, 0 },
 	{ "interrupted-commit", test_interrupted_commit, 30, 0 },
 	{ "thousand-commits", test_thousand_commits, 240, 0 },

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /* test-tracedat.c - trace.dat writer and reader: round trips and bad input. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <signal.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <traceevent/event-parse.h>
@@ -469,6 +471,38 @@ static void test_write_bad_description(void **state)
 	fclose(odd);
 }
 
+/* release_cpu_data: the source's space is given back as it is copied. */
+static void test_write_releases_cpu_data(void **state)
+{
+	const char *path = tmp_path("released.dat"), *src = tmp_path("released.cpu0");
+	static char page[4096];
+	struct tracedat_out out = {
+		.page_size = 4096, .cpus = 1, .header_page = "", .header_event = "",
+		.release_cpu_data = 1,
+	};
+	struct stat st;
+	char err[256];
+	int fd;
+
+	(void)state;
+	fd = open(src, O_RDWR | O_CREAT | O_TRUNC, 0600);
+	assert_true(fd >= 0);
+	unlink(src);
+	memset(page, 0x5a, sizeof(page));
+	for (int i = 0; i < 40; i++)
+		assert_int_equal(write(fd, page, sizeof(page)), sizeof(page));
+	fsync(fd);
+	out.cpu_data_fds = &fd;
+	assert_int_equal(tracedat_write(path, &out, err, sizeof(err)), 0);
+	assert_int_equal(fstat(fd, &st), 0);
+	assert_int_equal(st.st_size, 40 * 4096);	/* the size stays, the blocks go */
+	assert_int_equal(st.st_blocks, 0);
+	assert_int_equal(stat(path, &st), 0);
+	assert_true(st.st_size >= 41 * 4096);
+	close(fd);
+	unlink(path);
+}
+
 /* A file-size limit makes writes come up short, then fail: as a full disk does. */
 static void test_write_failure_removes_file(void **state)
 {
@@ -513,6 +547,7 @@ int run_tracedat_tests(void)
 		cmocka_unit_test(test_options),
 		cmocka_unit_test(test_callback_stops),
 		cmocka_unit_test(test_write_bad_description),
+		cmocka_unit_test(test_write_releases_cpu_data),
 		cmocka_unit_test(test_write_failure_removes_file),
 	};
 
