@@ -34,7 +34,8 @@ endif
 	demo bench fuzz clean series-tree series-export install uninstall
 
 # Programs that go into the guest (everything in build/bin is copied there).
-GUEST_PROGS := $(BIN)/fence-trace $(BIN)/fence-workload $(BIN)/fence-storm $(BIN)/abi-conformance $(BIN)/series-events
+GUEST_PROGS := $(BIN)/fence-trace $(BIN)/fence-workload $(BIN)/fence-storm $(BIN)/abi-conformance $(BIN)/series-events \
+	$(BIN)/series-state
 HOST_PROGS := $(HOSTBIN)/logscan $(HOSTBIN)/unit-tests $(HOSTBIN)/tracedat-bench $(HOSTBIN)/storm-synth \
 	$(HOSTBIN)/timeline-synth \
 	$(HOSTBIN)/tracedat-fuzz
@@ -77,7 +78,9 @@ BPF_LIBS := -lbpf -lelf -lz
 CONFORMANCE_SRC := tests/guest/abi-conformance.c tests/guest/tap.c tests/guest/lab.c \
 	tests/guest/guest-trace.c $(LAB_LIB)
 SERIES_EVENTS_SRC := tests/guest/series-events.c tests/guest/tap.c tests/guest/lab.c \
-	tests/guest/guest-trace.c $(LAB_LIB)
+	tests/guest/guest-trace.c tests/guest/trace-lines.c $(LAB_LIB)
+SERIES_STATE_SRC := tests/guest/series-state.c tests/guest/vgem-fence.c tests/guest/tap.c \
+	tests/guest/lab.c tests/guest/guest-trace.c tests/guest/trace-lines.c $(LAB_LIB)
 LOGSCAN_SRC := tests/lab/logscan.c tests/lab/logscan-rules.c
 UNIT_SRC := tests/unit/unit-tests.c tests/unit/test-logscan.c \
 	tests/unit/test-workload-plan.c tests/unit/test-sync-name.c tests/unit/test-hist.c \
@@ -150,6 +153,10 @@ $(BIN)/abi-conformance: $(call objs,$(CONFORMANCE_SRC))
 	$(Q)$(CC) -o $@ $^ -ldrm -lpthread -ltracefs -ltraceevent
 
 $(BIN)/series-events: $(call objs,$(SERIES_EVENTS_SRC))
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) -o $@ $^ -ldrm -lpthread -ltracefs -ltraceevent
+
+$(BIN)/series-state: $(call objs,$(SERIES_STATE_SRC))
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ -ldrm -lpthread -ltracefs -ltraceevent
 

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-2.0
+/* trace-lines.c - events in a tracefs "trace" text (see trace-lines.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trace-lines.h"
+
+/* @needle in @line as a whole word ("seqno=3" is not "seqno=31"). */
+static int has_word(const char *line, const char *needle)
+{
+	size_t n = strlen(needle);
+
+	for (const char *p = strstr(line, needle); p; p = strstr(p + 1, needle))
+		if ((p == line || p[-1] == ' ') && (p[n] == '\0' || p[n] == ' '))
+			return 1;
+	return 0;
+}
+
+/* "  comm-pid [cpu] flags  SSSSS.UUUUUU: event: ..." -> ns of the timestamp. */
+static uint64_t line_ts(const char *line, const char *tag)
+{
+	const char *p = strstr(line, tag);
+	unsigned long long s, us;
+
+	while (p > line && p[-1] != ' ')
+		p--;
+	if (sscanf(p, "%llu.%llu", &s, &us) != 2)
+		return 0;
+	return s * 1000000000ull + us * 1000ull;
+}
+
+/*
+ * Lines of @event containing every word of @needles (NULL-ended);
+ * the first is copied to @first.  Return: how many.
+ */
+unsigned int find_ev(const char *text, const char *event, const char *const *needles,
+		     struct ev *first)
+{
+	unsigned int n = 0;
+	char tag[96];
+
+	snprintf(tag, sizeof(tag), " %s: ", event);
+	for (const char *line = text; line && *line;) {
+		const char *end = strchr(line, '\n');
+		size_t len = end ? (size_t)(end - line) : strlen(line);
+		const char *fields;
+		char buf[512];
+		int ok = 1;
+
+		if (len < sizeof(buf)) {
+			memcpy(buf, line, len);
+			buf[len] = '\0';
+		} else {
+			buf[0] = '#';
+		}
+		line = end ? end + 1 : NULL;
+		fields = buf[0] == '#' ? NULL : strstr(buf, tag);
+		if (!fields)
+			continue;
+		/* Words are matched after "event:", from the space before them. */
+		fields += strlen(tag) - 1;
+		for (const char *const *w = needles; w && *w && ok; w++)
+			ok = has_word(fields, *w);
+		if (!ok)
+			continue;
+		if (n++ == 0 && first) {
+			strcpy(first->line, buf);
+			first->ts_ns = line_ts(buf, tag);
+		}
+	}
+	return n;
+}
+
+/* The value of "@key=" in @line (decimal, or hex with 0x); 0 if absent. */
+int64_t field(const char *line, const char *key)
+{
+	char pat[48];
+	const char *p;
+
+	snprintf(pat, sizeof(pat), " %s=", key);
+	p = strstr(line, pat);
+	return p ? strtoll(p + strlen(pat), NULL, 0) : 0;
+}
+
+uint64_t ufield(const char *line, const char *key)
+{
+	char pat[48];
+	const char *p;
+
+	snprintf(pat, sizeof(pat), " %s=", key);
+	p = strstr(line, pat);
+	return p ? strtoull(p + strlen(pat), NULL, 0) : 0;
+}
