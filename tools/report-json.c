@@ -182,6 +182,11 @@ static void commits_json(FILE *out, const struct ft_model *m)
 	fprintf(out, "]\n");
 }
 
+static const char *const json_set_names[FT_SET_COUNT] = {
+	[FT_SET_DMA_FENCE] = "dma_fence", [FT_SET_VBLANK] = "vblank",
+	[FT_SET_SERIES] = "series", [FT_SET_DMA_SERIES] = "dma_fence_series",
+};
+
 int report_json(FILE *out, const struct ft_model *m, const struct report_info *info,
 		const struct report_opts *o)
 {
@@ -195,8 +200,8 @@ int report_json(FILE *out, const struct ft_model *m, const struct report_info *i
 		", \"lost_unknown_pages\": %" PRIu64 ",\n  \"event_sets\": {", m->events, m->lost,
 		m->lost_unknown);
 	for (int s = 0; s < FT_SET_COUNT; s++)
-		fprintf(out, "%s\"%s\": %s", s ? ", " : "", s == FT_SET_DMA_FENCE ? "dma_fence" :
-			s == FT_SET_VBLANK ? "vblank" : "series", m->dec->have_set[s] ? "true" : "false");
+		fprintf(out, "%s\"%s\": %s", s ? ", " : "", json_set_names[s],
+			m->dec->have_set[s] ? "true" : "false");
 	fprintf(out, "},\n");
 	if (o->sections & SEC_TIMELINES)
 		timelines(out, m, o);

@@ -167,12 +167,14 @@ static void plane_wait(struct fixture *f, uint64_t ts, const char *name, uint32_
 /* The ioctl: out-fence created, commit, both planes' in-fences. */
 static void series_commit(struct fixture *f, uint64_t t, uint32_t seqno)
 {
-	unsigned char out[40] = { 0 }, commit[44] = { 0 }, plane[44] = { 0 };
+	unsigned char out[52] = { 0 }, commit[44] = { 0 }, plane[44] = { 0 };
 
 	put(out, 0, COMMIT_ID(seqno), 8);
 	put(out, 8, 51, 4);
 	put(out, 24, 1, 8);		/* the CRTC's out-fence context */
 	put(out, 32, seqno, 8);
+	put(out, 40, 7u << 16 | 52, 4);	/* crtc_name: __data_loc, 7 bytes at record offset 52 */
+	memcpy(out + 44, "crtc-0", 7);
 	series_event(f, 1, t, "drm_fence_out_create", out, sizeof(out));
 	put(commit, 0, COMMIT_ID(seqno), 8);
 	put(commit, 24, 50, 4);
