@@ -60,7 +60,7 @@ TRACEDAT_SRC := tools/tracedat-write.c tools/tracedat-read.c tools/tracedat-read
 # The analysis core shared by fence-trace and the unit tests:
 # source -> decode -> model -> outputs.
 CORE_SRC := tools/analyze.c tools/source.c $(TRACEDAT_SRC) tools/decode.c \
-	tools/model.c tools/model-wait.c tools/model-display.c tools/model-commit.c tools/hist.c tools/keymap.c \
+	tools/model.c tools/model-wait.c tools/model-display.c tools/model-commit.c tools/model-members.c tools/hist.c tools/keymap.c \
 	tools/report-common.c tools/report-text.c tools/report-json.c tools/report-csv.c tools/json-str.c tools/parse-num.c tools/drm-map.c
 # The timeline page and the Perfetto export; viz-assets.c is generated
 # from viz/ (the page's HTML, CSS and JS, embedded into the binary).
@@ -86,7 +86,7 @@ UNIT_SRC := tests/unit/unit-tests.c tests/unit/test-logscan.c \
 	tests/unit/test-workload-plan.c tests/unit/test-sync-name.c tests/unit/test-hist.c \
 	tests/unit/test-tracedat.c tests/unit/test-tracedat-bad.c \
 	tests/unit/test-tracedat-compat.c tools/trace-builder.c tests/unit/test-report.c \
-	tests/unit/test-timeline.c $(TIMELINE_SRC) \
+	tests/unit/test-timeline.c tests/unit/series-formats.c tests/unit/test-report-series.c $(TIMELINE_SRC) \
 	tests/lab/logscan-rules.c tools/workload-plan.c tools/sync.c \
 	$(CORE_SRC)
 BENCH_SRC := tests/bench/tracedat-bench.c tools/trace-builder.c $(TRACEDAT_SRC)
