@@ -61,7 +61,7 @@ TRACEDAT_SRC := tools/tracedat-write.c tools/tracedat-read.c tools/tracedat-read
 # source -> decode -> model -> outputs.
 CORE_SRC := tools/analyze.c tools/source.c $(TRACEDAT_SRC) tools/decode.c \
 	tools/model.c tools/model-wait.c tools/model-display.c tools/model-commit.c tools/model-members.c tools/hist.c tools/keymap.c \
-	tools/report-common.c tools/report-text.c tools/report-json.c tools/report-csv.c tools/json-str.c tools/parse-num.c tools/drm-map.c
+	tools/report-common.c tools/report-text.c tools/report-json.c tools/report-csv.c tools/json-str.c tools/errname.c tools/parse-num.c tools/drm-map.c
 # The timeline page and the Perfetto export; viz-assets.c is generated
 # from viz/ (the page's HTML, CSS and JS, embedded into the binary).
 VIZ_ASSETS := viz/timeline.html viz/timeline.css viz/timeline.js
@@ -70,7 +70,7 @@ TIMELINE_SRC := tools/timeline-collect.c tools/timeline-commit.c tools/timeline-
 FENCE_TRACE_SRC := tools/fence-trace.c tools/usage.c tools/cmd-report.c tools/cmd-record.c tools/cmd-diff.c \
 	tools/cmd-latency.c tools/latency-bpf.c tools/latency-print.c tools/fence-names.c tools/log2-hist.c \
 	tools/cmd-top.c tools/top-pending.c tools/sync.c tools/cmd-check.c tools/bpf-flavour.c \
-	tools/cmd-stall.c tools/stall-print.c tools/stall-series.c tools/record-bpf.c tools/trace-builder.c \
+	tools/cmd-stall.c tools/stall-print.c tools/stall-series.c tools/stall-debugfs.c tools/record-bpf.c tools/trace-builder.c \
 	tools/record-capture.c tools/record-finish.c tools/cmd-timeline.c tools/cmd-export.c \
 	$(TIMELINE_SRC) $(CORE_SRC)
 CORE_LIBS := -ltracecmd -ltracefs -ltraceevent
@@ -134,7 +134,7 @@ $(BPF_OUT)/%.skel.h: $(BPF_OUT)/%.bpf.o
 
 $(OBJ)/tools/cmd-latency.o $(OBJ)/tools/latency-print.o $(OBJ)/tools/latency-bpf.o \
 	$(OBJ)/tools/cmd-top.o $(OBJ)/tools/top-pending.o: $(BPF_OUT)/fence-latency.skel.h
-$(OBJ)/tools/cmd-stall.o $(OBJ)/tools/stall-print.o $(OBJ)/tools/stall-series.o: \
+$(OBJ)/tools/cmd-stall.o $(OBJ)/tools/stall-print.o $(OBJ)/tools/stall-series.o $(OBJ)/tools/stall-debugfs.o: \
 	$(BPF_OUT)/fence-stall.skel.h
 $(OBJ)/tools/record-bpf.o $(OBJ)/tools/cmd-record.o: $(BPF_OUT)/fence-record.skel.h
 

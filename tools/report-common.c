@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
 /* report-common.c - what the text and JSON outputs share. */
-#include <stdio.h>
 #include <string.h>
 
 #include <event-parse.h>
@@ -44,18 +43,6 @@ int report_timeline_selected(const struct ft_timeline *t, const struct report_op
 	if (o->context >= 0 && t->context != (uint64_t)o->context)
 		return 0;
 	return !o->timeline || strstr(t->name, o->timeline);
-}
-
-/* A kernel error as "-ENOENT" (its number when glibc has no name for it). */
-const char *report_errname(int err, char *buf, size_t len)
-{
-	const char *name = err < 0 ? strerrorname_np(-err) : NULL;
-
-	if (name)
-		snprintf(buf, len, "-%s", name);
-	else
-		snprintf(buf, len, "%d", err);
-	return buf;
 }
 
 /* Does the trace say which fences signalled with an error? */

@@ -239,7 +239,7 @@ static void failed_commit(FILE *out, const struct ft_failed_commit *f)
 	char e[24];
 
 	fprintf(out, "    commit %" PRIu64 " at %.6f s: error %d (%s)", f->commit, f->ts / 1e9, f->err,
-		report_errname(f->err, e, sizeof(e)));
+		errname(f->err, e, sizeof(e)));
 	if (f->discarded)
 		fprintf(out, "; out-fence discarded: commit failed with %s (CRTC %u, out-fence context %" PRIu64
 			" seqno %" PRIu64 ", never signalled)\n", e, f->crtc, f->discarded_context,
@@ -265,7 +265,7 @@ static void commits(FILE *out, const struct ft_model *m)
 		if (s->waits_on == (int64_t)s->commit) {	/* wait_for_flip_done's timeout */
 			fprintf(out, "    commit %" PRIu64 " on CRTC %u: its own %s timed out after %s (ret %s): the flip never completed\n",
 				s->commit, s->crtc, s->stage >= 0 && s->stage < 4 ? stall_stages[s->stage] : "?",
-				dur(a, sizeof(a), s->duration_ns), report_errname(s->ret, e, sizeof(e)));
+				dur(a, sizeof(a), s->duration_ns), errname(s->ret, e, sizeof(e)));
 			continue;
 		}
 		fprintf(out, "    commit %" PRIu64 " on CRTC %u waited %s for commit %" PRId64 "'s %s (ret %d)\n",
@@ -294,7 +294,7 @@ static void error_outcome(FILE *out, const struct ft_long_wait *l, int error)
 {
 	char a[24], e[24];
 
-	fprintf(out, "    signalled with an error: %s", report_errname(error, e, sizeof(e)));
+	fprintf(out, "    signalled with an error: %s", errname(error, e, sizeof(e)));
 	if (l->ret_known)
 		fprintf(out, "; commit %" PRIu64 "'s wait on plane %u returned %d", l->commit, l->plane, l->ret);
 	switch (l->outcome) {
@@ -304,7 +304,7 @@ static void error_outcome(FILE *out, const struct ft_long_wait *l, int error)
 		break;
 	case FT_OUTCOME_DISCARDED:
 		fprintf(out, "; the commit failed with %s and discarded its out-fence\n",
-			report_errname(l->outcome_err, e, sizeof(e)));
+			errname(l->outcome_err, e, sizeof(e)));
 		break;
 	case FT_OUTCOME_DROPPED:
 		fprintf(out, "; the commit's out-fence was destroyed unsignalled: the frame was not shown\n");
