@@ -30,7 +30,7 @@ Q := @
 endif
 
 .DELETE_ON_ERROR:
-.PHONY: FORCE all deps kernel kernel-stock kernel-debug check unit-tests guest-tests \
+.PHONY: FORCE all deps kernel kernel-stock kernel-debug check-series check unit-tests guest-tests \
 	demo bench fuzz clean series-tree series-export install uninstall
 
 # Programs that go into the guest (everything in build/bin is copied there).
@@ -201,6 +201,11 @@ kernel: deps
 	$(Q)kernel/build-kernel patched >/dev/null
 kernel-stock: deps
 	$(Q)kernel/build-kernel stock >/dev/null
+
+# checkpatch --strict per patch; W=1 and kernel-doc warnings the series adds.
+check-series: kernel kernel-stock
+	$(Q)kernel/check-series
+
 kernel-debug: deps
 	$(Q)kernel/build-kernel debug >/dev/null
 
