@@ -35,7 +35,7 @@ endif
 
 # Programs that go into the guest (everything in build/bin is copied there).
 GUEST_PROGS := $(BIN)/fence-trace $(BIN)/fence-workload $(BIN)/fence-storm $(BIN)/abi-conformance $(BIN)/series-events \
-	$(BIN)/series-state
+	$(BIN)/series-state $(BIN)/pty-run
 HOST_PROGS := $(HOSTBIN)/logscan $(HOSTBIN)/unit-tests $(HOSTBIN)/tracedat-bench $(HOSTBIN)/storm-synth \
 	$(HOSTBIN)/timeline-synth \
 	$(HOSTBIN)/tracedat-fuzz
@@ -155,6 +155,10 @@ $(BIN)/abi-conformance: $(call objs,$(CONFORMANCE_SRC))
 $(BIN)/series-events: $(call objs,$(SERIES_EVENTS_SRC))
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ -ldrm -lpthread -ltracefs -ltraceevent
+
+$(BIN)/pty-run: $(call objs,tests/guest/pty-run.c)
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) -o $@ $^
 
 $(BIN)/series-state: $(call objs,$(SERIES_STATE_SRC))
 	@mkdir -p $(dir $@)

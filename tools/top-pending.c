@@ -170,8 +170,8 @@ void top_pending(struct top_ctx *t)
 	t->n_held = (unsigned int)top_find_held(t->held, TOP_MAX_HELD);
 	if (t->tty)
 		printf("\033[H\033[2J");
-	printf("unsignalled fences, oldest first (%u created since fence-trace started, %u held as sync_file fds)\n",
-	       t->n_live, t->n_held);
+	printf("unsignalled fences, oldest first (%u created since fence-trace started, %u held as sync_file fds)%s\n",
+	       t->n_live, t->n_held, t->tty ? " - q quits" : "");
 	printf("%-10s %-20s %8s %10s %10s  %-24s %s\n", "DRIVER", "TIMELINE", "CONTEXT", "SEQNO", "AGE",
 	       "CREATED BY", "HELD BY");
 	for (unsigned int i = 0; i < t->n_live; i++) {
