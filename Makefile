@@ -192,6 +192,17 @@ $(HOSTBIN)/tracedat-fuzz: $(call objs,$(FUZZ_SRC))
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ -ltraceevent
 
+# The kernel's own sync_file selftest, built static from the extracted
+# patched tree (it exists once kernel/build-kernel patched has run) against
+# the host's uapi headers, and run in the guest by tests/run-tests.
+KERNEL_TREE := $(or $(FENCE_TRACE_CACHE),$(HOME)/.cache/fence-trace)/tree-patched
+SYNC_SELFTEST_DIR := $(KERNEL_TREE)/tools/testing/selftests/sync
+$(OUT)/kselftest/sync_test: $(wildcard $(SYNC_SELFTEST_DIR)/*.c $(SYNC_SELFTEST_DIR)/*.h)
+	@test -d $(SYNC_SELFTEST_DIR) || { echo "$(SYNC_SELFTEST_DIR) missing: run kernel/build-kernel patched" >&2; exit 1; }
+	@mkdir -p $(dir $@)
+	$(if $(Q),@echo "  STATIC  $@")
+	$(Q)$(CC) -O2 -g -std=gnu89 -pthread -Wall -static -o $@ $(SYNC_SELFTEST_DIR)/*.c
+
 -include $(shell find $(OBJ) -name '*.d' 2>/dev/null)
 
 deps:
