@@ -35,7 +35,7 @@ endif
 
 # Programs that go into the guest (everything in build/bin is copied there).
 GUEST_PROGS := $(BIN)/fence-trace $(BIN)/fence-workload $(BIN)/fence-storm $(BIN)/abi-conformance $(BIN)/series-events \
-	$(BIN)/series-state
+	$(BIN)/series-state $(BIN)/fence-cost
 HOST_PROGS := $(HOSTBIN)/logscan $(HOSTBIN)/unit-tests $(HOSTBIN)/tracedat-bench $(HOSTBIN)/storm-synth \
 	$(HOSTBIN)/timeline-synth \
 	$(HOSTBIN)/tracedat-fuzz
@@ -160,6 +160,10 @@ $(BIN)/series-state: $(call objs,$(SERIES_STATE_SRC))
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ -ldrm -lpthread -ltracefs -ltraceevent
 
+$(BIN)/fence-cost: $(call objs,tests/bench/fence-cost.c tests/guest/lab.c tests/guest/tap.c tools/parse-num.c $(LAB_LIB))
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) -o $@ $^ -ldrm
+
 $(HOSTBIN)/logscan: $(call objs,$(LOGSCAN_SRC))
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^
@@ -248,9 +252,11 @@ fuzz: deps $(OUT)/fuzz/fuzz-report $(OUT)/fuzz/fuzz-drm-map
 bench: deps
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)kernel/build-kernel patched >/dev/null
+	$(Q)kernel/build-kernel stock >/dev/null
 	$(Q)tests/bench/lab-bench
 	$(Q)tests/bench/report-bench
 	$(Q)tests/bench/overhead-bench
+	$(Q)tests/bench/series-cost
 	$(Q)tests/bench/timeline-bench
 	$(Q)tests/lab/soak-record 60 $(OUT)/bench/soak | tee -a $(OUT)/bench/results.txt
 
