@@ -34,6 +34,7 @@ static const char *const set_names[FT_SET_COUNT] = {
 	[FT_SET_DMA_FENCE] = "dma_fence:*",
 	[FT_SET_VBLANK] = "drm:drm_vblank_event*",
 	[FT_SET_SERIES] = "drm_fence:* (fence-trace series)",
+	[FT_SET_DMA_SERIES] = "dma_fence_error/_member (fence-trace series)",
 };
 
 const char *ft_event_name(enum ft_event_id id) { return events[id].name; }

@@ -3,7 +3,8 @@
  * model-commit.c - atomic commits, from the kernel series' events
  * (drm_fence:*, sync_file:*): which commit an out-fence belongs to, which
  * plane waited on which fence and for how long, failed commits, commits
- * stuck behind earlier ones, and sync_file polls (how compositors wait).
+ * stuck behind earlier ones, out-fences that failed commits discarded, and
+ * sync_file polls (how compositors wait).
  *
  * A commit lives from drm_fence_commit to drm_fence_cleanup_done (or
  * drm_fence_commit_failed): memory follows the commits in flight.
@@ -88,7 +89,11 @@ static void commit_free(struct ft_model *m, struct ft_commit *c)
 static void on_out_create(struct ft_model *m, const struct ft_event *ev)
 {
 	struct ft_commit *c = commit_get(m, ev);
+	char name[MODEL_NAME_LEN];
 
+	/* The CRTC's own name, where the series gives it (not parsed from the timeline's). */
+	if (ft_event_str(m->dec, ev, FT_CRTC_NAME, name, sizeof(name))[0])
+		model_crtc_named(m, ev->v[FT_CONTEXT], name);
 	if (!c)
 		return;
 	c->crtc = (uint32_t)ev->v[FT_CRTC];
@@ -102,16 +107,20 @@ static void on_out_create(struct ft_model *m, const struct ft_event *ev)
 static void on_plane_wait_end(struct ft_model *m, const struct ft_event *ev)
 {
 	struct ft_commit *c = commit_find(m, ev->v[FT_COMMIT]);
-	int is_long = ev->v[FT_DURATION] >= MODEL_LONG_WAIT_NS;
+	int is_long = ev->v[FT_DURATION] >= MODEL_LONG_WAIT_NS, member_error;
+	uint64_t key = key32(ev->v[FT_CONTEXT], ev->v[FT_SEQNO]);
+	uint64_t member = model_late_member(m, key, &member_error);
 
 	model_plane_wait_done(m, (uint32_t)ev->v[FT_PLANE], ev->v[FT_DURATION],
 			      (int)(int32_t)ev->v[FT_RET]);
+	model_long_wait_ret(m, ev, key);
 	if (!c || (is_long < c->block_long) || (is_long == c->block_long && ev->ts < c->block_end))
 		return;
 	c->block_known = 1;
 	c->block_long = is_long;
 	c->block_plane = (int)ev->v[FT_PLANE];
-	c->block_key = key32(ev->v[FT_CONTEXT], ev->v[FT_SEQNO]);
+	c->block_key = member ? member : key;
+	c->block_via = member ? key : 0;
 	c->block_wait_ns = ev->v[FT_DURATION];
 	c->block_end = ev->ts;
 }
@@ -132,6 +141,35 @@ static void on_failed(struct ft_model *m, const struct ft_event *ev)
 	}
 	if (c)
 		commit_free(m, c);
+}
+
+/*
+ * A failed commit drops its out-fence unsignalled (series, traced after
+ * drm_fence_commit_failed): said on its CRTC, on the failed commit, and on
+ * a stall that held the commit up.
+ */
+static void on_discard(struct ft_model *m, const struct ft_event *ev)
+{
+	uint64_t key = key32(ev->v[FT_CONTEXT], ev->v[FT_SEQNO]);
+	struct ft_fence *out = model_fence_find(m, key);
+	int err = (int)(int32_t)ev->v[FT_ERR];
+	uint32_t tl;
+
+	if (keymap_get(&m->timeline_of_context, ev->v[FT_CONTEXT], &tl) && m->timelines[tl].crtc >= 0)
+		m->crtcs[m->timelines[tl].crtc].discarded++;
+	for (unsigned int i = m->n_failed; i-- > 0;) {
+		struct ft_failed_commit *f = &m->failed[i];
+
+		if (f->commit != ev->v[FT_COMMIT] || f->discarded)
+			continue;
+		f->discarded = 1;
+		f->discarded_context = ev->v[FT_CONTEXT];
+		f->discarded_seqno = ev->v[FT_SEQNO];
+		f->crtc = (uint32_t)ev->v[FT_CRTC];
+		break;
+	}
+	if (out)
+		model_long_wait_outcome(m, out, FT_OUTCOME_DISCARDED, ev->ts, err);
 }
 
 static void on_stall(struct ft_model *m, const struct ft_event *ev)
@@ -192,6 +230,9 @@ void model_commit_enrich(struct ft_model *m, uint64_t out_key, struct ft_late_fr
 		return;
 	l->blocking.known = 1;
 	l->blocking.plane = c->block_plane;
+	l->blocking.merged = c->block_via != 0;
+	l->blocking.merged_context = c->block_via >> 32;
+	l->blocking.merged_seqno = c->block_via & 0xffffffffull;
 	l->blocking.context = c->block_key >> 32;
 	l->blocking.seqno = c->block_key & 0xffffffffull;
 	l->blocking.wait_ns = c->block_wait_ns;
@@ -210,6 +251,7 @@ void model_commit_event(struct ft_model *m, const struct ft_event *ev)
 	case FT_EV_PLANE_WAIT_END: on_plane_wait_end(m, ev); break;
 	case FT_EV_COMMIT_FAILED: on_failed(m, ev); break;
 	case FT_EV_COMMIT_STALL: on_stall(m, ev); break;
+	case FT_EV_OUT_DISCARD: on_discard(m, ev); break;
 	case FT_EV_POLL_BEGIN: on_poll_begin(m, ev); break;
 	case FT_EV_POLL_READY: on_poll_ready(m, ev); break;
 	case FT_EV_CLEANUP_DONE:

@@ -49,6 +49,15 @@ void model_timeline_created(struct ft_model *m, struct ft_timeline *t)
 	t->crtc = (int)m->n_crtcs++;
 }
 
+/* The series' drm_fence_out_create names the CRTC of out-fence context @context. */
+void model_crtc_named(struct ft_model *m, uint64_t context, const char *name)
+{
+	uint32_t tl;
+
+	if (keymap_get(&m->timeline_of_context, context, &tl) && m->timelines[tl].crtc >= 0)
+		snprintf(m->crtcs[m->timelines[tl].crtc].name, sizeof(m->crtcs[0].name), "%s", name);
+}
+
 void model_out_fence_created(struct ft_model *m, struct ft_fence *f)
 {
 	f->is_out = 1;
@@ -118,6 +127,9 @@ static void fill_blocking(struct ft_model *m, const struct ft_fence *f, struct f
 	b->context = f->block_key >> 32;
 	b->seqno = f->block_key & 0xffffffffull;
 	b->wait_ns = f->block_end - f->block_start;
+	b->merged = f->block_via != 0;
+	b->merged_context = f->block_via >> 32;
+	b->merged_seqno = f->block_via & 0xffffffffull;
 	b->signal_ts = f->block_signal;
 	b->timeline = keymap_get(&m->timeline_of_context, b->context, &tl) ? tl : UINT32_MAX;
 }

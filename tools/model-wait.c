@@ -12,6 +12,12 @@
  * (not the one that ended last: a wait on a fence that signalled long ago
  * ends at once, after the wait on the slow fence).  When a fence's signal
  * was not recorded, a wait that lasted (>= 1 ms) beats one that did not.
+ * A wait on a merged fence is put down to its late member when the series
+ * traced the members (model-members.c).
+ *
+ * Long waits (the stalls) also keep what became of the commit they held up:
+ * the atomic helpers ignore a fence's error (dma_fence_wait() returns 0), so
+ * a commit whose in-fence failed still goes out, and the report says so.
  */
 #include <string.h>
 
@@ -79,7 +85,7 @@ const struct ft_fence *model_wait_commit(const struct ft_model *m, int pid, uint
 }
 
 static void note_long_wait(struct ft_model *m, const struct ft_open_wait *w, uint64_t key,
-			   uint64_t end, const struct ft_fence *waited, const struct ft_fence *commit)
+			   uint64_t end, const struct ft_fence *waited, struct ft_fence *commit)
 {
 	struct ft_long_wait *l;
 
@@ -87,13 +93,56 @@ static void note_long_wait(struct ft_model *m, const struct ft_open_wait *w, uin
 	if (m->n_long_waits >= MODEL_MAX_LISTED)
 		return;
 	l = &m->long_waits[m->n_long_waits++];
+	memset(l, 0, sizeof(*l));
 	l->start = w->start;
 	l->end = end;
 	l->key = key;
 	l->pid = w->pid;
 	l->signaled = waited && waited->signaled;
+	l->error = waited ? waited->error : 0;
+	l->member_key = model_late_member(m, key, &l->member_error);
 	l->out_seqno = commit ? commit->seqno : 0;
 	l->out_context = commit ? commit->key >> 32 : 0;
+	if (commit)
+		commit->long_wait = 1;
+}
+
+/* The commit out-fence @out was made for has gone out, failed or gone. */
+void model_long_wait_outcome(struct ft_model *m, const struct ft_fence *out, enum ft_outcome o,
+			     uint64_t ts, int err)
+{
+	if (!out->long_wait)
+		return;
+	for (unsigned int i = m->n_long_waits; i-- > 0;) {
+		struct ft_long_wait *l = &m->long_waits[i];
+
+		if (l->out_context != out->key >> 32 || l->out_seqno != out->seqno ||
+		    l->outcome != FT_OUTCOME_UNKNOWN)
+			continue;
+		l->outcome = o;
+		l->outcome_ts = ts;
+		l->outcome_err = err;
+	}
+}
+
+/*
+ * The series' drm_fence_wait_end of a commit's in-fence @key: the long
+ * dma_fence wait it ends (traced just before, same fence) learns its
+ * commit, plane and what the wait returned.
+ */
+void model_long_wait_ret(struct ft_model *m, const struct ft_event *ev, uint64_t key)
+{
+	for (unsigned int i = m->n_long_waits; i-- > 0 && i + 8 >= m->n_long_waits;) {
+		struct ft_long_wait *l = &m->long_waits[i];
+
+		if (l->key != key || l->commit || l->end > ev->ts)
+			continue;
+		l->commit = ev->v[FT_COMMIT];
+		l->plane = (uint32_t)ev->v[FT_PLANE];
+		l->ret_known = 1;
+		l->ret = (int)(int32_t)ev->v[FT_RET];
+		return;
+	}
 }
 
 void model_wait_end(struct ft_model *m, const struct ft_event *ev, uint64_t key)
@@ -101,8 +150,8 @@ void model_wait_end(struct ft_model *m, const struct ft_event *ev, uint64_t key)
 	struct ft_open_wait w;
 	const struct ft_fence *found;
 	struct ft_fence *commit, *waited;
-	uint64_t ns, signal_ts;
-	int is_long;
+	uint64_t ns, signal_ts, member;
+	int is_long, member_error;
 	uint32_t tl;
 	unsigned int i;
 
@@ -126,10 +175,12 @@ void model_wait_end(struct ft_model *m, const struct ft_event *ev, uint64_t key)
 	commit = found ? &m->fences[found - m->fences] : NULL;	/* ours to update */
 	if (ns >= m->stall_ns)
 		note_long_wait(m, &w, key, ev->ts, waited, commit);
+	member = model_late_member(m, key, &member_error);
 	if (commit && key != commit->key && (is_long > commit->block_long ||
 	    (is_long == commit->block_long && signal_ts >= commit->block_signal))) {
 		commit->block_long = is_long;
-		commit->block_key = key;
+		commit->block_key = member ? member : key;
+		commit->block_via = member ? key : 0;
 		commit->block_start = w.start;
 		commit->block_end = ev->ts;
 		commit->block_signal = signal_ts;

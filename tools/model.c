@@ -79,11 +79,19 @@ struct ft_fence *model_fence_find(struct ft_model *m, uint64_t key)
 	return keymap_get(&m->fence_of_key, key, &idx) ? &m->fences[idx] : NULL;
 }
 
+const struct ft_fence *model_fence_get(const struct ft_model *m, uint64_t key)
+{
+	uint32_t idx;
+
+	return keymap_get(&m->fence_of_key, key, &idx) ? &m->fences[idx] : NULL;
+}
+
 static void fence_release(struct ft_model *m, struct ft_fence *f)
 {
 	uint32_t idx = (uint32_t)(f - m->fences);
 
 	keymap_del(&m->fence_of_key, f->key);
+	model_members_release(m, f);
 	if (f->is_out)
 		model_inflight_remove(m, idx);
 	if (model_reserve(m, (void **)&m->free_fences, &m->cap_free, m->n_free,
@@ -165,8 +173,27 @@ static void on_signaled(struct ft_model *m, const struct ft_event *ev)
 		m->error = 1;
 	if (f->emit_ts && hist_add(&t->emit_latency, ev->ts - f->emit_ts))
 		m->error = 1;
-	if (f->is_out)
+	if (f->is_out) {
 		model_out_fence_signaled(m, f, ev);
+		model_long_wait_outcome(m, f, FT_OUTCOME_SHOWN, ev->ts, 0);
+	}
+}
+
+/*
+ * The series' dma_fence_error, traced just before dma_fence_signaled when
+ * the fence carries an error: counted per timeline (a fence signals once).
+ */
+static void on_error(struct ft_model *m, const struct ft_event *ev)
+{
+	struct ft_timeline *t = timeline_get(m, ev);
+	struct ft_fence *f = model_fence_find(m, fence_key(ev));
+
+	if (!t)
+		return;
+	t->errors++;
+	t->last_ts = ev->ts;
+	if (f)
+		f->error = (int)(int32_t)ev->v[FT_ERR];
 }
 
 static void on_destroy(struct ft_model *m, const struct ft_event *ev)
@@ -175,8 +202,11 @@ static void on_destroy(struct ft_model *m, const struct ft_event *ev)
 
 	if (!f)
 		return;
-	if (!f->signaled)
+	if (!f->signaled) {
 		m->timelines[f->timeline].destroyed_unsignaled++;
+		if (f->is_out)
+			model_long_wait_outcome(m, f, FT_OUTCOME_DROPPED, ev->ts, 0);
+	}
 	fence_release(m, f);
 }
 
@@ -243,6 +273,8 @@ void model_add(struct ft_model *m, const struct ft_event *ev)
 	case FT_EV_FENCE_WAIT_END: model_wait_end(m, ev, fence_key(ev)); break;
 	case FT_EV_VBLANK: model_vblank(m, ev); break;
 	case FT_EV_VBLANK_DELIVERED: model_vblank_delivered(m, ev); break;
+	case FT_EV_FENCE_ERROR: on_error(m, ev); break;
+	case FT_EV_FENCE_MEMBER: model_fence_member(m, ev); break;
 	default: model_commit_event(m, ev); break;
 	}
 }
@@ -276,6 +308,8 @@ void model_free(struct ft_model *m)
 	for (unsigned int i = 0; i < m->n_by_plane; i++)
 		hist_free(&m->by_plane[i].h);
 	free(m->by_plane);
+	free(m->member_sets);
+	free(m->free_member_sets);
 	free(m->poll_by_task);
 	free(m->poll_by_timeline);
 	free(m->commits);

@@ -28,11 +28,13 @@
 #define MODEL_LONG_WAIT_NS 1000000ull	/* a wait this long really waited */
 #define MODEL_STALL_NS 33000000ull	/* default: report waits this long as stalls */
 #define MODEL_MAX_LOST_WINDOWS 1024	/* spans with lost events, kept exactly */
+#define MODEL_MAX_MEMBERS 8		/* members of a merged fence remembered */
 
 struct ft_timeline {
 	uint64_t context;
 	char driver[MODEL_NAME_LEN], name[MODEL_NAME_LEN];
 	uint64_t fences, signaled, destroyed_unsignaled, unsignaled_at_end;
+	uint64_t errors;		/* signalled with an error (series' dma_fence_error) */
 	uint64_t out_of_order, key_reused;
 	uint32_t last_init_seqno;
 	int have_init;
@@ -48,9 +50,13 @@ struct ft_fence {
 	uint64_t init_ts, emit_ts, signal_ts;
 	int init_pid;
 	int signaled;
+	int error;			/* from dma_fence_error (series), 0 none */
+	uint32_t members;		/* 1 + index in model.member_sets, 0 none */
+	uint32_t long_wait;		/* out-fences: 1 + index of a long wait it ends */
 	/* out-fences (CRTC timelines) only: the commit's critical path */
 	int is_out;
 	uint64_t block_key, block_start, block_end, block_signal;
+	uint64_t block_via;		/* the merged fence waited on, 0 none */
 	int block_long;			/* that wait took >= MODEL_LONG_WAIT_NS */
 	int block_pid;
 };
@@ -72,6 +78,8 @@ struct ft_blocking {
 	int plane;			/* DRM plane id (series), or -1 */
 	uint32_t timeline;
 	uint64_t context, seqno, wait_ns, signal_ts;
+	int merged;			/* a member of the merged fence merged_context:1 */
+	uint64_t merged_context, merged_seqno;
 };
 
 struct ft_late_frame {
@@ -102,6 +110,7 @@ struct ft_crtc {
 	unsigned int timeline;		/* its out-fence timeline */
 	int pipe;			/* learnt from signal/vblank pairing; -1 unknown */
 	uint64_t frames, unpaired, fake_vblank, late_count;
+	uint64_t discarded;		/* out-fences of failed commits (series) */
 	struct hist out_latency;
 	struct ft_late_frame *late;
 	unsigned int n_late;
@@ -119,13 +128,15 @@ struct ft_commit {
 	int pid, has_out;
 	uint32_t flags, crtc;
 	int block_known, block_long, block_plane;
-	uint64_t block_key, block_wait_ns, block_end;
+	uint64_t block_key, block_wait_ns, block_end, block_via;
 };
 
 struct ft_failed_commit {
 	uint64_t commit, ts;
 	int err, had_out_fence;
 	uint32_t crtc;
+	int discarded;			/* drm_fence_out_discard named its out-fence */
+	uint64_t discarded_context, discarded_seqno;
 };
 
 struct ft_commit_stall {		/* a commit waiting behind an earlier one */
@@ -143,13 +154,37 @@ struct ft_open_poll {
 	int pid;
 };
 
+/* What became of the commit a long wait held up. */
+enum ft_outcome {
+	FT_OUTCOME_UNKNOWN,		/* no commit, or the trace ended first */
+	FT_OUTCOME_SHOWN,		/* its out-fence signalled: the frame went out */
+	FT_OUTCOME_DISCARDED,		/* the commit failed, out-fence discarded (series) */
+	FT_OUTCOME_DROPPED,		/* out-fence destroyed unsignalled */
+};
+
 /* A dma_fence wait that lasted at least the stall threshold. */
 struct ft_long_wait {
 	uint64_t start, end, key;
 	int pid;
 	int signaled;			/* was the fence signalled when the wait ended? */
+	int error;			/* the fence's error (series' dma_fence_error), 0 none */
 	uint32_t out_seqno;		/* the out-fence of the commit it held up, 0 none */
 	uint64_t out_context;
+	uint64_t member_key;		/* merged fence: the member that signalled last, 0 none */
+	int member_error;
+	uint64_t commit;		/* series: the commit and plane whose wait it was, 0 none */
+	uint32_t plane;
+	int ret_known, ret;		/* series: what the commit's wait returned */
+	enum ft_outcome outcome;
+	uint64_t outcome_ts;
+	int outcome_err;		/* DISCARDED: the commit's error */
+};
+
+/* The members of a live merged fence (series' dma_fence_member). */
+struct ft_member_set {
+	uint64_t container;		/* its key; 0 when the slot is free */
+	unsigned int n, total;		/* kept, and named by the events */
+	uint64_t keys[MODEL_MAX_MEMBERS];
 };
 
 struct ft_delivered {
@@ -206,6 +241,9 @@ struct ft_model {
 	struct ft_open_poll open_polls[MODEL_MAX_POLLS];
 	unsigned int n_open_polls;
 	struct ft_wait_stat *poll_by_task, *poll_by_timeline, *by_plane;
+	struct ft_member_set *member_sets;
+	uint32_t *free_member_sets;
+	unsigned int n_member_sets, cap_member_sets, n_free_member_sets, cap_free_member_sets;
 	unsigned int n_by_plane, cap_by_plane;
 	unsigned int n_poll_by_task, n_poll_by_timeline, cap_poll_by_task, cap_poll_by_timeline;
 	int error;			/* allocation failure: the model is incomplete */
@@ -217,5 +255,6 @@ void model_finish(struct ft_model *m);
 void model_free(struct ft_model *m);
 int model_lost_between(const struct ft_model *m, uint64_t from, uint64_t to);
 const struct ft_fence *model_wait_commit(const struct ft_model *m, int pid, uint64_t start);
+uint64_t model_late_member(const struct ft_model *m, uint64_t key, int *error);
 
 #endif

@@ -86,6 +86,25 @@ static int add_extra(struct capture *c, const char *spec)
 	return add_event(c, sys, ev);
 }
 
+/*
+ * dma_fence:* takes the series' two dma_fence events too when the kernel
+ * has them; say which, as a stock kernel lacks them (errors and merge
+ * members are then unknown to report).
+ */
+static const char *dma_series_note(void)
+{
+	int error = event_exists("dma_fence", "dma_fence_error");
+	int member = event_exists("dma_fence", "dma_fence_member");
+
+	if (error && member)
+		return " (with the series' dma_fence_error and dma_fence_member)";
+	if (error)
+		return " (with the series' dma_fence_error; dma_fence_member missing)";
+	if (member)
+		return " (with the series' dma_fence_member; dma_fence_error missing)";
+	return " (the series' dma_fence_error and dma_fence_member missing)";
+}
+
 /* The catalogue's sets, each said to be found or missing. */
 static int add_catalogue(struct capture *c)
 {
@@ -95,9 +114,10 @@ static int add_catalogue(struct capture *c)
 	    add_system(c, "dma_fence", NULL, &fences) ||
 	    add_system(c, "drm", "drm_vblank_event", &vblank))
 		return -1;
-	fprintf(stderr, "fence-trace record: events: drm_fence:* (series) %s, dma_fence:* %s, drm:drm_vblank_event* %s\n",
+	fprintf(stderr, "fence-trace record: events: drm_fence:* (series) %s, dma_fence:* %s%s, drm:drm_vblank_event* %s\n",
 		series ? "found" : "missing (not a fence-trace kernel)",
-		fences ? "found" : "missing", vblank ? "found" : "missing");
+		fences ? "found" : "missing", fences ? dma_series_note() : "",
+		vblank ? "found" : "missing");
 	if (!fences && !vblank && !series && !c->n_extra)
 		return fail("this kernel has none of the fence or vblank events");
 	return 0;

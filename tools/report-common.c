@@ -44,3 +44,9 @@ int report_timeline_selected(const struct ft_timeline *t, const struct report_op
 		return 0;
 	return !o->timeline || strstr(t->name, o->timeline);
 }
+
+/* Does the trace say which fences signalled with an error? */
+int report_errors_known(const struct ft_model *m)
+{
+	return m->dec->have_event[FT_EV_FENCE_ERROR];
+}

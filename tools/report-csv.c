@@ -26,7 +26,7 @@ static void csv_str(FILE *out, const char *s)
 
 static void timelines(FILE *out, const struct ft_model *m, const struct report_opts *o)
 {
-	fprintf(out, "context,driver,timeline,fences,signaled,unsignaled,destroyed_unsignaled,"
+	fprintf(out, "context,driver,timeline,fences,signaled,errors,unsignaled,destroyed_unsignaled,"
 		"out_of_order,p50_ns,p90_ns,p99_ns,max_ns\n");
 	for (unsigned int i = 0; i < m->n_timelines; i++) {
 		const struct ft_timeline *t = &m->timelines[i];
@@ -37,8 +37,11 @@ static void timelines(FILE *out, const struct ft_model *m, const struct report_o
 		csv_str(out, t->driver);
 		fputc(',', out);
 		csv_str(out, t->name);
-		fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
-			",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", t->fences, t->signaled,
+		fprintf(out, ",%" PRIu64 ",%" PRIu64 ",", t->fences, t->signaled);
+		if (report_errors_known(m))	/* empty: unknown */
+			fprintf(out, "%" PRIu64, t->errors);
+		fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
+			",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n",
 			t->unsignaled_at_end, t->destroyed_unsignaled, t->out_of_order,
 			hist_percentile(&t->latency, 0.5), hist_percentile(&t->latency, 0.9),
 			hist_percentile(&t->latency, 0.99), t->latency.max);

@@ -32,9 +32,14 @@ static void timelines(FILE *out, const struct ft_model *m, const struct report_o
 		json_str(out, t->driver);
 		fprintf(out, ", \"timeline\": ");
 		json_str(out, t->name);
-		fprintf(out, ", \"fences\": %" PRIu64 ", \"signaled\": %" PRIu64
-			", \"errors\": null, \"unsignaled\": %" PRIu64 ", \"destroyed_unsignaled\": %" PRIu64
-			", \"out_of_order\": %" PRIu64 ", \"lost_in_span\": %s, ", t->fences, t->signaled,
+		fprintf(out, ", \"fences\": %" PRIu64 ", \"signaled\": %" PRIu64 ", \"errors\": ",
+			t->fences, t->signaled);
+		if (report_errors_known(m))
+			fprintf(out, "%" PRIu64, t->errors);
+		else
+			fprintf(out, "null");
+		fprintf(out, ", \"unsignaled\": %" PRIu64 ", \"destroyed_unsignaled\": %" PRIu64
+			", \"out_of_order\": %" PRIu64 ", \"lost_in_span\": %s, ",
 			t->unsignaled_at_end, t->destroyed_unsignaled, t->out_of_order,
 			model_lost_between(m, t->first_ts, t->last_ts) ? "true" : "false");
 		latency(out, "signal_latency_ns", &t->latency);
@@ -97,7 +102,12 @@ static void blocking(FILE *out, const struct ft_model *m, const struct ft_blocki
 	fprintf(out, ", \"timeline\": ");
 	json_str(out, b->timeline != UINT32_MAX ? m->timelines[b->timeline].name : "");
 	fprintf(out, ", \"context\": %" PRIu64 ", \"seqno\": %" PRIu64 ", \"wait_ns\": %" PRIu64
-		", \"signal_ns\": %" PRIu64 "}", b->context, b->seqno, b->wait_ns, b->signal_ts);
+		", \"signal_ns\": %" PRIu64, b->context, b->seqno, b->wait_ns, b->signal_ts);
+	if (b->merged)
+		fprintf(out, ", \"merged\": {\"context\": %" PRIu64 ", \"seqno\": %" PRIu64 "}}",
+			b->merged_context, b->merged_seqno);
+	else
+		fprintf(out, ", \"merged\": null}");
 }
 
 static void crtc(FILE *out, const struct ft_model *m, const struct ft_crtc *c,
@@ -121,9 +131,10 @@ static void crtc(FILE *out, const struct ft_model *m, const struct ft_crtc *c,
 		fprintf(out, ", \"device\": null, \"index\": null");
 	fprintf(out, ", \"pipe\": %d, \"frames\": %" PRIu64 ", \"vblanks\": %" PRIu64
 		", \"missed_vblanks\": %" PRIu64 ", \"vblank_period_ns\": %" PRIu64
-		", \"unpaired_signals\": %" PRIu64 ", \"fake_vblank_signals\": %" PRIu64 ", ",
+		", \"unpaired_signals\": %" PRIu64 ", \"fake_vblank_signals\": %" PRIu64
+		", \"discarded_out_fences\": %" PRIu64 ", ",
 		c->pipe, c->frames, p ? p->vblanks : 0, p ? p->missed : 0,
-		p ? hist_percentile(&p->period, 0.5) : 0, c->unpaired, c->fake_vblank);
+		p ? hist_percentile(&p->period, 0.5) : 0, c->unpaired, c->fake_vblank, c->discarded);
 	latency(out, "out_fence_latency_ns", &c->out_latency);
 	fprintf(out, ", \"lost_in_span\": %s", model_lost_between(m, m->timelines[c->timeline].first_ts,
 		m->timelines[c->timeline].last_ts) ? "true" : "false");
@@ -144,6 +155,33 @@ static void crtc(FILE *out, const struct ft_model *m, const struct ft_crtc *c,
 	fprintf(out, "]}");
 }
 
+static const char *const outcomes[] = {
+	[FT_OUTCOME_UNKNOWN] = "unknown", [FT_OUTCOME_SHOWN] = "shown",
+	[FT_OUTCOME_DISCARDED] = "discarded", [FT_OUTCOME_DROPPED] = "dropped",
+};
+
+/* A stall's error, late member and the fate of its commit: null where unknown. */
+static void long_wait_series(FILE *out, const struct ft_model *m, const struct ft_long_wait *l)
+{
+	fprintf(out, ", \"error\": ");
+	if (report_errors_known(m))
+		fprintf(out, "%d", l->member_error ? l->member_error : l->error);
+	else
+		fprintf(out, "null");
+	if (l->member_key)
+		fprintf(out, ", \"late_member\": {\"context\": %" PRIu64 ", \"seqno\": %" PRIu64 "}",
+			l->member_key >> 32, l->member_key & (uint64_t)0xffffffff);
+	else
+		fprintf(out, ", \"late_member\": null");
+	if (l->ret_known)
+		fprintf(out, ", \"commit\": %" PRIu64 ", \"plane\": %u, \"wait_ret\": %d", l->commit,
+			l->plane, l->ret);
+	else
+		fprintf(out, ", \"commit\": null, \"plane\": null, \"wait_ret\": null");
+	fprintf(out, ", \"outcome\": \"%s\", \"outcome_ns\": %" PRIu64 ", \"outcome_error\": %d",
+		outcomes[l->outcome], l->outcome_ts, l->outcome_err);
+}
+
 static void stalls_json(FILE *out, const struct ft_model *m)
 {
 	fprintf(out, "  \"stall_threshold_ns\": %" PRIu64 ", \"stall_count\": %" PRIu64 ", \"stalls\": [",
@@ -154,9 +192,11 @@ static void stalls_json(FILE *out, const struct ft_model *m)
 		fprintf(out, "%s\n    {\"pid\": %d, \"comm\": ", i ? "," : "", l->pid);
 		json_str(out, report_task_name(m, l->pid));
 		fprintf(out, ", \"start_ns\": %" PRIu64 ", \"end_ns\": %" PRIu64 ", \"context\": %" PRIu64
-			", \"seqno\": %" PRIu64 ", \"signaled\": %s, \"out_fence_seqno\": %u}", l->start,
+			", \"seqno\": %" PRIu64 ", \"signaled\": %s, \"out_fence_seqno\": %u", l->start,
 			l->end, (uint64_t)(l->key >> 32), (uint64_t)(l->key & 0xffffffffull), l->signaled ? "true" : "false",
 			l->out_seqno);
+		long_wait_series(out, m, l);
+		fprintf(out, "}");
 	}
 	fprintf(out, "\n  ],\n");
 }
@@ -165,10 +205,18 @@ static void stalls_json(FILE *out, const struct ft_model *m)
 static void commits_json(FILE *out, const struct ft_model *m)
 {
 	fprintf(out, "  \"failed_commit_count\": %" PRIu64 ", \"failed_commits\": [", m->failed_total);
-	for (unsigned int i = 0; i < m->n_failed; i++)
+	for (unsigned int i = 0; i < m->n_failed; i++) {
+		const struct ft_failed_commit *f = &m->failed[i];
+
 		fprintf(out, "%s{\"commit\": %" PRIu64 ", \"ts\": %" PRIu64 ", \"error\": %d, "
-			"\"out_fence_destroyed\": %s}", i ? ", " : "", m->failed[i].commit,
-			m->failed[i].ts, m->failed[i].err, m->failed[i].had_out_fence ? "true" : "false");
+			"\"out_fence_destroyed\": %s, \"out_fence_discarded\": ", i ? ", " : "", f->commit,
+			f->ts, f->err, f->had_out_fence ? "true" : "false");
+		if (f->discarded)
+			fprintf(out, "{\"crtc\": %u, \"context\": %" PRIu64 ", \"seqno\": %" PRIu64 "}}",
+				f->crtc, f->discarded_context, f->discarded_seqno);
+		else
+			fprintf(out, "null}");
+	}
 	fprintf(out, "],\n  \"commit_stall_count\": %" PRIu64 ", \"commit_stalls\": [", m->stalls_total);
 	for (unsigned int i = 0; i < m->n_stalls; i++) {
 		const struct ft_commit_stall *s = &m->stalls[i];
@@ -181,6 +229,11 @@ static void commits_json(FILE *out, const struct ft_model *m)
 	}
 	fprintf(out, "]\n");
 }
+
+static const char *const json_set_names[FT_SET_COUNT] = {
+	[FT_SET_DMA_FENCE] = "dma_fence", [FT_SET_VBLANK] = "vblank",
+	[FT_SET_SERIES] = "series", [FT_SET_DMA_SERIES] = "dma_fence_series",
+};
 
 int report_json(FILE *out, const struct ft_model *m, const struct report_info *info,
 		const struct report_opts *o)
@@ -195,8 +248,8 @@ int report_json(FILE *out, const struct ft_model *m, const struct report_info *i
 		", \"lost_unknown_pages\": %" PRIu64 ",\n  \"event_sets\": {", m->events, m->lost,
 		m->lost_unknown);
 	for (int s = 0; s < FT_SET_COUNT; s++)
-		fprintf(out, "%s\"%s\": %s", s ? ", " : "", s == FT_SET_DMA_FENCE ? "dma_fence" :
-			s == FT_SET_VBLANK ? "vblank" : "series", m->dec->have_set[s] ? "true" : "false");
+		fprintf(out, "%s\"%s\": %s", s ? ", " : "", json_set_names[s],
+			m->dec->have_set[s] ? "true" : "false");
 	fprintf(out, "},\n");
 	if (o->sections & SEC_TIMELINES)
 		timelines(out, m, o);

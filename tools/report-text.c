@@ -72,21 +72,28 @@ static void heading(FILE *out, const struct ft_model *m, const struct report_inf
 
 static void timelines(FILE *out, const struct ft_model *m, const struct report_opts *o)
 {
-	char a[24], b[24], c[24], d[24];
+	char a[24], b[24], c[24], d[24], e[24];
+	int errors_known = report_errors_known(m);
 
 	fprintf(out, "\nTimelines (signal latency = dma_fence_init -> dma_fence_signaled)\n");
-	fprintf(out, "%8s  %-12s %-*s %7s %8s %9s %8s %10s %10s %10s %10s\n", "context", "driver",
-		style.name_width, "timeline", "fences", "signaled", "unsig@end", "destroyed", "p50",
-		"p90", "p99", "max");
+	if (!errors_known)
+		fprintf(out, "  errors: unknown (\"?\"): this kernel does not trace them (the series' dma_fence_error)\n");
+	fprintf(out, "%8s  %-12s %-*s %7s %8s %6s %9s %8s %10s %10s %10s %10s\n", "context", "driver",
+		style.name_width, "timeline", "fences", "signaled", "errors", "unsig@end", "destroyed",
+		"p50", "p90", "p99", "max");
 	for (unsigned int i = 0; i < m->n_timelines; i++) {
 		const struct ft_timeline *t = &m->timelines[i];
 
 		if (!report_timeline_selected(t, o))
 			continue;
-		fprintf(out, "%8" PRIu64 "  %-12.12s %-*.*s %7" PRIu64 " %8" PRIu64 " %9" PRIu64
+		if (errors_known)
+			snprintf(e, sizeof(e), "%" PRIu64, t->errors);
+		else
+			snprintf(e, sizeof(e), "?");
+		fprintf(out, "%8" PRIu64 "  %-12.12s %-*.*s %7" PRIu64 " %8" PRIu64 " %6s %9" PRIu64
 			" %8" PRIu64 " %10s %10s %10s %10s%s\n", t->context, t->driver, style.name_width,
 			style.name_width, t->name,
-			t->fences, t->signaled, t->unsignaled_at_end, t->destroyed_unsignaled,
+			t->fences, t->signaled, e, t->unsignaled_at_end, t->destroyed_unsignaled,
 			dur(a, sizeof(a), hist_percentile(&t->latency, 0.5)),
 			dur(b, sizeof(b), hist_percentile(&t->latency, 0.9)),
 			dur(c, sizeof(c), hist_percentile(&t->latency, 0.99)),
@@ -165,14 +172,18 @@ static void late_frames(FILE *out, const struct ft_model *m, const struct ft_crt
 		if (bl->known && bl->plane >= 0)
 			fprintf(out, "plane %d: ", bl->plane);
 		if (bl->known && bl->timeline != UINT32_MAX)
-			fprintf(out, "%s %s context %" PRIu64 " seqno %" PRIu64 ", waited %s\n",
+			fprintf(out, "%s %s context %" PRIu64 " seqno %" PRIu64 ", waited %s",
 				m->timelines[bl->timeline].driver, m->timelines[bl->timeline].name,
 				bl->context, bl->seqno, dur(b, sizeof(b), bl->wait_ns));
 		else if (bl->known)
-			fprintf(out, "context %" PRIu64 " seqno %" PRIu64 ", waited %s\n", bl->context,
+			fprintf(out, "context %" PRIu64 " seqno %" PRIu64 ", waited %s", bl->context,
 				bl->seqno, dur(b, sizeof(b), bl->wait_ns));
 		else
-			fprintf(out, "no in-fence wait seen (late for another reason)\n");
+			fprintf(out, "no in-fence wait seen (late for another reason)");
+		if (bl->known && bl->merged)
+			fprintf(out, " (the late member of merged fence context %" PRIu64 " seqno %" PRIu64 ")",
+				bl->merged_context, bl->merged_seqno);
+		fprintf(out, "\n");
 	}
 }
 
@@ -209,6 +220,9 @@ static void display(FILE *out, const struct ft_model *m, const struct report_inf
 		if (cr->fake_vblank)
 			fprintf(out, "  %" PRIu64 " out-fences signalled by a fake vblank (no vblank interrupt: at commit completion)\n",
 				cr->fake_vblank);
+		if (cr->discarded)
+			fprintf(out, "  %" PRIu64 " out-fences discarded unsignalled: their commits failed (drm_fence_out_discard)\n",
+				cr->discarded);
 		if (cr->unpaired)
 			fprintf(out, "  %" PRIu64 " out-fences signalled with no vblank event before them (events lost, or not recorded)\n",
 				cr->unpaired);
@@ -220,27 +234,105 @@ static void display(FILE *out, const struct ft_model *m, const struct report_inf
 
 static const char *const stall_stages[] = { "hw_done", "flip_done", "cleanup_done", "EBUSY" };
 
+static void failed_commit(FILE *out, const struct ft_failed_commit *f)
+{
+	char e[24];
+
+	fprintf(out, "    commit %" PRIu64 " at %.6f s: error %d (%s)", f->commit, f->ts / 1e9, f->err,
+		errname(f->err, e, sizeof(e)));
+	if (f->discarded)
+		fprintf(out, "; out-fence discarded: commit failed with %s (CRTC %u, out-fence context %" PRIu64
+			" seqno %" PRIu64 ", never signalled)\n", e, f->crtc, f->discarded_context,
+			f->discarded_seqno);
+	else
+		fprintf(out, "%s\n", f->had_out_fence ? " (its out-fence was destroyed unsignalled)" : "");
+}
 /* The series only: commits that failed, and commits held up by earlier ones. */
 static void commits(FILE *out, const struct ft_model *m)
 {
-	char a[24];
+	char a[24], e[24];
 
 	if (!m->dec->have_set[FT_SET_SERIES])
 		return;
 	fprintf(out, "\nCommits (fence-trace series)\n");
 	fprintf(out, "  failed: %" PRIu64 "\n", m->failed_total);
 	for (unsigned int i = 0; i < m->n_failed; i++)
-		fprintf(out, "    commit %" PRIu64 " at %.6f s: error %d%s\n", m->failed[i].commit,
-			m->failed[i].ts / 1e9, m->failed[i].err,
-			m->failed[i].had_out_fence ? " (its out-fence was destroyed unsignalled)" : "");
+		failed_commit(out, &m->failed[i]);
 	fprintf(out, "  behind an earlier commit: %" PRIu64 "\n", m->stalls_total);
 	for (unsigned int i = 0; i < m->n_stalls; i++) {
 		const struct ft_commit_stall *s = &m->stalls[i];
 
+		if (s->waits_on == (int64_t)s->commit) {	/* wait_for_flip_done's timeout */
+			fprintf(out, "    commit %" PRIu64 " on CRTC %u: its own %s timed out after %s (ret %s): the flip never completed\n",
+				s->commit, s->crtc, s->stage >= 0 && s->stage < 4 ? stall_stages[s->stage] : "?",
+				dur(a, sizeof(a), s->duration_ns), errname(s->ret, e, sizeof(e)));
+			continue;
+		}
 		fprintf(out, "    commit %" PRIu64 " on CRTC %u waited %s for commit %" PRId64 "'s %s (ret %d)\n",
 			s->commit, s->crtc, dur(a, sizeof(a), s->duration_ns), s->waits_on,
 			s->stage >= 0 && s->stage < 4 ? stall_stages[s->stage] : "?", s->ret);
 	}
+}
+
+/* "sw_sync producer-B context 7 seqno 3", or "? ? context ..." when never named. */
+static void fence_name(FILE *out, const struct ft_model *m, uint64_t key)
+{
+	uint64_t ctx = key >> 32, seq = key & 0xffffffffull;
+	uint32_t tl;
+	int named = keymap_get(&m->timeline_of_context, ctx, &tl);
+
+	fprintf(out, "%s %s context %" PRIu64 " seqno %" PRIu64, named ? m->timelines[tl].driver : "?",
+		named ? m->timelines[tl].name : "?", ctx, seq);
+}
+
+/*
+ * What the commit a failed fence held up did with it.  The atomic helpers
+ * ignore a fence's error (dma_fence_wait() returns 0 once it signals), so
+ * the commit goes on and scans out the buffer the failed job was writing.
+ */
+static void error_outcome(FILE *out, const struct ft_long_wait *l, int error)
+{
+	char a[24], e[24];
+
+	fprintf(out, "    signalled with an error: %s", errname(error, e, sizeof(e)));
+	if (l->ret_known)
+		fprintf(out, "; commit %" PRIu64 "'s wait on plane %u returned %d", l->commit, l->plane, l->ret);
+	switch (l->outcome) {
+	case FT_OUTCOME_SHOWN:
+		fprintf(out, "; the commit went on regardless (the atomic helpers ignore fence errors): its out-fence signalled %s later, the frame was shown with that buffer\n",
+			dur(a, sizeof(a), l->outcome_ts - l->end));
+		break;
+	case FT_OUTCOME_DISCARDED:
+		fprintf(out, "; the commit failed with %s and discarded its out-fence\n",
+			errname(l->outcome_err, e, sizeof(e)));
+		break;
+	case FT_OUTCOME_DROPPED:
+		fprintf(out, "; the commit's out-fence was destroyed unsignalled: the frame was not shown\n");
+		break;
+	default:
+		fprintf(out, "; what the commit did next is not in the trace\n");
+	}
+}
+
+static void long_wait(FILE *out, const struct ft_model *m, const struct ft_long_wait *l)
+{
+	char a[24];
+
+	fprintf(out, "  %.6f s: %s-%d waited %s on ", l->start / 1e9, report_task_name(m, l->pid), l->pid,
+		dur(a, sizeof(a), l->end - l->start));
+	fence_name(out, m, l->key);
+	fprintf(out, "%s", l->signaled ? "" : " (ended unsignalled: interrupted or timed out)");
+	if (l->out_seqno)
+		fprintf(out, ", holding up the commit of out-fence %" PRIu64 ":%u", l->out_context,
+			l->out_seqno);
+	fprintf(out, "\n");
+	if (l->member_key) {
+		fprintf(out, "    merged fence: the member that held it is ");
+		fence_name(out, m, l->member_key);
+		fprintf(out, "\n");
+	}
+	if (l->error || l->member_error)
+		error_outcome(out, l, l->member_error ? l->member_error : l->error);
 }
 
 /* Every wait past the stall threshold, with what it held up. */
@@ -250,29 +342,20 @@ static void stalls(FILE *out, const struct ft_model *m)
 
 	fprintf(out, "\nStalls (dma_fence waits of %s or more): %" PRIu64 "\n",
 		dur(a, sizeof(a), m->stall_ns), m->long_waits_total);
-	for (unsigned int i = 0; i < m->n_long_waits; i++) {
-		const struct ft_long_wait *l = &m->long_waits[i];
-		uint64_t ctx = l->key >> 32, seq = l->key & 0xffffffffull;
-		uint32_t tl;
-		int named = keymap_get(&m->timeline_of_context, ctx, &tl);
-
-		fprintf(out, "  %.6f s: %s-%d waited %s on %s %s context %" PRIu64 " seqno %" PRIu64 "%s",
-			l->start / 1e9, report_task_name(m, l->pid), l->pid,
-			dur(a, sizeof(a), l->end - l->start), named ? m->timelines[tl].driver : "?",
-			named ? m->timelines[tl].name : "?", ctx, seq,
-			l->signaled ? "" : " (ended unsignalled: interrupted or timed out)");
-		if (l->out_seqno)
-			fprintf(out, ", holding up the commit of out-fence %" PRIu64 ":%u", l->out_context,
-				l->out_seqno);
-		fprintf(out, "\n");
-	}
+	for (unsigned int i = 0; i < m->n_long_waits; i++)
+		long_wait(out, m, &m->long_waits[i]);
+	if (!report_errors_known(m))
+		fprintf(out, "  (fence errors are not traced by this kernel: a stall ended by a failed fence looks like any other)\n");
 }
 
 static void anomalies(FILE *out, const struct ft_model *m)
 {
-	uint64_t never = 0, destroyed = 0, ooo = 0, reused = 0, missed = 0;
+	uint64_t never = 0, destroyed = 0, ooo = 0, reused = 0, missed = 0, errors = 0, discarded = 0;
 
+	for (unsigned int i = 0; i < m->n_crtcs; i++)
+		discarded += m->crtcs[i].discarded;
 	for (unsigned int i = 0; i < m->n_timelines; i++) {
+		errors += m->timelines[i].errors;
 		never += m->timelines[i].unsignaled_at_end;
 		destroyed += m->timelines[i].destroyed_unsignaled;
 		ooo += m->timelines[i].out_of_order;
@@ -282,7 +365,13 @@ static void anomalies(FILE *out, const struct ft_model *m)
 		missed += m->pipes[i].missed;
 	fprintf(out, "\nAnomalies\n");
 	fprintf(out, "  never signalled (live at the end): %" PRIu64 "\n", never);
+	if (report_errors_known(m))
+		fprintf(out, "  signalled with an error: %" PRIu64 "\n", errors);
+	else
+		fprintf(out, "  signalled with an error: unknown (needs the series' dma_fence_error)\n");
 	fprintf(out, "  destroyed unsignalled: %" PRIu64 "\n", destroyed);
+	if (m->dec->have_event[FT_EV_OUT_DISCARD])
+		fprintf(out, "    of them out-fences of failed commits: %" PRIu64 "\n", discarded);
 	fprintf(out, "  seqno regressions at creation: %" PRIu64 "\n", ooo);
 	fprintf(out, "  (context, seqno) reused while live: %" PRIu64 "\n", reused);
 	fprintf(out, "  vblank sequence gaps (missed vblanks): %" PRIu64 "\n", missed);

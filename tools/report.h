@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "drm-map.h"
+#include "errname.h"
 #include "model.h"
 
 enum report_section {
@@ -45,5 +46,6 @@ int report_timeline_selected(const struct ft_timeline *t, const struct report_op
 int report_json(FILE *out, const struct ft_model *m, const struct report_info *info,
 		const struct report_opts *o);
 const char *report_task_name(const struct ft_model *m, int pid);
+int report_errors_known(const struct ft_model *m);
 
 #endif

@@ -14,8 +14,10 @@
 #include <bpf/libbpf.h>
 
 #include "fence-stall.skel.h"
+#include "errname.h"
 #include "json-str.h"
 #include "stall.h"
+#include "stall-debugfs.h"
 #include "sync.h"
 
 static void name_of(struct stall_ctx *c, uint64_t context, const char **driver, const char **timeline)
@@ -86,21 +88,6 @@ static void attribution(struct stall_ctx *c, uint64_t fence)
 		printf("  commit, CRTC and plane: not attributable without the fence-trace kernel series\n");
 }
 
-/* The kernel's own debugfs view, for the report. */
-static void snapshot(const char *path)
-{
-	char line[256];
-	unsigned int n = 0;
-	FILE *f = fopen(path, "r");
-
-	if (!f)
-		return;
-	printf("  %s:\n", path);
-	while (fgets(line, sizeof(line), f) && n++ < 40)
-		printf("    %s", line);
-	fclose(f);
-}
-
 /* At most @max bytes of @s (a comm need not be NUL-terminated), as JSON. */
 static void json_field(const char *s, size_t max)
 {
@@ -144,7 +131,9 @@ static void start_json(struct stall_ctx *c, const struct fs_wait *w, uint64_t no
 		if (!member_signaled(c, &w->members[i]))
 			printf("%s{\"context\": %" PRIu64 ", \"seqno\": %" PRIu64 "}", k++ ? ", " : "",
 			       (uint64_t)w->members[i].context, (uint64_t)w->members[i].seqno);
-	printf("]}\n");
+	printf("]");
+	stall_debugfs_json(&(struct stall_target){ -1, w->fence.context, w->fence.seqno });
+	printf("}\n");
 }
 
 void stall_print_start(struct stall_ctx *c, const struct fs_wait *w, uint64_t now)
@@ -168,7 +157,7 @@ void stall_print_start(struct stall_ctx *c, const struct fs_wait *w, uint64_t no
 	if (w->is_array)
 		members(c, w);
 	attribution(c, w->fence.ptr);
-	snapshot("/sys/kernel/debug/sync/info");
+	stall_debugfs_text(&(struct stall_target){ -1, w->fence.context, w->fence.seqno });
 	fflush(stdout);
 }
 
@@ -189,6 +178,8 @@ void stall_print_end(struct stall_ctx *c, const struct fs_end *e, const struct f
 		       (e->end - e->start) / 1e6, how, w ? "" : " [stall began and ended between polls]",
 		       (uint64_t)e->context, (uint64_t)e->seqno, e->error,
 		       e->error == -2 ? ": -ENOENT, a sw_sync timeline closed with it pending" : "");
+		if (e->error && !c->have_series)
+			printf("  what a commit waiting on it did next: not traced without the fence-trace kernel series\n");
 	}
 	fflush(stdout);
 }
@@ -226,6 +217,7 @@ void stall_print_poll(struct stall_ctx *c, const struct series_poll *p, uint64_t
 		       ", \"pid\": %d, \"context\": %" PRIu64 ", \"seqno\": %" PRIu64 ", \"timeline\": ",
 		       p->ts, now - p->ts, p->pid, p->context, p->seqno);
 		json_field(tl, 80);
+		stall_debugfs_json(&(struct stall_target){ -1, p->context, p->seqno });
 		printf("}\n");
 		fflush(stdout);
 		return;
@@ -234,6 +226,7 @@ void stall_print_poll(struct stall_ctx *c, const struct series_poll *p, uint64_t
 	       comm, p->pid, (now - p->ts) / 1e6, drv, tl, p->context, p->seqno);
 	behind(c, &f, now);
 	creator_of(c, p->fence, now);
+	stall_debugfs_text(&(struct stall_target){ -1, p->context, p->seqno });
 	fflush(stdout);
 }
 
@@ -249,10 +242,84 @@ void stall_print_poll_end(struct stall_ctx *c, const struct series_poll *p, uint
 	fflush(stdout);
 }
 
+/* A commit's in-fence signalled with an error (series' dma_fence_error). */
+void stall_print_error_fence(struct stall_ctx *c, const struct series_wait *w, int error, int ret)
+{
+	const char *drv, *tl;
+	char e[24];
+
+	name_of(c, w->context, &drv, &tl);
+	if (c->json) {
+		printf("{\"event\": \"error_fence\", \"commit\": %" PRIu64 ", \"plane\": %u, \"context\": %" PRIu64
+		       ", \"seqno\": %" PRIu64 ", \"error\": %d, \"wait_ret\": %d, \"wait_ns\": %" PRIu64 "}\n",
+		       w->commit, w->plane, w->context, w->seqno, error, ret, w->end - w->ts);
+		fflush(stdout);
+		return;
+	}
+	printf("ERROR FENCE: commit %" PRIu64 ", plane %u: its in-fence %s %s context %" PRIu64 " seqno %" PRIu64
+	       " signalled with an error (%s) after %.1f ms\n", w->commit, w->plane, drv, tl, w->context,
+	       w->seqno, errname(error, e, sizeof(e)), (w->end - w->ts) / 1e6);
+	printf("  the commit's wait returned %d: the atomic helpers ignore a fence's error, so the commit goes on%s\n",
+	       ret, ret ? " (here the wait itself failed)" : " with the buffer the failed job left");
+	fflush(stdout);
+}
+
+/* What the commit did with it: flipped (@err 0) at vblank @vblank, or failed. */
+void stall_print_error_outcome(struct stall_ctx *c, const struct series_error_wait *e, int err,
+			       uint64_t vblank, uint64_t ts)
+{
+	char b[24];
+
+	if (c->json) {
+		printf("{\"event\": \"error_outcome\", \"commit\": %" PRIu64 ", \"context\": %" PRIu64 ", \"seqno\": %" PRIu64
+		       ", \"outcome\": \"%s\", \"commit_error\": %d, \"vblank\": %" PRIu64 ", \"after_ns\": %" PRIu64 "}\n",
+		       e->commit, e->context, e->seqno, err ? "failed" : "shown", err, err ? 0 : vblank, ts - e->ts);
+	} else if (err) {
+		printf("  commit %" PRIu64 " then failed with %s: its out-fence is discarded, the frame not shown\n",
+		       e->commit, errname(err, b, sizeof(b)));
+	} else {
+		printf("  commit %" PRIu64 " flipped at vblank %" PRIu64 ", %.1f ms later: the frame was shown despite the failed fence (context %" PRIu64 " seqno %" PRIu64 ")\n",
+		       e->commit, vblank, (ts - e->ts) / 1e6, e->context, e->seqno);
+	}
+	fflush(stdout);
+}
+
+/* EBUSY retries every ms: a stall only once they have lasted the threshold. */
+static int ebusy_due(struct stall_ctx *c, uint64_t ts, int64_t waits_on, uint64_t *duration_ns)
+{
+	if (waits_on != c->ebusy_on) {
+		c->ebusy_on = waits_on;
+		c->ebusy_first_ts = ts;
+		c->ebusy_said = 0;
+	}
+	if (c->ebusy_said || ts - c->ebusy_first_ts < c->threshold_ns)
+		return 0;
+	c->ebusy_said = 1;
+	*duration_ns = ts - c->ebusy_first_ts;
+	return 1;
+}
+
+static void commit_stall_text(struct stall_ctx *c, uint64_t commit, uint32_t crtc, int64_t waits_on,
+			      const char *what, int stage, int ret, uint64_t duration_ns)
+{
+	char e[24];
+
+	if (stage == 3)
+		printf("COMMIT STALL: commits on CRTC %u have got EBUSY for %.1f ms (now commit %" PRIu64 "): commit %" PRId64 " still holds the CRTC (not an in-fence stall of their own)\n",
+		       crtc, duration_ns / 1e6, commit, waits_on);
+	else if (waits_on == (int64_t)commit)
+		printf("COMMIT STALL: commit %" PRIu64 " on CRTC %u: its own %s timed out after %.1f ms (%s): the flip never completed (not an in-fence, not an earlier commit)\n",
+		       commit, crtc, what, duration_ns / 1e6, errname(ret, e, sizeof(e)));
+	else
+		printf("COMMIT STALL: commit %" PRIu64 " on CRTC %u waited %.1f ms for commit %" PRId64 "'s %s (ret %d): behind an earlier commit, not an in-fence\n",
+		       commit, crtc, duration_ns / 1e6, waits_on, what, ret);
+}
+
 /*
  * A commit held up by an earlier one (the series' drm_fence_commit_stall):
  * told apart from an in-fence stall, and explained by what the earlier
- * commit is waiting on when the series knows.
+ * commit is (or was) waiting on when the series knows.  Waiting on itself
+ * is wait_for_flip_done() timing out.
  */
 void stall_print_commit_stall(struct stall_ctx *c, uint64_t ts, uint64_t commit, uint32_t crtc,
 			      int64_t waits_on, int stage, int ret, uint64_t duration_ns)
@@ -262,41 +329,29 @@ void stall_print_commit_stall(struct stall_ctx *c, uint64_t ts, uint64_t commit,
 	const struct series_wait *w;
 	const char *drv, *tl;
 
-	if (stage == 3) {
-		/* Retries every ms: a stall only once they have lasted the threshold. */
-		if (waits_on != c->ebusy_on) {
-			c->ebusy_on = waits_on;
-			c->ebusy_first_ts = ts;
-			c->ebusy_said = 0;
-		}
-		if (c->ebusy_said || ts - c->ebusy_first_ts < c->threshold_ns)
-			return;
-		c->ebusy_said = 1;
-		duration_ns = ts - c->ebusy_first_ts;
-	} else if (duration_ns < c->threshold_ns) {
+	if (stage == 3 ? !ebusy_due(c, ts, waits_on, &duration_ns) : duration_ns < c->threshold_ns)
 		return;
-	}
 	c->stalls++;
-	w = waits_on >= 0 ? series_wait_of_commit(&c->series, (uint64_t)waits_on) : NULL;
+	w = waits_on >= 0 && waits_on != (int64_t)commit ?
+	    series_wait_of_commit(&c->series, (uint64_t)waits_on) : NULL;
 	if (c->json) {
 		printf("{\"event\": \"commit_stall\", \"commit\": %" PRIu64 ", \"crtc\": %u, \"waits_on\": %" PRId64
-		       ", \"stage\": \"%s\", \"ret\": %d, \"duration_ns\": %" PRIu64 ", \"blocker_plane\": %d"
-		       ", \"blocker_context\": %" PRIu64 ", \"blocker_seqno\": %" PRIu64 "}\n", commit, crtc,
-		       waits_on, what, ret, duration_ns, w ? (int)w->plane : -1, w ? w->context : 0,
-		       w ? w->seqno : 0);
+		       ", \"stage\": \"%s\", \"ret\": %d, \"duration_ns\": %" PRIu64 ", \"timed_out\": %s, \"blocker_plane\": %d"
+		       ", \"blocker_context\": %" PRIu64 ", \"blocker_seqno\": %" PRIu64 "", commit, crtc,
+		       waits_on, what, ret, duration_ns, waits_on == (int64_t)commit ? "true" : "false",
+		       w ? (int)w->plane : -1, w ? w->context : 0, w ? w->seqno : 0);
+		stall_debugfs_json(&(struct stall_target){ crtc, 0, 0 });
+		printf("}\n");
 		fflush(stdout);
 		return;
 	}
-	if (stage == 3)
-		printf("COMMIT STALL: commits on CRTC %u have got EBUSY for %.1f ms (now commit %" PRIu64 "): commit %" PRId64 " still holds the CRTC (not an in-fence stall of their own)\n",
-		       crtc, duration_ns / 1e6, commit, waits_on);
-	else
-		printf("COMMIT STALL: commit %" PRIu64 " on CRTC %u waited %.1f ms for commit %" PRId64 "'s %s (ret %d): behind an earlier commit, not an in-fence\n",
-		       commit, crtc, duration_ns / 1e6, waits_on, what, ret);
+	commit_stall_text(c, commit, crtc, waits_on, what, stage, ret, duration_ns);
 	if (w) {
 		name_of(c, w->context, &drv, &tl);
-		printf("  commit %" PRId64 " is waiting on plane %u's in-fence: %s %s context %" PRIu64 " seqno %" PRIu64 ", for %.1f ms\n",
-		       waits_on, w->plane, drv, tl, w->context, w->seqno, (now_ns() - w->ts) / 1e6);
+		printf("  commit %" PRId64 " %s on plane %u's in-fence: %s %s context %" PRIu64 " seqno %" PRIu64 ", for %.1f ms\n",
+		       waits_on, w->end ? "had waited" : "is waiting", w->plane, drv, tl, w->context, w->seqno,
+		       ((w->end ? w->end : now_ns()) - w->ts) / 1e6);
 	}
+	stall_debugfs_text(&(struct stall_target){ crtc, 0, 0 });
 	fflush(stdout);
 }

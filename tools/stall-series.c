@@ -20,14 +20,21 @@ static const char *const events[][2] = {
 	{ "drm_fence", "drm_fence_wait_begin" },
 	{ "drm_fence", "drm_fence_wait_end" },
 	{ "drm_fence", "drm_fence_commit_stall" },
+	{ "drm_fence", "drm_fence_flip_done" },
+	{ "drm_fence", "drm_fence_commit_failed" },
 	{ "sync_file", "sync_file_poll_begin" },
 	{ "sync_file", "sync_file_poll_ready" },
+};
+
+/* Later in the series (patch 0007): used when the kernel has it. */
+static const char *const optional_events[][2] = {
+	{ "dma_fence", "dma_fence_error" },
 };
 
 /* 0 when this kernel has the series; then its events stream into @s. */
 int series_start(struct stall_series *s, struct stall_ctx *c)
 {
-	const char *systems[] = { "drm_fence", "sync_file", NULL };
+	const char *systems[] = { "drm_fence", "sync_file", "dma_fence", NULL };
 	char name[64];
 
 	memset(s, 0, sizeof(*s));
@@ -43,6 +50,8 @@ int series_start(struct stall_series *s, struct stall_ctx *c)
 	for (size_t i = 0; i < sizeof(events) / sizeof(events[0]); i++)
 		if (tracefs_event_enable(s->inst, events[i][0], events[i][1]))
 			goto fail;
+	for (size_t i = 0; i < sizeof(optional_events) / sizeof(optional_events[0]); i++)
+		tracefs_event_enable(s->inst, optional_events[i][0], optional_events[i][1]);
 	tracefs_trace_on(s->inst);
 	return 0;
 fail:
@@ -66,12 +75,22 @@ const struct series_wait *series_wait_of(const struct stall_series *s, uint64_t 
 	return NULL;
 }
 
+/*
+ * The in-fence wait of @commit: in progress, else its latest that ended
+ * (a commit-behind-commit stall is traced when it is over, and so may be
+ * the earlier commit's wait by then).
+ */
 const struct series_wait *series_wait_of_commit(const struct stall_series *s, uint64_t commit)
 {
+	const struct series_wait *latest = NULL;
+
 	for (unsigned int i = 0; i < s->n_waits; i++)
 		if (s->waits[i].commit == commit)
 			return &s->waits[i];
-	return NULL;
+	for (unsigned int i = 0; i < SERIES_RECENT && i < s->n_ended; i++)
+		if (s->ended[i].commit == commit && (!latest || s->ended[i].end > latest->end))
+			latest = &s->ended[i];
+	return latest;
 }
 
 static void wait_begin(struct stall_series *s, struct tep_event *ev, struct tep_record *rec)
@@ -87,17 +106,72 @@ static void wait_begin(struct stall_series *s, struct tep_event *ev, struct tep_
 	w->context = num(ev, rec, "context");
 	w->seqno = num(ev, rec, "seqno");
 	w->ts = rec->ts;
+	w->end = 0;
+}
+
+static const struct series_failed_fence *failed_fence(const struct stall_series *s, uint64_t fence)
+{
+	for (unsigned int i = 0; i < SERIES_RECENT && i < s->n_failed; i++)
+		if (s->failed[i].fence == fence)
+			return &s->failed[i];
+	return NULL;
+}
+
+/*
+ * A commit's wait on an in-fence that signalled with an error: said now,
+ * and followed until the commit flips or fails.  The atomic helpers ignore
+ * a fence's error (dma_fence_wait() returns 0), so it normally flips.
+ */
+static void error_wait(struct stall_series *s, const struct series_wait *w, int error, int ret)
+{
+	struct series_error_wait *e;
+
+	stall_print_error_fence(s->c, w, error, ret);
+	if (s->n_error_waits >= SERIES_MAX)
+		return;
+	e = &s->error_waits[s->n_error_waits++];
+	*e = (struct series_error_wait){ w->commit, w->context, w->seqno, w->end, w->plane, error, ret };
+}
+
+/* @commit flipped (@err 0, at vblank @vblank) or failed (@err): what became of it. */
+static void error_wait_outcome(struct stall_series *s, uint64_t commit, int err, uint64_t vblank,
+			       uint64_t ts)
+{
+	for (unsigned int i = 0; i < s->n_error_waits; i++) {
+		if (s->error_waits[i].commit != commit)
+			continue;
+		stall_print_error_outcome(s->c, &s->error_waits[i], err, vblank, ts);
+		s->error_waits[i--] = s->error_waits[--s->n_error_waits];
+	}
 }
 
 static void wait_end(struct stall_series *s, struct tep_event *ev, struct tep_record *rec)
 {
 	uint64_t fence = num(ev, rec, "fence"), commit = num(ev, rec, "commit");
+	const struct series_failed_fence *f = failed_fence(s, fence);
+	struct series_wait *w;
 
-	for (unsigned int i = 0; i < s->n_waits; i++)
-		if (s->waits[i].fence == fence && s->waits[i].commit == commit) {
-			s->waits[i] = s->waits[--s->n_waits];
-			return;
-		}
+	for (unsigned int i = 0; i < s->n_waits; i++) {
+		if (s->waits[i].fence != fence || s->waits[i].commit != commit)
+			continue;
+		w = &s->ended[s->n_ended++ % SERIES_RECENT];
+		*w = s->waits[i];
+		w->end = rec->ts;
+		s->waits[i] = s->waits[--s->n_waits];
+		if (f && f->context == w->context && f->seqno == w->seqno)
+			error_wait(s, w, f->error, (int)(int32_t)num(ev, rec, "ret"));
+		return;
+	}
+}
+
+static void fence_error(struct stall_series *s, struct tep_event *ev, struct tep_record *rec)
+{
+	struct series_failed_fence *f = &s->failed[s->n_failed++ % SERIES_RECENT];
+
+	f->fence = num(ev, rec, "fence");
+	f->context = num(ev, rec, "context");
+	f->seqno = num(ev, rec, "seqno");
+	f->error = (int)(int32_t)num(ev, rec, "error");
 }
 
 static void poll_begin(struct stall_series *s, struct tep_event *ev, struct tep_record *rec)
@@ -148,6 +222,12 @@ static int on_event(struct tep_event *ev, struct tep_record *rec, int cpu, void 
 					 (int64_t)num(ev, rec, "waits_on"),
 					 (int)(int32_t)num(ev, rec, "stage"), (int)(int32_t)num(ev, rec, "ret"),
 					 num(ev, rec, "duration_ns"));
+	else if (!strcmp(ev->name, "dma_fence_error"))
+		fence_error(s, ev, rec);
+	else if (!strcmp(ev->name, "drm_fence_flip_done"))
+		error_wait_outcome(s, num(ev, rec, "commit"), 0, num(ev, rec, "vblank"), rec->ts);
+	else if (!strcmp(ev->name, "drm_fence_commit_failed"))
+		error_wait_outcome(s, num(ev, rec, "commit"), (int)(int32_t)num(ev, rec, "err"), 0, rec->ts);
 	else if (!strcmp(ev->name, "sync_file_poll_begin"))
 		poll_begin(s, ev, rec);
 	else if (!strcmp(ev->name, "sync_file_poll_ready"))

@@ -4,7 +4,8 @@
  * low-rate tracefs stream of drm_fence and sync_file events telling which
  * commit and plane a wait belongs to, commits held up by earlier commits
  * (EBUSY, hw_done/flip_done/cleanup_done waits), and sync_file polls, the
- * way compositors wait without entering dma_fence_wait.
+ * way compositors wait without entering dma_fence_wait; and in-fences that
+ * signalled with an error, followed to what their commit did with them.
  */
 #ifndef FENCE_TRACE_STALL_SERIES_H
 #define FENCE_TRACE_STALL_SERIES_H
@@ -12,14 +13,28 @@
 #include <stdint.h>
 
 #define SERIES_MAX 256
+#define SERIES_RECENT 32		/* ended waits and failed fences remembered */
 
 struct tracefs_instance;
 struct tep_handle;
 struct stall_ctx;
 
-struct series_wait {			/* a commit's in-fence wait in progress */
+struct series_wait {			/* a commit's in-fence wait */
 	uint64_t fence, commit, ts, context, seqno;
+	uint64_t end;			/* 0 while in progress */
 	uint32_t plane;
+};
+
+struct series_failed_fence {		/* dma_fence_error: it signalled with @error */
+	uint64_t fence, context, seqno;
+	int error;
+};
+
+/* A commit that waited on a failed in-fence, until we see what it did. */
+struct series_error_wait {
+	uint64_t commit, context, seqno, ts;
+	uint32_t plane;
+	int error, ret;
 };
 
 struct series_poll {			/* a poll() on a sync_file in progress */
@@ -33,6 +48,11 @@ struct stall_series {
 	struct series_wait waits[SERIES_MAX];
 	struct series_poll polls[SERIES_MAX];
 	unsigned int n_waits, n_polls;
+	struct series_wait ended[SERIES_RECENT];	/* ring */
+	struct series_failed_fence failed[SERIES_RECENT];	/* ring */
+	unsigned int n_ended, n_failed;			/* ever: ring heads */
+	struct series_error_wait error_waits[SERIES_MAX];
+	unsigned int n_error_waits;
 	struct stall_ctx *c;
 };
 

@@ -45,6 +45,9 @@ void stall_print_start(struct stall_ctx *c, const struct fs_wait *w, uint64_t no
 void stall_print_end(struct stall_ctx *c, const struct fs_end *e, const struct fs_wait *w);
 void stall_print_poll(struct stall_ctx *c, const struct series_poll *p, uint64_t now);
 void stall_print_poll_end(struct stall_ctx *c, const struct series_poll *p, uint64_t end);
+void stall_print_error_fence(struct stall_ctx *c, const struct series_wait *w, int error, int ret);
+void stall_print_error_outcome(struct stall_ctx *c, const struct series_error_wait *e, int err,
+			       uint64_t vblank, uint64_t ts);
 void stall_print_commit_stall(struct stall_ctx *c, uint64_t ts, uint64_t commit, uint32_t crtc,
 			      int64_t waits_on, int stage, int ret, uint64_t duration_ns);
 

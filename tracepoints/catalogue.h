@@ -16,6 +16,7 @@ enum ft_set {
 	FT_SET_DMA_FENCE,	/* dma_fence:* (stock) */
 	FT_SET_VBLANK,		/* drm:drm_vblank_event* (stock) */
 	FT_SET_SERIES,		/* drm_fence:* (the fence-trace kernel series) */
+	FT_SET_DMA_SERIES,	/* the series' dma_fence_error and dma_fence_member */
 	FT_SET_COUNT,
 };
 
@@ -41,7 +42,10 @@ enum ft_set {
 	E(PLANE_WAIT_BEGIN,  "drm_fence", "drm_fence_wait_begin",	FT_SET_SERIES)	  \
 	E(FLIP_DONE,	     "drm_fence", "drm_fence_flip_done",	FT_SET_SERIES)	  \
 	E(POLL_BEGIN,	     "sync_file", "sync_file_poll_begin",	FT_SET_SERIES)	  \
-	E(POLL_READY,	     "sync_file", "sync_file_poll_ready",	FT_SET_SERIES)
+	E(POLL_READY,	     "sync_file", "sync_file_poll_ready",	FT_SET_SERIES)	  \
+	E(OUT_DISCARD,	     "drm_fence", "drm_fence_out_discard",	FT_SET_SERIES)	  \
+	E(FENCE_ERROR,	     "dma_fence", "dma_fence_error",		FT_SET_DMA_SERIES) \
+	E(FENCE_MEMBER,	     "dma_fence", "dma_fence_member",		FT_SET_DMA_SERIES)
 
 /* Field slots: where a decoded value lands in struct ft_event. */
 enum ft_slot {
@@ -49,9 +53,10 @@ enum ft_slot {
 	/* the series' fields */
 	FT_COMMIT, FT_FENCE, FT_PLANE, FT_FLAGS, FT_ERR, FT_RET, FT_DURATION, FT_STAGE,
 	FT_WAITS_ON, FT_KIND, FT_SYNC_FILE,
+	FT_CONTAINER_CONTEXT, FT_CONTAINER_SEQNO, FT_INDEX,
 	FT_NUM_SLOTS,
 	/* strings, read on demand from the record */
-	FT_DRIVER = FT_NUM_SLOTS, FT_TIMELINE,
+	FT_DRIVER = FT_NUM_SLOTS, FT_TIMELINE, FT_CRTC_NAME,
 	FT_ALL_SLOTS,
 };
 
@@ -99,6 +104,7 @@ enum ft_slot {
 	F(OUT_CREATE,	     fence,    FT_FENCE,    FT_REQUIRED)	\
 	F(OUT_CREATE,	     context,  FT_CONTEXT,  FT_REQUIRED)	\
 	F(OUT_CREATE,	     seqno,    FT_SEQNO,    FT_REQUIRED)	\
+	F(OUT_CREATE,	     crtc_name, FT_CRTC_NAME, FT_OPTIONAL)	\
 	F(OUT_SIGNAL,	     commit,   FT_COMMIT,   FT_REQUIRED)	\
 	F(OUT_SIGNAL,	     crtc,     FT_CRTC,	    FT_REQUIRED)	\
 	F(OUT_SIGNAL,	     vblank,   FT_SEQ,	    FT_REQUIRED)	\
@@ -128,7 +134,24 @@ enum ft_slot {
 	F(POLL_BEGIN,	     seqno,    FT_SEQNO,    FT_REQUIRED)	\
 	F(POLL_READY,	     sync_file, FT_SYNC_FILE, FT_REQUIRED)	\
 	F(POLL_READY,	     context,  FT_CONTEXT,  FT_REQUIRED)	\
-	F(POLL_READY,	     seqno,    FT_SEQNO,    FT_REQUIRED)
+	F(POLL_READY,	     seqno,    FT_SEQNO,    FT_REQUIRED)	\
+	F(OUT_DISCARD,	     commit,   FT_COMMIT,   FT_REQUIRED)	\
+	F(OUT_DISCARD,	     crtc,     FT_CRTC,	    FT_REQUIRED)	\
+	F(OUT_DISCARD,	     context,  FT_CONTEXT,  FT_REQUIRED)	\
+	F(OUT_DISCARD,	     seqno,    FT_SEQNO,    FT_REQUIRED)	\
+	F(OUT_DISCARD,	     error,    FT_ERR,	    FT_REQUIRED)	\
+	F(FENCE_ERROR,	     driver,   FT_DRIVER,   FT_REQUIRED)	\
+	F(FENCE_ERROR,	     timeline, FT_TIMELINE, FT_REQUIRED)	\
+	F(FENCE_ERROR,	     context,  FT_CONTEXT,  FT_REQUIRED)	\
+	F(FENCE_ERROR,	     seqno,    FT_SEQNO,    FT_REQUIRED)	\
+	F(FENCE_ERROR,	     error,    FT_ERR,	    FT_REQUIRED)	\
+	F(FENCE_MEMBER,	     container_context, FT_CONTAINER_CONTEXT, FT_REQUIRED) \
+	F(FENCE_MEMBER,	     container_seqno, FT_CONTAINER_SEQNO, FT_REQUIRED) \
+	F(FENCE_MEMBER,	     index,    FT_INDEX,    FT_REQUIRED)	\
+	F(FENCE_MEMBER,	     driver,   FT_DRIVER,   FT_REQUIRED)	\
+	F(FENCE_MEMBER,	     timeline, FT_TIMELINE, FT_REQUIRED)	\
+	F(FENCE_MEMBER,	     context,  FT_CONTEXT,  FT_REQUIRED)	\
+	F(FENCE_MEMBER,	     seqno,    FT_SEQNO,    FT_REQUIRED)
 
 #define FT_EVENT_ENUM(id, sys, name, set) FT_EV_##id,
 enum ft_event_id { FT_EVENTS(FT_EVENT_ENUM) FT_EV_COUNT };

@@ -7,12 +7,12 @@
  * stock kernel traces it (commits inferred from out-fences, no planes),
  * and with the kernel series' commit and plane events added.
  */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "series-formats.h"
 #include "timeline.h"
 #include "trace-builder.h"
 #include "unit.h"
@@ -21,8 +21,6 @@
 #define HOSTILE "</script><script>alert(1)</script>"
 #define HOSTILE_ESCAPED "\\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e"
 
-#define SERIES_FORMATS "tracepoints/formats/drm_fence"
-#define SERIES_ID_SHIFT 1000	/* the series' event ids collide with the stock fixtures' */
 
 struct fixture {
 	struct trace_builder *tb;
@@ -34,61 +32,12 @@ struct fixture {
 	size_t len;
 };
 
-/* Copy @from to @dir/@prefix@name, its "ID: n" moved by @shift. */
-static int copy_format(const char *from, const char *dir, const char *prefix, const char *name,
-		       int shift)
-{
-	char path[512], line[512];
-	FILE *in = fopen(from, "r"), *out;
-	int id;
-
-	snprintf(path, sizeof(path), "%s/%s%s", dir, prefix, name);
-	out = fopen(path, "w");
-	if (!in || !out) {
-		if (in)
-			fclose(in);
-		if (out)
-			fclose(out);
-		return -1;
-	}
-	while (fgets(line, sizeof(line), in)) {
-		if (sscanf(line, "ID: %d", &id) == 1)
-			fprintf(out, "ID: %d\n", id + shift);
-		else
-			fputs(line, out);
-	}
-	fclose(in);
-	return fclose(out);
-}
-
-static int copy_dir(const char *from, const char *dir, const char *prefix, int shift)
-{
-	DIR *d = opendir(from);
-	struct dirent *e;
-	char path[512];
-	int err = !d;
-
-	while (d && (e = readdir(d))) {
-		if (e->d_name[0] == '.' || !strcmp(e->d_name, "README"))
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", from, e->d_name);
-		err |= copy_format(path, dir, prefix, e->d_name, shift);
-	}
-	if (d)
-		closedir(d);
-	return err;
-}
-
 static int setup_with(void **state, int series)
 {
 	struct fixture *f = calloc(1, sizeof(*f));
 
-	if (series) {
-		snprintf(f->formats, sizeof(f->formats), "/tmp/test-timeline-fmt-XXXXXX");
-		if (!mkdtemp(f->formats) || copy_dir(TB_FIXTURES, f->formats, "", 0) ||
-		    copy_dir(SERIES_FORMATS, f->formats, "drm_fence-", SERIES_ID_SHIFT))
-			return -1;
-	}
+	if (series && series_formats_make(f->formats, sizeof(f->formats)))
+		return -1;
 	f->tb = tb_new(2, series ? f->formats : NULL);
 	if (!f->tb)
 		return -1;
@@ -109,13 +58,8 @@ static int teardown(void **state)
 	tb_free(f->tb);
 	if (f->path[0])
 		unlink(f->path);
-	if (f->formats[0]) {
-		char cmd[128];
-
-		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", f->formats);
-		if (system(cmd))
-			fprintf(stderr, "could not remove %s\n", f->formats);
-	}
+	if (f->formats[0])
+		series_formats_remove(f->formats);
 	free(f->text);
 	free(f);
 	return 0;
@@ -167,12 +111,14 @@ static void plane_wait(struct fixture *f, uint64_t ts, const char *name, uint32_
 /* The ioctl: out-fence created, commit, both planes' in-fences. */
 static void series_commit(struct fixture *f, uint64_t t, uint32_t seqno)
 {
-	unsigned char out[40] = { 0 }, commit[44] = { 0 }, plane[44] = { 0 };
+	unsigned char out[52] = { 0 }, commit[44] = { 0 }, plane[44] = { 0 };
 
 	put(out, 0, COMMIT_ID(seqno), 8);
 	put(out, 8, 51, 4);
 	put(out, 24, 1, 8);		/* the CRTC's out-fence context */
 	put(out, 32, seqno, 8);
+	put(out, 40, 7u << 16 | 52, 4);	/* crtc_name: __data_loc, 7 bytes at record offset 52 */
+	memcpy(out + 44, "crtc-0", 7);
 	series_event(f, 1, t, "drm_fence_out_create", out, sizeof(out));
 	put(commit, 0, COMMIT_ID(seqno), 8);
 	put(commit, 24, 50, 4);

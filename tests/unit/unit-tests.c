@@ -15,5 +15,6 @@ int main(void)
 	failed += run_tracedat_compat_tests();
 	failed += run_report_tests();
 	failed += run_timeline_tests();
+	failed += run_report_series_tests();
 	return failed ? 1 : 0;
 }

@@ -18,5 +18,6 @@ int run_tracedat_bad_tests(void);
 int run_tracedat_compat_tests(void);
 int run_report_tests(void);
 int run_timeline_tests(void);
+int run_report_series_tests(void);
 
 #endif

@@ -1,0 +1,358 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test-report-series.c - report on constructed traces with the kernel
+ * series' later events: dma_fence_error (errors per timeline, and what a
+ * commit did with a failed in-fence), dma_fence_member (a wait on a merged
+ * fence put down to its late member), drm_fence_out_discard (a failed
+ * commit's out-fence), drm_fence_out_create's crtc_name, and the
+ * commit_stall stages patch 0006 adds (swap_state hw_done, flip_done
+ * timeout).  And a stock trace, where errors are unknown and said so.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "analyze.h"
+#include "report.h"
+#include "series-formats.h"
+#include "trace-builder.h"
+#include "unit.h"
+
+#define MS 1000000ull
+#define OUT_CTX 1
+#define A_CTX 6
+#define B_CTX 7
+#define MERGE_CTX 10
+#define COMMIT 7
+#define PLANE 33
+#define LONG_NAME "a-long-crtc-name-for-the-test"	/* the timeline name cuts it */
+#define TRUNCATED "CRTC:51-a-long-crtc-name-for-t"
+
+struct fixture {
+	struct trace_builder *tb;
+	struct analysis a;
+	char path[64], formats[64];
+	char *text;
+};
+
+static int setup_with(void **state, int series)
+{
+	struct fixture *f = calloc(1, sizeof(*f));
+
+	if (!f || (series && series_formats_make(f->formats, sizeof(f->formats))))
+		return -1;
+	f->tb = tb_new(2, series ? f->formats : NULL);
+	if (!f->tb)
+		return -1;
+	tb_set_options(f->tb, "local global [mono] boot", "Linux 6.1.192+ test", NULL);
+	*state = f;
+	return 0;
+}
+
+static int setup(void **state) { return setup_with(state, 1); }
+static int setup_stock(void **state) { return setup_with(state, 0); }
+
+static int teardown(void **state)
+{
+	struct fixture *f = *state;
+
+	analysis_free(&f->a);
+	tb_free(f->tb);
+	if (f->path[0])
+		unlink(f->path);
+	if (f->formats[0])
+		series_formats_remove(f->formats);
+	free(f->text);
+	free(f);
+	return 0;
+}
+
+static struct ft_model *analyze(struct fixture *f)
+{
+	char err[256];
+	int fd;
+
+	snprintf(f->path, sizeof(f->path), "/tmp/test-report-series-XXXXXX");
+	fd = mkstemp(f->path);
+	assert_true(fd >= 0);
+	close(fd);
+	if (tb_write(f->tb, f->path))
+		fail_msg("tb_write: %s", tb_error(f->tb));
+	if (analysis_run(&f->a, f->path, NULL, err, sizeof(err)))
+		fail_msg("analysis_run: %s", err);
+	return &f->a.model;
+}
+
+/* The report as text or JSON, kept in f->text. */
+static const char *render(struct fixture *f, int json)
+{
+	struct report_info ri = { "x.dat", 6, 2, "mono", NULL, NULL };
+	struct report_opts o = { SEC_ALL, NULL, -1, -1, -1 };
+	size_t len = 0;
+	FILE *out;
+
+	free(f->text);
+	f->text = NULL;
+	out = open_memstream(&f->text, &len);
+	assert_int_equal((json ? report_json : report_text)(out, &f->a.model, &ri, &o), 0);
+	fclose(out);
+	return f->text;
+}
+
+static void add(struct fixture *f, unsigned int cpu, uint64_t ts, const char *name,
+		const struct payload *p)
+{
+	int id = tb_event_id(f->tb, name);
+
+	assert_true(id >= 0);
+	assert_int_equal(tb_add(f->tb, cpu, ts, id, p->b, p->len), 0);
+}
+
+static void fence(struct fixture *f, unsigned int cpu, uint64_t ts, const char *ev, uint32_t ctx,
+		  uint32_t seqno)
+{
+	const char *drv = ctx == OUT_CTX ? "vkms" : ctx == MERGE_CTX ? "dma_fence_array" : "sw_sync";
+	const char *tl = ctx == OUT_CTX ? TRUNCATED : ctx == MERGE_CTX ? "unbound" :
+			 ctx == A_CTX ? "producer-A" : "producer-B";
+
+	assert_int_equal(tb_fence(f->tb, cpu, ts, ev, drv, tl, ctx, seqno), 0);
+}
+
+static void fence_error(struct fixture *f, uint64_t ts, uint32_t ctx, uint32_t seqno, int err)
+{
+	struct payload p;
+
+	payload_init(&p, 44);
+	payload_str(&p, 8, ctx == MERGE_CTX ? "dma_fence_array" : "sw_sync");
+	payload_str(&p, 12, ctx == MERGE_CTX ? "unbound" : "producer-B");
+	payload_num(&p, 24, ctx, 8);
+	payload_num(&p, 32, seqno, 8);
+	payload_num(&p, 40, (uint32_t)err, 4);
+	add(f, 1, ts, "dma_fence_error", &p);
+}
+
+static void member(struct fixture *f, uint64_t ts, unsigned int index, uint32_t ctx)
+{
+	struct payload p;
+
+	payload_init(&p, 72);
+	payload_num(&p, 16, MERGE_CTX, 8);
+	payload_num(&p, 24, 1, 8);
+	payload_num(&p, 32, index, 4);
+	payload_str(&p, 36, "sw_sync");
+	payload_str(&p, 40, ctx == A_CTX ? "producer-A" : "producer-B");
+	payload_num(&p, 56, ctx, 8);
+	payload_num(&p, 64, 1, 8);
+	add(f, 1, ts, "dma_fence_member", &p);
+}
+
+/* out_create and out_discard share a layout; the 6th field is crtc_name or error. */
+static void out_event(struct fixture *f, uint64_t ts, const char *name, uint64_t commit,
+		      uint32_t seqno, int err)
+{
+	struct payload p;
+
+	payload_init(&p, 52);
+	payload_num(&p, 8, commit, 8);
+	payload_num(&p, 16, 51, 4);
+	payload_num(&p, 32, OUT_CTX, 8);
+	payload_num(&p, 40, seqno, 8);
+	if (!strcmp(name, "drm_fence_out_create"))
+		payload_str(&p, 48, LONG_NAME);
+	else
+		payload_num(&p, 48, (uint32_t)err, 4);
+	add(f, 1, ts, name, &p);
+}
+
+static void plane_wait_end(struct fixture *f, uint64_t ts, uint64_t duration)
+{
+	struct payload p;
+
+	payload_init(&p, 64);
+	payload_num(&p, 8, COMMIT, 8);
+	payload_num(&p, 16, PLANE, 4);
+	payload_num(&p, 32, MERGE_CTX, 8);
+	payload_num(&p, 40, 1, 8);
+	payload_num(&p, 56, duration, 8);
+	add(f, 1, ts, "drm_fence_wait_end", &p);
+}
+
+static void commit_stall(struct fixture *f, uint64_t ts, uint64_t commit, int64_t waits_on,
+			 int stage, int ret, uint64_t duration)
+{
+	struct payload p;
+
+	payload_init(&p, 48);
+	payload_num(&p, 8, commit, 8);
+	payload_num(&p, 16, 51, 4);
+	payload_num(&p, 24, (uint64_t)waits_on, 8);
+	payload_num(&p, 32, (uint32_t)stage, 4);
+	payload_num(&p, 36, (uint32_t)ret, 4);
+	payload_num(&p, 40, duration, 8);
+	add(f, 1, ts, "drm_fence_commit_stall", &p);
+}
+
+/* The kernel's order at a vblank: delivered, the out-fence signal, vblank. */
+static void land(struct fixture *f, uint32_t seq, uint32_t out_seqno)
+{
+	uint64_t t = seq * 16 * MS;
+
+	assert_int_equal(tb_vblank_delivered(f->tb, 0, t + 10000, 0, 0, seq), 0);
+	if (out_seqno)
+		fence(f, 0, t + 20000, "dma_fence_signaled", OUT_CTX, out_seqno);
+	assert_int_equal(tb_vblank(f->tb, 0, t + 30000, 0, seq, (int64_t)t, 1), 0);
+}
+
+/*
+ * The article's compositor: its in-fence merges producers A and B, and B
+ * fails (its timeline closed with the fence pending: -ENOENT) 100 ms late.
+ * The atomic helpers ignore the error: the commit goes on and shows it.
+ */
+static void merged_failed_in_fence(struct fixture *f)
+{
+	uint64_t t = 100 * 16 * MS + 1 * MS;
+
+	land(f, 100, 0);
+	tb_set_pid(f->tb, 40);
+	fence(f, 1, t - 500000, "dma_fence_init", A_CTX, 1);
+	fence(f, 1, t - 400000, "dma_fence_init", B_CTX, 1);
+	fence(f, 1, t - 300000, "dma_fence_init", MERGE_CTX, 1);
+	member(f, t - 299000, 0, A_CTX);
+	member(f, t - 298000, 1, B_CTX);
+	tb_set_pid(f->tb, 50);
+	fence(f, 1, t, "dma_fence_init", OUT_CTX, 1);
+	out_event(f, t + 1000, "drm_fence_out_create", COMMIT, 1, 0);
+	fence(f, 1, t + 1 * MS, "dma_fence_wait_start", MERGE_CTX, 1);
+	tb_set_pid(f->tb, 40);
+	fence(f, 1, t + 5 * MS, "dma_fence_signaled", A_CTX, 1);
+	fence_error(f, t + 101 * MS, B_CTX, 1, -2);
+	fence(f, 1, t + 101 * MS + 1000, "dma_fence_signaled", B_CTX, 1);
+	fence_error(f, t + 101 * MS + 2000, MERGE_CTX, 1, -2);
+	fence(f, 1, t + 101 * MS + 3000, "dma_fence_signaled", MERGE_CTX, 1);
+	tb_set_pid(f->tb, 50);
+	fence(f, 1, t + 101 * MS + 10000, "dma_fence_wait_end", MERGE_CTX, 1);
+	plane_wait_end(f, t + 101 * MS + 11000, 100 * MS + 11000);
+	tb_set_pid(f->tb, 0);
+	for (uint32_t s = 101; s < 107; s++)
+		land(f, s, 0);
+	land(f, 107, 1);		/* 1601 + 101 ms: after vblank 106 */
+}
+
+static void test_merged_member_and_failed_fence(void **state)
+{
+	struct fixture *f = *state;
+	const struct ft_long_wait *l;
+	const struct ft_late_frame *late;
+	struct ft_model *m;
+
+	merged_failed_in_fence(f);
+	m = analyze(f);
+	/* errors per timeline: B and the array that carried B's error */
+	assert_int_equal(m->timelines[0].context, A_CTX);
+	for (unsigned int i = 0; i < m->n_timelines; i++)
+		assert_int_equal(m->timelines[i].errors,
+				 m->timelines[i].context == B_CTX || m->timelines[i].context == MERGE_CTX);
+	/* the stall: on the array, held by member B, failed, and the frame still shown */
+	assert_int_equal(m->long_waits_total, 1);
+	l = &m->long_waits[0];
+	assert_int_equal(l->key, (uint64_t)MERGE_CTX << 32 | 1);
+	assert_int_equal(l->member_key, (uint64_t)B_CTX << 32 | 1);
+	assert_int_equal(l->member_error, -2);
+	assert_int_equal(l->error, -2);
+	assert_true(l->ret_known);
+	assert_int_equal(l->ret, 0);
+	assert_int_equal(l->commit, COMMIT);
+	assert_int_equal(l->plane, PLANE);
+	assert_int_equal(l->outcome, FT_OUTCOME_SHOWN);
+	assert_int_equal(l->outcome_ts, 107 * 16 * MS + 20000);
+	/* the late frame is blocked by member B, not by the array */
+	assert_int_equal(m->n_crtcs, 1);
+	assert_string_equal(m->crtcs[0].name, LONG_NAME);
+	assert_int_equal(m->crtcs[0].late_count, 1);
+	late = &m->crtcs[0].late[0];
+	assert_int_equal(late->blocking.context, B_CTX);
+	assert_int_equal(late->blocking.seqno, 1);
+	assert_true(late->blocking.merged);
+	assert_int_equal(late->blocking.merged_context, MERGE_CTX);
+	render(f, 0);
+	assert_non_null(strstr(f->text, "merged fence: the member that held it is sw_sync producer-B context 7 seqno 1\n"));
+	assert_non_null(strstr(f->text, "signalled with an error: -ENOENT; commit 7's wait on plane 33 returned 0; "
+				      "the commit went on regardless (the atomic helpers ignore fence errors): "
+				      "its out-fence signalled 10.01 ms later, the frame was shown with that buffer\n"));
+	assert_non_null(strstr(f->text, "(the late member of merged fence context 10 seqno 1)"));
+	assert_non_null(strstr(f->text, "  signalled with an error: 2\n"));
+	render(f, 1);
+	assert_non_null(strstr(f->text, "\"errors\": 1,"));
+	assert_non_null(strstr(f->text, "\"error\": -2, \"late_member\": {\"context\": 7, \"seqno\": 1}, "
+				      "\"commit\": 7, \"plane\": 33, \"wait_ret\": 0, \"outcome\": \"shown\""));
+	assert_non_null(strstr(f->text, "\"merged\": {\"context\": 10, \"seqno\": 1}"));
+}
+
+/*
+ * A commit that fails drops its out-fence unsignalled; a blocking commit
+ * waits in swap_state for the one before's hw_done; a flip that never
+ * completes times out in wait_for_flip_done (waits_on: itself).
+ */
+static void test_discard_and_commit_stall_stages(void **state)
+{
+	struct fixture *f = *state;
+	struct payload p;
+	struct ft_model *m;
+
+	tb_set_pid(f->tb, 50);
+	fence(f, 1, 1 * MS, "dma_fence_init", OUT_CTX, 2);
+	out_event(f, 1 * MS + 1000, "drm_fence_out_create", 9, 2, 0);
+	payload_init(&p, 20);
+	payload_num(&p, 8, 9, 8);
+	payload_num(&p, 16, (uint32_t)-22, 4);
+	add(f, 1, 2 * MS, "drm_fence_commit_failed", &p);
+	out_event(f, 2 * MS + 1000, "drm_fence_out_discard", 9, 2, -22);
+	fence(f, 1, 2 * MS + 2000, "dma_fence_destroy", OUT_CTX, 2);
+	commit_stall(f, 300 * MS, 11, 10, 0, 0, 250 * MS);
+	commit_stall(f, 10400 * MS, 12, 12, 1, -110, 10000 * MS);
+	m = analyze(f);
+	assert_int_equal(m->crtcs[0].discarded, 1);
+	assert_int_equal(m->timelines[0].destroyed_unsignaled, 1);
+	assert_int_equal(m->n_failed, 1);
+	assert_true(m->failed[0].discarded);
+	assert_int_equal(m->failed[0].discarded_seqno, 2);
+	assert_int_equal(m->n_stalls, 2);
+	render(f, 0);
+	assert_non_null(strstr(f->text, "commit 9 at 0.002000 s: error -22 (-EINVAL); out-fence discarded: "
+				      "commit failed with -EINVAL (CRTC 51, out-fence context 1 seqno 2, never signalled)\n"));
+	assert_non_null(strstr(f->text, "  1 out-fences discarded unsignalled: their commits failed"));
+	assert_non_null(strstr(f->text, "    of them out-fences of failed commits: 1\n"));
+	assert_non_null(strstr(f->text, "commit 11 on CRTC 51 waited 250.00 ms for commit 10's hw_done (ret 0)\n"));
+	assert_non_null(strstr(f->text, "commit 12 on CRTC 51: its own flip_done timed out after 10.00 s "
+				      "(ret -ETIMEDOUT): the flip never completed\n"));
+	render(f, 1);
+	assert_non_null(strstr(f->text, "\"out_fence_discarded\": {\"crtc\": 51, \"context\": 1, \"seqno\": 2}"));
+	assert_non_null(strstr(f->text, "\"discarded_out_fences\": 1,"));
+}
+
+/* A stock kernel does not trace errors: unknown, and said so, not 0. */
+static void test_stock_errors_unknown(void **state)
+{
+	struct fixture *f = *state;
+
+	assert_int_equal(tb_fence(f->tb, 0, MS, "dma_fence_init", "sw_sync", "producer-B", 7, 1), 0);
+	assert_int_equal(tb_fence(f->tb, 0, 2 * MS, "dma_fence_signaled", "sw_sync", "producer-B", 7, 1), 0);
+	analyze(f);
+	render(f, 0);
+	assert_non_null(strstr(f->text, "errors: unknown (\"?\")"));
+	assert_non_null(strstr(f->text, "  signalled with an error: unknown"));
+	render(f, 1);
+	assert_non_null(strstr(f->text, "\"errors\": null,"));
+}
+
+int run_report_series_tests(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_merged_member_and_failed_fence, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_discard_and_commit_stall_stages, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_stock_errors_unknown, setup_stock, teardown),
+	};
+
+	return cmocka_run_group_tests_name("report-series", tests, NULL, NULL);
+}
