@@ -35,7 +35,7 @@ endif
 
 # Programs that go into the guest (everything in build/bin is copied there).
 GUEST_PROGS := $(BIN)/fence-trace $(BIN)/fence-workload $(BIN)/fence-storm $(BIN)/abi-conformance $(BIN)/series-events \
-	$(BIN)/series-state $(BIN)/pty-run
+	$(BIN)/series-state $(BIN)/pty-run $(BIN)/fence-cost
 HOST_PROGS := $(HOSTBIN)/logscan $(HOSTBIN)/unit-tests $(HOSTBIN)/tracedat-bench $(HOSTBIN)/storm-synth \
 	$(HOSTBIN)/timeline-synth \
 	$(HOSTBIN)/tracedat-fuzz
@@ -164,6 +164,10 @@ $(BIN)/series-state: $(call objs,$(SERIES_STATE_SRC))
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ -ldrm -lpthread -ltracefs -ltraceevent
 
+$(BIN)/fence-cost: $(call objs,tests/bench/fence-cost.c tests/guest/lab.c tests/guest/tap.c tools/parse-num.c $(LAB_LIB))
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) -o $@ $^ -ldrm
+
 $(HOSTBIN)/logscan: $(call objs,$(LOGSCAN_SRC))
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^
@@ -195,6 +199,17 @@ $(ASAN)/unit-tests: $(UNIT_SRC) $(wildcard tools/*.h tests/unit/*.h tests/lab/*.
 $(HOSTBIN)/tracedat-fuzz: $(call objs,$(FUZZ_SRC))
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ -ltraceevent
+
+# The kernel's own sync_file selftest, built static from the extracted
+# patched tree (it exists once kernel/build-kernel patched has run) against
+# the host's uapi headers, and run in the guest by tests/run-tests.
+KERNEL_TREE := $(or $(FENCE_TRACE_CACHE),$(HOME)/.cache/fence-trace)/tree-patched
+SYNC_SELFTEST_DIR := $(KERNEL_TREE)/tools/testing/selftests/sync
+$(OUT)/kselftest/sync_test: $(wildcard $(SYNC_SELFTEST_DIR)/*.c $(SYNC_SELFTEST_DIR)/*.h)
+	@test -d $(SYNC_SELFTEST_DIR) || { echo "$(SYNC_SELFTEST_DIR) missing: run kernel/build-kernel patched" >&2; exit 1; }
+	@mkdir -p $(dir $@)
+	$(if $(Q),@echo "  STATIC  $@")
+	$(Q)$(CC) -O2 -g -std=gnu89 -pthread -Wall -static -o $@ $(SYNC_SELFTEST_DIR)/*.c
 
 -include $(shell find $(OBJ) -name '*.d' 2>/dev/null)
 
@@ -246,9 +261,11 @@ fuzz: deps $(OUT)/fuzz/fuzz-report $(OUT)/fuzz/fuzz-drm-map
 bench: deps
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)kernel/build-kernel patched >/dev/null
+	$(Q)kernel/build-kernel stock >/dev/null
 	$(Q)tests/bench/lab-bench
 	$(Q)tests/bench/report-bench
 	$(Q)tests/bench/overhead-bench
+	$(Q)tests/bench/series-cost
 	$(Q)tests/bench/timeline-bench
 	$(Q)tests/lab/soak-record 60 $(OUT)/bench/soak | tee -a $(OUT)/bench/results.txt
 
