@@ -252,9 +252,11 @@
     ctx.strokeStyle = ctx.fillStyle = '#c0262d';
     ctx.lineWidth = 1.5;
     for (const l of arrows) {
-      const xa = xOf(F.t1[l.block.fence]), xb = xOf(F.t1[l.fence]);
+      // To the commit the fence delayed, where it flipped; else its out-fence.
+      const c = commitOf(l.fence), to = c >= 0 ? ['commit', c, C.t1[c]] : ['fence', l.fence, F.t1[l.fence]];
+      const xa = xOf(F.t1[l.block.fence]), xb = xOf(to[2]);
       if (Math.max(xa, xb) < LABEL_W || Math.min(xa, xb) > LABEL_W + plotW) continue;
-      const ya = spanY('fence', l.block.fence) + 5, yb = spanY('fence', l.fence) + 5;
+      const ya = spanY('fence', l.block.fence) + 5, yb = spanY(to[0], to[1]) + 5;
       ctx.beginPath(); ctx.moveTo(xa, ya); ctx.lineTo(xb, yb); ctx.stroke();
       const a = Math.atan2(yb - ya, xb - xa);
       ctx.beginPath(); ctx.moveTo(xb, yb);
@@ -692,6 +694,7 @@
   window.fenceTimeline = Object.freeze({
     lanes: () => lanes.map(l => ({ kind: l.kind, name: l.name, rows: l.rows.length })),
     arrows: () => arrows.length,
+    arrowTargets: () => arrows.map(l => commitOf(l.fence) >= 0 ? 'commit' : 'fence'),
     late: () => D.late.map(l => ({ fence: l.fence, seq: l.seq, block: l.block ? l.block.fence : -1 })),
     view: () => ({ start: view.t0, end: view.t1, duration: D.duration }),
     selected: () => selection && { kind: selection.kind, i: selection.i, fields: fieldsOf(selection).map(f => f.map(String)) },

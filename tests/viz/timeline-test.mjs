@@ -36,6 +36,9 @@ try {
   ok(hists === lanes.filter(l => l.kind === 'crtc' || l.kind === 'timeline').length, `a latency histogram per timeline (${hists})`);
   const arrows = await api(() => window.fenceTimeline.arrows());
   ok(arrows >= Number(minArrows), `at least ${minArrows} late-frame arrows (${arrows})`);
+  const targets = await api(() => window.fenceTimeline.arrowTargets());
+  ok(targets.length === arrows && targets.every(t => t === 'commit'),
+     `every late-frame arrow ends on the commit it delayed (${targets.join(' ')})`);
 
   // plane lanes: one per plane that waited, each wait coloured by its timeline
   const counts2 = await api(() => window.fenceTimeline.counts());
