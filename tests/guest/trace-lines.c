@@ -72,23 +72,28 @@ unsigned int find_ev(const char *text, const char *event, const char *const *nee
 	return n;
 }
 
-/* The value of "@key=" in @line (decimal, or hex with 0x); 0 if absent. */
-int64_t field(const char *line, const char *key)
+/* The text after " @key=" in @line, or NULL when it has no such field. */
+static const char *value_of(const char *line, const char *key)
 {
 	char pat[48];
 	const char *p;
 
 	snprintf(pat, sizeof(pat), " %s=", key);
 	p = strstr(line, pat);
-	return p ? strtoll(p + strlen(pat), NULL, 0) : 0;
+	return p ? p + strlen(pat) : NULL;
+}
+
+/* The value of "@key=" in @line (decimal, or hex with 0x); 0 if absent. */
+int64_t field(const char *line, const char *key)
+{
+	const char *v = value_of(line, key);
+
+	return v ? strtoll(v, NULL, 0) : 0;
 }
 
 uint64_t ufield(const char *line, const char *key)
 {
-	char pat[48];
-	const char *p;
+	const char *v = value_of(line, key);
 
-	snprintf(pat, sizeof(pat), " %s=", key);
-	p = strstr(line, pat);
-	return p ? strtoull(p + strlen(pat), NULL, 0) : 0;
+	return v ? strtoull(v, NULL, 0) : 0;
 }
