@@ -49,11 +49,12 @@ static struct ft_wait_stat *stat_get(struct ft_model *m, struct ft_wait_stat **a
 	return &(*arr)[(*n)++];
 }
 
-static void stat_add(struct ft_model *m, struct ft_wait_stat *s, uint64_t ns)
+static void stat_add(struct ft_model *m, struct ft_wait_stat *s, uint64_t ns, int interrupted)
 {
 	if (!s)
 		return;
 	s->count++;
+	s->interrupted += !!interrupted;
 	s->total_ns += ns;
 	s->max_ns = ns > s->max_ns ? ns : s->max_ns;
 	if (hist_add(&s->h, ns))
@@ -151,7 +152,7 @@ void model_wait_end(struct ft_model *m, const struct ft_event *ev, uint64_t key)
 	const struct ft_fence *found;
 	struct ft_fence *commit, *waited;
 	uint64_t ns, signal_ts, member;
-	int is_long, member_error;
+	int is_long, member_error, unsignaled;
 	uint32_t tl;
 	unsigned int i;
 
@@ -165,10 +166,19 @@ void model_wait_end(struct ft_model *m, const struct ft_event *ev, uint64_t key)
 	w = m->open_waits[i];
 	m->open_waits[i] = m->open_waits[--m->n_open_waits];
 	ns = ev->ts - w.start;
-	stat_add(m, stat_get(m, &m->by_task, &m->n_by_task, &m->cap_by_task, (uint64_t)w.pid), ns);
-	if (keymap_get(&m->timeline_of_context, key >> 32, &tl))
-		stat_add(m, stat_get(m, &m->by_timeline, &m->n_by_timeline, &m->cap_by_timeline, tl), ns);
+	/*
+	 * Stock events carry no return value, but every signal path traces
+	 * dma_fence_signaled before it wakes a waiter: a wait that ends on a
+	 * traced fence not yet signalled was interrupted or timed out (unless
+	 * events were lost meanwhile: the signal may be among them).
+	 */
 	waited = model_fence_find(m, key);
+	unsignaled = waited && !waited->signaled && !model_lost_between(m, w.start, ev->ts);
+	stat_add(m, stat_get(m, &m->by_task, &m->n_by_task, &m->cap_by_task, (uint64_t)w.pid), ns,
+		 unsignaled);
+	if (keymap_get(&m->timeline_of_context, key >> 32, &tl))
+		stat_add(m, stat_get(m, &m->by_timeline, &m->n_by_timeline, &m->cap_by_timeline, tl), ns,
+			 unsignaled);
 	signal_ts = waited && waited->signaled ? waited->signal_ts : ev->ts;
 	is_long = ns >= MODEL_LONG_WAIT_NS;
 	found = model_wait_commit(m, w.pid, w.start);
@@ -194,10 +204,10 @@ void model_poll_done(struct ft_model *m, int pid, uint64_t key, uint64_t ns)
 	uint32_t tl;
 
 	stat_add(m, stat_get(m, &m->poll_by_task, &m->n_poll_by_task, &m->cap_poll_by_task,
-			     (uint64_t)pid), ns);
+			     (uint64_t)pid), ns, 0);
 	if (keymap_get(&m->timeline_of_context, key >> 32, &tl))
 		stat_add(m, stat_get(m, &m->poll_by_timeline, &m->n_poll_by_timeline,
-				     &m->cap_poll_by_timeline, tl), ns);
+				     &m->cap_poll_by_timeline, tl), ns, 0);
 }
 
 /* A commit's in-fence wait on one plane ended (series events). */
@@ -205,7 +215,5 @@ void model_plane_wait_done(struct ft_model *m, uint32_t plane, uint64_t ns, int 
 {
 	struct ft_wait_stat *s = stat_get(m, &m->by_plane, &m->n_by_plane, &m->cap_by_plane, plane);
 
-	stat_add(m, s, ns);
-	if (s && ret)
-		s->interrupted++;
+	stat_add(m, s, ns, ret);
 }

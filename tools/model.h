@@ -69,7 +69,8 @@ struct ft_open_wait {
 struct ft_wait_stat {
 	uint64_t id;			/* pid, timeline index, or plane id */
 	uint64_t count, total_ns, max_ns;
-	uint64_t interrupted;		/* series plane waits: ended with an error */
+	uint64_t interrupted;		/* ended before the fence signalled (a plane
+					 * wait: with an error); polls: 0 */
 	struct hist h;
 };
 

@@ -50,7 +50,7 @@ static void timelines(FILE *out, const struct ft_model *m, const struct report_o
 
 static void waits(FILE *out, const struct ft_model *m, const struct report_opts *o)
 {
-	fprintf(out, "pid,comm,waits,total_ns,max_ns,p99_ns\n");
+	fprintf(out, "pid,comm,waits,total_ns,max_ns,p99_ns,interrupted\n");
 	for (unsigned int i = 0; i < m->n_by_task; i++) {
 		const struct ft_wait_stat *s = &m->by_task[i];
 
@@ -58,8 +58,8 @@ static void waits(FILE *out, const struct ft_model *m, const struct report_opts 
 			continue;
 		fprintf(out, "%" PRIu64 ",", s->id);
 		csv_str(out, report_task_name(m, (int)s->id));
-		fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", s->count,
-			s->total_ns, s->max_ns, hist_percentile(&s->h, 0.99));
+		fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", s->count,
+			s->total_ns, s->max_ns, hist_percentile(&s->h, 0.99), s->interrupted);
 	}
 }
 

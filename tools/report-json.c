@@ -62,8 +62,8 @@ static void waits(FILE *out, const struct ft_model *m, const struct report_opts 
 		fprintf(out, "%s\n    {\"pid\": %" PRIu64 ", \"comm\": ", n_out++ ? "," : "", s->id);
 		json_str(out, report_task_name(m, (int)s->id));
 		fprintf(out, ", \"waits\": %" PRIu64 ", \"total_ns\": %" PRIu64 ", \"max_ns\": %" PRIu64
-			", \"p99_ns\": %" PRIu64 "}", s->count, s->total_ns, s->max_ns,
-			hist_percentile(&s->h, 0.99));
+			", \"p99_ns\": %" PRIu64 ", \"interrupted\": %" PRIu64 "}", s->count, s->total_ns,
+			s->max_ns, hist_percentile(&s->h, 0.99), s->interrupted);
 	}
 	fprintf(out, "\n  ], \"by_timeline\": [");
 	for (unsigned int i = 0; i < m->n_by_timeline; i++) {
@@ -73,8 +73,8 @@ static void waits(FILE *out, const struct ft_model *m, const struct report_opts 
 			m->timelines[s->id].context);
 		json_str(out, m->timelines[s->id].name);
 		fprintf(out, ", \"waits\": %" PRIu64 ", \"total_ns\": %" PRIu64 ", \"max_ns\": %" PRIu64
-			", \"p99_ns\": %" PRIu64 "}", s->count, s->total_ns, s->max_ns,
-			hist_percentile(&s->h, 0.99));
+			", \"p99_ns\": %" PRIu64 ", \"interrupted\": %" PRIu64 "}", s->count, s->total_ns,
+			s->max_ns, hist_percentile(&s->h, 0.99), s->interrupted);
 	}
 	fprintf(out, "\n  ], \"by_plane\": [");
 	for (unsigned int i = 0; i < m->n_by_plane; i++) {

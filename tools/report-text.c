@@ -102,8 +102,9 @@ static void timelines(FILE *out, const struct ft_model *m, const struct report_o
 	}
 }
 
+/* Rows of waits (with an interrupted column) or of polls (without). */
 static void wait_rows(FILE *out, const struct ft_model *m, const struct ft_wait_stat *s,
-		      unsigned int n, int by_task, long long pid)
+		      unsigned int n, int by_task, long long pid, int polls)
 {
 	char a[24], b[24], c[24];
 
@@ -116,19 +117,24 @@ static void wait_rows(FILE *out, const struct ft_model *m, const struct ft_wait_
 			snprintf(who, sizeof(who), "%s-%" PRIu64, report_task_name(m, (int)s[i].id), s[i].id);
 		else
 			snprintf(who, sizeof(who), "%s", m->timelines[s[i].id].name);
-		fprintf(out, "  %-30.30s %7" PRIu64 " %10s %10s %10s\n", who, s[i].count,
+		fprintf(out, "  %-30.30s %7" PRIu64 " %10s %10s %10s", who, s[i].count,
 			dur(a, sizeof(a), s[i].total_ns), dur(b, sizeof(b), s[i].max_ns),
 			dur(c, sizeof(c), hist_percentile(&s[i].h, 0.99)));
+		if (!polls)
+			fprintf(out, " %11" PRIu64, s[i].interrupted);
+		fputc('\n', out);
 	}
 }
 
 static void waits(FILE *out, const struct ft_model *m, const struct report_opts *o)
 {
 	fprintf(out, "\nWaits (dma_fence_wait_start -> dma_fence_wait_end)\n");
-	fprintf(out, "  %-30s %7s %10s %10s %10s\n", "waiting task", "waits", "total", "max", "p99");
-	wait_rows(out, m, m->by_task, m->n_by_task, 1, o->pid);
-	fprintf(out, "  %-30s %7s %10s %10s %10s\n", "waited timeline", "waits", "total", "max", "p99");
-	wait_rows(out, m, m->by_timeline, m->n_by_timeline, 0, -1);
+	fprintf(out, "  %-30s %7s %10s %10s %10s %11s\n", "waiting task", "waits", "total", "max", "p99",
+		"interrupted");
+	wait_rows(out, m, m->by_task, m->n_by_task, 1, o->pid, 0);
+	fprintf(out, "  %-30s %7s %10s %10s %10s %11s\n", "waited timeline", "waits", "total", "max",
+		"p99", "interrupted");
+	wait_rows(out, m, m->by_timeline, m->n_by_timeline, 0, -1, 0);
 	if (!m->dec->have_set[FT_SET_SERIES])
 		return;
 	fprintf(out, "In-fence waits of commits, per plane (drm_fence_wait_end, fence-trace series)\n");
@@ -145,9 +151,9 @@ static void waits(FILE *out, const struct ft_model *m, const struct report_opts 
 	}
 	fprintf(out, "Polls on sync_files (sync_file_poll_begin -> _ready, fence-trace series)\n");
 	fprintf(out, "  %-30s %7s %10s %10s %10s\n", "polling task", "polls", "total", "max", "p99");
-	wait_rows(out, m, m->poll_by_task, m->n_poll_by_task, 1, o->pid);
+	wait_rows(out, m, m->poll_by_task, m->n_poll_by_task, 1, o->pid, 1);
 	fprintf(out, "  %-30s %7s %10s %10s %10s\n", "polled timeline", "polls", "total", "max", "p99");
-	wait_rows(out, m, m->poll_by_timeline, m->n_poll_by_timeline, 0, -1);
+	wait_rows(out, m, m->poll_by_timeline, m->n_poll_by_timeline, 0, -1, 1);
 }
 
 static void late_frames(FILE *out, const struct ft_model *m, const struct ft_crtc *c,

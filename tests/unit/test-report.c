@@ -285,6 +285,51 @@ static void test_blocking_without_signal_events(void **state)
 	assert_int_equal(m->crtcs[0].late[0].blocking.context, 3);
 }
 
+static const struct ft_wait_stat *wait_stat(const struct ft_wait_stat *s, unsigned int n, uint64_t id)
+{
+	for (unsigned int i = 0; i < n; i++)
+		if (s[i].id == id)
+			return &s[i];
+	fail_msg("no wait statistics for %llu", (unsigned long long)id);
+	return NULL;
+}
+
+/*
+ * Stock events say nothing of how a wait ended: one that ends before its
+ * fence signalled was interrupted (or timed out); a wait on a fence the
+ * trace never saw created is not judged.
+ */
+static void test_waits_interrupted(void **state)
+{
+	struct fixture *f = *state;
+	const struct ft_wait_stat *s;
+	struct ft_model *m;
+
+	FENCE(0, 1 * MS, "dma_fence_init", 5, 1);
+	FENCE(0, 1 * MS, "dma_fence_init", 5, 2);
+	tb_set_pid(f->tb, 60);
+	FENCE(1, 2 * MS, "dma_fence_wait_start", 5, 1);
+	FENCE(0, 5 * MS, "dma_fence_signaled", 5, 1);		/* signalled: the wait ends */
+	FENCE(1, 5 * MS + 1000, "dma_fence_wait_end", 5, 1);
+	FENCE(1, 6 * MS, "dma_fence_wait_start", 5, 2);
+	FENCE(1, 9 * MS, "dma_fence_wait_end", 5, 2);		/* before its signal */
+	tb_set_pid(f->tb, 61);
+	FENCE(1, 10 * MS, "dma_fence_wait_start", 7, 1);	/* created before the trace */
+	FENCE(1, 11 * MS, "dma_fence_wait_end", 7, 1);
+	tb_set_pid(f->tb, 0);
+	FENCE(0, 20 * MS, "dma_fence_signaled", 5, 2);
+	m = analyze(f);
+	s = wait_stat(m->by_task, m->n_by_task, 60);
+	assert_int_equal(s->count, 2);
+	assert_int_equal(s->interrupted, 1);
+	s = wait_stat(m->by_task, m->n_by_task, 61);
+	assert_int_equal(s->count, 1);
+	assert_int_equal(s->interrupted, 0);
+	s = wait_stat(m->by_timeline, m->n_by_timeline, (uint64_t)(timeline(m, 5) - m->timelines));
+	assert_int_equal(s->count, 2);
+	assert_int_equal(s->interrupted, 1);
+}
+
 static void test_json_escapes_names(void **state)
 {
 	struct fixture *f = *state;
@@ -365,6 +410,7 @@ int run_report_tests(void)
 		cmocka_unit_test_setup_teardown(test_no_fence_events, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_late_frame_and_its_blocking_fence, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_blocking_without_signal_events, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_waits_interrupted, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_json_escapes_names, setup, teardown),
 		cmocka_unit_test(test_bad_files),
 		cmocka_unit_test(test_drm_map),
