@@ -63,6 +63,7 @@ static int parse_args(struct capture *c, int argc, char **argv)
 				usage_error("record", "-b: '%s' is not a buffer size from 4 to 1048576 KB", optarg);
 				return -1;
 			}
+			c->buffer_given = 1;
 			break;
 		case 'd':
 			if (parse_uint(optarg, 86400, &c->duration_s) || !c->duration_s) {

@@ -4,19 +4,14 @@
  * events from a BPF ring buffer (bpf/fence-record.bpf.c) instead of
  * tracefs, written as the same kind of trace.dat, so `report` reads either.
  *
- * The kernel side skips what tracefs does per fence event (looking up and
- * copying two strings); user space puts the names back from a filtered
- * dma_fence_init stream (fence-names.c), the task names from /proc, and
- * encodes the events into ring-buffer pages with the running kernel's own
- * event formats (trace-builder.c).  Events are kept in memory until the
- * end: a recording costs 40 bytes per event.
+ * This file loads the programs and takes their records from the ring
+ * every 50 ms; record-bpf-pages.c turns them into the trace.dat's pages as
+ * it goes, so memory holds one batch, never the recording.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/utsname.h>
 #include <unistd.h>
 
 #include <bpf/bpf.h>
@@ -27,49 +22,37 @@
 #include "fence-names.h"
 #include "fence-record.skel.h"
 #include "record-bpf.h"
-#include "trace-builder.h"
+#include "record-bpf-pages.h"
 
-#define MAX_TASKS 4096
+/*
+ * The batch is what one drain (every 50 ms) takes from the ring; it is
+ * encoded at the next drain, after the names stream was read again, so
+ * that the first fence of a new context has its name by then.  It has a
+ * fixed size, touched once at the start: a drain that finds more records
+ * (a slow moment) encodes a full batch at once, so the recorder's memory
+ * does not creep up with each new high-water mark.
+ */
+#define BATCH_MAX 16384
 
 struct bpfrec {
 	struct fence_record_bpf *skel;
 	struct ring_buffer *rb;
-	struct fr_event *ev;
-	size_t n, cap;
+	struct fr_event *batch;
+	size_t n;
 	struct fence_names names;
-	int have_names, oom;
-	struct { int pid; char comm[16]; } task[MAX_TASKS];
-	unsigned int n_tasks;
+	int have_names, failed;
+	uint64_t *lost_seen;		/* per CPU: drops already flagged */
+	struct bpf_pages *pages;
 };
 
-static const char *const fence_events[] = {
-	[FR_INIT] = "dma_fence_init", [FR_EMIT] = "dma_fence_emit",
-	[FR_ENABLE_SIGNAL] = "dma_fence_enable_signal", [FR_SIGNALED] = "dma_fence_signaled",
-	[FR_WAIT_START] = "dma_fence_wait_start", [FR_WAIT_END] = "dma_fence_wait_end",
-	[FR_DESTROY] = "dma_fence_destroy",
-};
-
-/* Task names now, while the tasks live: the trace's saved cmdlines. */
-static void note_task(struct bpfrec *r, int pid)
+static int encode_batch(struct bpfrec *r)
 {
-	char path[64];
-	FILE *f;
-
-	for (unsigned int i = 0; i < r->n_tasks; i++)
-		if (r->task[i].pid == pid)
-			return;
-	if (r->n_tasks >= MAX_TASKS || pid <= 0)
-		return;
-	snprintf(path, sizeof(path), "/proc/%d/comm", pid);
-	f = fopen(path, "r");
-	if (!f)
-		return;
-	r->task[r->n_tasks].pid = pid;
-	if (!fgets(r->task[r->n_tasks].comm, sizeof(r->task[0].comm), f))
-		r->task[r->n_tasks].comm[0] = '\0';
-	r->task[r->n_tasks].comm[strcspn(r->task[r->n_tasks].comm, "\n")] = '\0';
-	fclose(f);
-	r->n_tasks++;
+	if (r->have_names)
+		names_poll(&r->names);
+	if (bpf_pages_add(r->pages, r->batch, r->n))
+		return -1;
+	r->n = 0;
+	return 0;
 }
 
 static int on_event(void *ctx, void *data, size_t len)
@@ -78,21 +61,22 @@ static int on_event(void *ctx, void *data, size_t len)
 
 	if (len < sizeof(struct fr_event))
 		return 0;
-	if (r->n == r->cap) {
-		size_t cap = r->cap ? r->cap * 2 : 65536;
-		struct fr_event *p = realloc(r->ev, cap * sizeof(*p));
-
-		if (!p) {
-			r->oom = 1;
-			return -ENOMEM;
-		}
-		r->ev = p;
-		r->cap = cap;
+	if (r->n == BATCH_MAX && encode_batch(r)) {
+		r->failed = 1;
+		return -1;	/* stops ring_buffer__consume() */
 	}
-	r->ev[r->n] = *(const struct fr_event *)data;
-	note_task(r, (int)r->ev[r->n].pid);
-	r->n++;
+	r->batch[r->n++] = *(const struct fr_event *)data;
 	return 0;
+}
+
+/* -b KB as a BPF ring size: a power of two of whole pages (the kernel's rule). */
+static __u32 ring_bytes(unsigned int kb)
+{
+	__u32 bytes = 4096;
+
+	while (bytes < kb * 1024u && bytes < (1u << 30))
+		bytes <<= 1;
+	return bytes;
 }
 
 int bpfrec_setup(struct capture *c)
@@ -106,13 +90,22 @@ int bpfrec_setup(struct capture *c)
 	c->bpf = r;
 	libbpf_set_print(NULL);
 	r->have_names = names_start(&r->names) == 0;
+	r->lost_seen = calloc((size_t)c->cpus, sizeof(*r->lost_seen));
+	r->batch = calloc(BATCH_MAX, sizeof(*r->batch));
+	if (r->batch)
+		memset(r->batch, 0xff, BATCH_MAX * sizeof(*r->batch));	/* resident now */
+	r->pages = r->lost_seen && r->batch ? bpf_pages_new(c, r->have_names ? &r->names : NULL) : NULL;
+	if (!r->pages)
+		return -1;
 	r->skel = fence_record_bpf__open();
 	if (!r->skel) {
 		fprintf(stderr, "fence-trace record: cannot open the BPF object: %s\n", strerror(errno));
 		return -1;
 	}
 	bpf_pick_flavour(r->skel->obj, bpf_tp_btf_usable("dma_fence_init"), skipped, sizeof(skipped));
-	err = fence_record_bpf__load(r->skel);
+	err = c->buffer_given ? bpf_map__set_max_entries(r->skel->maps.events, ring_bytes(c->buffer_kb)) : 0;
+	if (!err)
+		err = fence_record_bpf__load(r->skel);
 	if (!err)
 		err = fence_record_bpf__attach(r->skel);
 	if (!err) {
@@ -128,169 +121,53 @@ int bpfrec_setup(struct capture *c)
 	return 0;
 }
 
-int bpfrec_drain(struct capture *c)
-{
-	struct bpfrec *r = c->bpf;
-
-	if (r->have_names)
-		names_poll(&r->names);
-	if (ring_buffer__consume(r->rb) < 0 && r->oom) {
-		fprintf(stderr, "fence-trace record: out of memory for events\n");
-		return -1;
-	}
-	return 0;
-}
-
-static uint64_t dropped(struct bpfrec *r)
+/* Flag on each CPU's pages the drops its counter gained since last time. */
+static void note_drops(struct bpfrec *r, struct capture *c)
 {
 	int ncpus = libbpf_num_possible_cpus();
-	uint64_t vals[256], sum = 0;
+	uint64_t vals[256];
 	__u32 zero = 0;
 
-	if (ncpus > 0 && ncpus <= 256 &&
-	    bpf_map_lookup_elem(bpf_map__fd(r->skel->maps.dropped), &zero, vals) == 0)
-		for (int i = 0; i < ncpus; i++)
-			sum += vals[i];
-	return sum;
-}
-
-/* The running kernel's formats as SYSTEM-EVENT.format files for the builder. */
-static int copy_formats(const char *dir)
-{
-	static const char *const vblank[] = { "drm_vblank_event", "drm_vblank_event_queued",
-					      "drm_vblank_event_delivered" };
-	char path[4096], *text;
-	FILE *f;
-	int ok = 1;
-
-	for (int i = 0; i < 2 && ok; i++) {
-		const char *name = i ? "header_event" : "header_page";
-
-		snprintf(path, sizeof(path), "events/%s", name);
-		text = tracefs_instance_file_read(NULL, path, NULL);
-		snprintf(path, sizeof(path), "%s/%s", dir, name);
-		ok = text && (f = fopen(path, "w")) && fputs(text, f) >= 0 && fclose(f) == 0;
-		free(text);
-	}
-	for (size_t i = 0; i < FR_TYPES && ok; i++) {
-		const char *sys = i < FR_VBLANK ? "dma_fence" : "drm";
-		const char *ev = i < FR_VBLANK ? fence_events[i] : vblank[i == FR_VBLANK ? 0 : 2];
-
-		text = tracefs_event_file_read(NULL, sys, ev, "format", NULL);
-		snprintf(path, sizeof(path), "%s/%s-%s.format", dir, sys, ev);
-		ok = text && (f = fopen(path, "w")) && fputs(text, f) >= 0 && fclose(f) == 0;
-		free(text);
-	}
-	return ok ? 0 : -1;
-}
-
-static int by_cpu_then_time(const void *a, const void *b)
-{
-	const struct fr_event *x = a, *y = b;
-
-	if (x->cpu != y->cpu)
-		return x->cpu < y->cpu ? -1 : 1;
-	return x->ts < y->ts ? -1 : x->ts > y->ts;
-}
-
-static int add_event(struct bpfrec *r, struct trace_builder *tb, const struct fr_event *e)
-{
-	const struct fence_name *n;
-
-	tb_set_pid(tb, (int)e->pid);
-	if (e->type < FR_VBLANK) {
-		n = r->have_names ? names_find(&r->names, e->a) : NULL;
-		return tb_fence(tb, e->cpu, e->ts, fence_events[e->type], n ? n->driver : "?",
-				n ? n->timeline : "?", (uint32_t)e->a, (uint32_t)e->b);
-	}
-	if (e->type == FR_VBLANK)
-		return tb_vblank(tb, e->cpu, e->ts, (int)e->a, (uint32_t)e->b, (int64_t)e->c, 1);
-	return tb_vblank_delivered(tb, e->cpu, e->ts, e->c, (int)e->a, (uint32_t)e->b);
-}
-
-static char *cmdlines(struct bpfrec *r)
-{
-	char *text = malloc(r->n_tasks * 32 + 1), *p = text;
-
-	if (!text)
-		return NULL;
-	*p = '\0';
-	for (unsigned int i = 0; i < r->n_tasks; i++)
-		p += sprintf(p, "%d %.16s\n", r->task[i].pid, r->task[i].comm);
-	return text;
-}
-
-static int build(struct capture *c, struct bpfrec *r, const char *dir)
-{
-	struct trace_builder *tb = tb_new((unsigned int)c->cpus, dir);
-	uint64_t lost = dropped(r);
-	char uname_text[512], *cmd = cmdlines(r);
-	struct utsname u;
-	int ret = -1;
-
-	if (!tb || !cmd)
-		goto out;
-	uname(&u);
-	snprintf(uname_text, sizeof(uname_text), "%s %s %s %s", u.sysname, u.release, u.version,
-		 u.machine);
-	tb_set_options(tb, "local global [mono]", uname_text, cmd);
-	qsort(r->ev, r->n, sizeof(*r->ev), by_cpu_then_time);
-	if (lost)	/* where they fell is unknown: said once, at the start */
-		tb_missed(tb, 0, (long long)lost);
-	for (size_t i = 0; i < r->n; i++)
-		if (r->ev[i].cpu < c->cpus && add_event(r, tb, &r->ev[i]))
-			goto out;
-	ret = tb_write(tb, c->path);
-	if (ret)
-		fprintf(stderr, "fence-trace record: %s\n", tb_error(tb));
-	else
-		fprintf(stderr, "fence-trace record: wrote %s: %zu events from BPF, %llu lost (ring buffer full)\n",
-			c->path, r->n, (unsigned long long)lost);
-out:
-	if (!tb)
-		fprintf(stderr, "fence-trace record: cannot use the kernel's event formats\n");
-	tb_free(tb);
-	free(cmd);
-	return ret;
-}
-
-/* The formats folder and its files (made by us: no subfolders). */
-static void remove_dir(const char *dir)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	char path[4096];
-
-	while (d && (e = readdir(d)))
-		if (e->d_name[0] != '.') {
-			snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-			unlink(path);
+	if (ncpus <= 0 || ncpus > 256 ||
+	    bpf_map_lookup_elem(bpf_map__fd(r->skel->maps.dropped), &zero, vals))
+		return;
+	for (int cpu = 0; cpu < ncpus && cpu < c->cpus; cpu++)
+		if (vals[cpu] > r->lost_seen[cpu]) {
+			bpf_pages_lost(r->pages, cpu, vals[cpu] - r->lost_seen[cpu]);
+			r->lost_seen[cpu] = vals[cpu];
 		}
-	if (d) {
-		closedir(d);
-		rmdir(dir);
-	}
 }
 
+/* Encode the batch taken last time; the ring's new records are the next. */
+static int take(struct bpfrec *r, struct capture *c)
+{
+	if (encode_batch(r))
+		return -1;
+	note_drops(r, c);
+	ring_buffer__consume(r->rb);
+	return r->failed ? -1 : 0;	/* an encoding failure is said */
+}
+
+int bpfrec_drain(struct capture *c)
+{
+	return take(c->bpf, c);
+}
+
+/*
+ * Detach first: nothing more enters the ring.  Two more takes: the first
+ * encodes the batch in hand and takes the last records, the second
+ * encodes those.
+ */
 int bpfrec_finish(struct capture *c)
 {
 	struct bpfrec *r = c->bpf;
-	char dir[] = "/tmp/fence-trace-formats.XXXXXX";
 	int ret = -1;
 
-	if (bpfrec_drain(c))
-		goto out;
 	fence_record_bpf__detach(r->skel);
-	ring_buffer__consume(r->rb);
-	if (r->have_names)
-		names_poll(&r->names);
-	if (!mkdtemp(dir) || copy_formats(dir)) {
-		fprintf(stderr, "fence-trace record: cannot read the event formats from tracefs\n");
-		goto out;
-	}
-	ret = build(c, r, dir);
+	if (!c->write_errno && (take(r, c) || take(r, c)) && !c->write_errno)
+		goto out;	/* an encoding failure, said */
+	ret = bpf_pages_finish(r->pages);
 out:
-	remove_dir(dir);
 	bpfrec_teardown(c);
 	return ret;
 }
@@ -305,7 +182,10 @@ void bpfrec_teardown(struct capture *c)
 	fence_record_bpf__destroy(r->skel);
 	if (r->have_names)
 		names_stop(&r->names);
-	free(r->ev);
+	bpf_pages_free(r->pages);
+	free(r->batch);
+	free(r->lost_seen);
 	free(r);
 	c->bpf = NULL;
+	capture_teardown(c);
 }

@@ -123,15 +123,38 @@ static int add_catalogue(struct capture *c)
 	return 0;
 }
 
-static int open_cpu_files(struct capture *c)
+/**
+ * capture_open_tmp_files() - one temporary page file per CPU next to the
+ * trace (unlinked at once: nothing is left behind, whatever happens)
+ */
+int capture_open_tmp_files(struct capture *c)
 {
-	char name[64], tmpl[4096];
+	char tmpl[4096];
 
-	c->raw_fds = calloc(c->cpus, sizeof(int));
 	c->tmp_fds = calloc(c->cpus, sizeof(int));
 	c->pages = calloc(c->cpus, sizeof(*c->pages));
 	c->page = malloc(c->page_size);
-	if (!c->raw_fds || !c->tmp_fds || !c->pages || !c->page)
+	if (!c->tmp_fds || !c->pages || !c->page)
+		return fail("out of memory");
+	for (int cpu = 0; cpu < c->cpus; cpu++) {
+		snprintf(tmpl, sizeof(tmpl), "%s.cpu%d.XXXXXX", c->path, cpu);
+		c->tmp_fds[cpu] = mkostemp(tmpl, O_CLOEXEC);
+		if (c->tmp_fds[cpu] < 0)
+			return fail("cannot open a temporary file next to %s: %s", c->path,
+				    strerror(errno));
+		unlink(tmpl);
+	}
+	return 0;
+}
+
+static int open_cpu_files(struct capture *c)
+{
+	char name[64];
+
+	if (capture_open_tmp_files(c))
+		return -1;
+	c->raw_fds = calloc(c->cpus, sizeof(int));
+	if (!c->raw_fds)
 		return fail("out of memory");
 	for (int cpu = 0; cpu < c->cpus; cpu++) {
 		snprintf(name, sizeof(name), "per_cpu/cpu%d/trace_pipe_raw", cpu);
@@ -141,14 +164,8 @@ static int open_cpu_files(struct capture *c)
 		 */
 		c->raw_fds[cpu] = tracefs_instance_file_open(c->inst, name,
 							     O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-		/* Unlinked at once: nothing is left behind, whatever happens. */
-		snprintf(tmpl, sizeof(tmpl), "%s.cpu%d.XXXXXX", c->path, cpu);
-		c->tmp_fds[cpu] = mkostemp(tmpl, O_CLOEXEC);
-		if (c->tmp_fds[cpu] >= 0)
-			unlink(tmpl);
-		if (c->raw_fds[cpu] < 0 || c->tmp_fds[cpu] < 0)
-			return fail("cannot open %s or a temporary file next to %s: %s", name,
-				    c->path, strerror(errno));
+		if (c->raw_fds[cpu] < 0)
+			return fail("cannot open %s: %s", name, strerror(errno));
 	}
 	return 0;
 }
@@ -189,8 +206,10 @@ err:
 	return -1;
 }
 
-static int write_all(int fd, const char *buf, size_t len)
+static int write_all(int fd, const void *data, size_t len)
 {
+	const char *buf = data;
+
 	while (len) {
 		ssize_t n = write(fd, buf, len);
 
@@ -223,6 +242,19 @@ static int write_failed(struct capture *c, int cpu, int err)
 		    c->path, strerror(err), strerrorname_np(err), capture_kb(c));
 }
 
+/**
+ * capture_put_page() - append one ring-buffer page to @cpu's temporary file
+ *
+ * Return: 0, or -1 when the write failed (said; recording stops there).
+ */
+int capture_put_page(struct capture *c, int cpu, const void *page)
+{
+	if (write_all(c->tmp_fds[cpu], page, c->page_size))
+		return write_failed(c, cpu, errno);
+	c->pages[cpu]++;
+	return 0;
+}
+
 /*
  * Move the pages the kernel has for us into the temporary files, at most
  * one ring buffer's worth per CPU: a storm that fills pages as fast as they
@@ -250,9 +282,8 @@ int capture_drain(struct capture *c)
 			/* trace_pipe_raw hands out whole pages; pad a short read anyway. */
 			if (n < c->page_size)
 				memset(c->page + n, 0, c->page_size - n);
-			if (write_all(c->tmp_fds[cpu], c->page, c->page_size))
-				return write_failed(c, cpu, errno);
-			c->pages[cpu]++;
+			if (capture_put_page(c, cpu, c->page))
+				return -1;
 			taken++;
 		}
 		more |= taken == cap;

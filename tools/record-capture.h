@@ -19,6 +19,7 @@ struct capture {
 	const char *extra[CAPTURE_MAX_EXTRA];
 	unsigned int n_extra;
 	unsigned int buffer_kb, duration_s;
+	int buffer_given;		/* -b: with --bpf, the ring's size */
 	char **command;
 	int use_bpf;			/* --bpf: the BPF recorder (record-bpf.c) */
 	struct bpfrec *bpf;
@@ -34,7 +35,19 @@ struct capture {
 	unsigned long long dropped_pages;	/* given up to make room for the trace */
 };
 
+/* What the trace.dat holds besides the pages (record-finish.c). */
+struct capture_meta {
+	char *header_page, *header_event, *cmdlines, *clock;
+	char **formats, **stats;	/* per c->events[i]; per CPU */
+	char uname[512];
+};
+
 int capture_setup(struct capture *c);
+int capture_open_tmp_files(struct capture *c);
+int capture_put_page(struct capture *c, int cpu, const void *page);
+int capture_gather(struct capture *c, struct capture_meta *md);
+int capture_write_trace(struct capture *c, struct capture_meta *md);
+void capture_meta_free(struct capture *c, struct capture_meta *md);
 int capture_drain(struct capture *c);
 int capture_finish(struct capture *c);
 void capture_teardown(struct capture *c);

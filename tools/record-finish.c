@@ -18,20 +18,20 @@
 #include "record-capture.h"
 #include "tracedat.h"
 
-struct metadata {
-	char *header_page, *header_event, *cmdlines, *clock;
-	char **formats, **stats;
-	char uname[512];
-};
-
-static int gather(struct capture *c, struct metadata *md)
+/**
+ * capture_gather() - the metadata tracefs has for the trace: headers,
+ * formats of c->events, task names, kernel; with an instance (not --bpf)
+ * also its clock and per-CPU stats
+ */
+int capture_gather(struct capture *c, struct capture_meta *md)
 {
 	struct utsname u;
 
 	md->header_page = tracefs_instance_file_read(NULL, "events/header_page", NULL);
 	md->header_event = tracefs_instance_file_read(NULL, "events/header_event", NULL);
 	md->cmdlines = tracefs_instance_file_read(NULL, "saved_cmdlines", NULL);
-	md->clock = tracefs_instance_file_read(c->inst, "trace_clock", NULL);
+	if (c->inst)
+		md->clock = tracefs_instance_file_read(c->inst, "trace_clock", NULL);
 	md->formats = calloc(c->n_events, sizeof(char *));
 	md->stats = calloc(c->cpus, sizeof(char *));
 	if (!md->header_page || !md->header_event || !md->formats || !md->stats)
@@ -41,7 +41,7 @@ static int gather(struct capture *c, struct metadata *md)
 		if (!md->formats[i])
 			return -1;
 	}
-	for (int cpu = 0; cpu < c->cpus; cpu++) {
+	for (int cpu = 0; cpu < c->cpus && c->inst; cpu++) {
 		char name[64];
 
 		snprintf(name, sizeof(name), "per_cpu/cpu%d/stats", cpu);
@@ -53,7 +53,7 @@ static int gather(struct capture *c, struct metadata *md)
 	return 0;
 }
 
-static void metadata_free(struct capture *c, struct metadata *md)
+void capture_meta_free(struct capture *c, struct capture_meta *md)
 {
 	for (unsigned int i = 0; md->formats && i < c->n_events; i++)
 		free(md->formats[i]);
@@ -73,7 +73,7 @@ static unsigned long long text_bytes(const char *s)
 }
 
 /* What tracedat_write() puts around the CPU data, with room to spare. */
-static unsigned long long metadata_bytes(struct capture *c, struct metadata *md)
+static unsigned long long metadata_bytes(struct capture *c, struct capture_meta *md)
 {
 	unsigned long long n = 4096 + (unsigned long long)c->page_size;	/* fixed fields, padding */
 
@@ -112,7 +112,7 @@ static int drop_pages(struct capture *c, unsigned long long n)
  * (64 KB), FILE.drm and a partial block per file on top of what is free.
  * When the disk is fuller than that, the latest pages go.
  */
-static int make_room(struct capture *c, struct metadata *md)
+static int make_room(struct capture *c, struct capture_meta *md)
 {
 	unsigned long long free_b, need, short_b;
 	struct statvfs v;
@@ -128,7 +128,7 @@ static int make_room(struct capture *c, struct metadata *md)
 	return drop_pages(c, (short_b + c->page_size - 1) / c->page_size);
 }
 
-static int write_file(struct capture *c, struct metadata *md)
+static int write_file(struct capture *c, struct capture_meta *md)
 {
 	struct tracedat_out out = {
 		.page_size = (unsigned int)c->page_size,
@@ -194,6 +194,22 @@ static void summary(struct capture *c)
 }
 
 /**
+ * capture_write_trace() - the trace.dat from the temporary page files and
+ * @md, made to fit the disk, and FILE.drm next to it
+ */
+int capture_write_trace(struct capture *c, struct capture_meta *md)
+{
+	if (make_room(c, md)) {
+		fprintf(stderr, "fence-trace record: cannot trim a temporary file: %s\n", strerror(errno));
+		return -1;
+	}
+	if (write_file(c, md))
+		return -1;
+	write_drm_map(c);
+	return 0;
+}
+
+/**
  * capture_finish() - stop, drain, write the trace.dat, tear down
  *
  * After a failed write next to the trace (capture_drain() said so) the
@@ -201,27 +217,21 @@ static void summary(struct capture *c)
  */
 int capture_finish(struct capture *c)
 {
-	struct metadata md = { 0 };
+	struct capture_meta md = { 0 };
 	int ret = -1;
 
 	tracefs_trace_off(c->inst);
 	while (capture_drain(c) > 0)
 		;	/* tracing is off: this ends; a failure was said, what was kept is written */
-	if (gather(c, &md)) {
+	if (capture_gather(c, &md)) {
 		fprintf(stderr, "fence-trace record: cannot read the event formats from tracefs\n");
 		goto out;
 	}
-	if (make_room(c, &md)) {
-		fprintf(stderr, "fence-trace record: cannot trim a temporary file: %s\n", strerror(errno));
-		goto out;
-	}
-	ret = write_file(c, &md);
-	if (!ret) {
-		write_drm_map(c);
+	ret = capture_write_trace(c, &md);
+	if (!ret)
 		summary(c);
-	}
 out:
-	metadata_free(c, &md);
+	capture_meta_free(c, &md);
 	capture_teardown(c);
 	return ret || c->write_errno ? -1 : 0;
 }

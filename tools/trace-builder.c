@@ -62,6 +62,8 @@ struct trace_builder {
 	const char *kallsyms, *printk_formats;
 	const char *const *cpu_stats;
 	int pid;
+	tb_page_sink sink;		/* tb_set_page_sink(): pages leave memory */
+	void *sink_ctx;
 	char err[256];
 };
 
@@ -271,10 +273,32 @@ static void seal_page(struct tb_cpu *c)
 	memcpy(page + 8, &commit, 8);
 }
 
-static int start_page(struct tb_cpu *c, uint64_t ts)
+/* Give @c's pages to the sink, and keep none in memory. */
+static int sink_pages(struct trace_builder *tb, unsigned int cpu)
 {
-	unsigned char *p;
+	struct tb_cpu *c = &tb->cpu[cpu];
+	int ret;
 
+	for (size_t i = 0; i < c->npages; i++) {
+		ret = tb->sink(tb->sink_ctx, cpu, c->pages + i * PAGE_SIZE, PAGE_SIZE);
+		if (ret)
+			return tb_fail(tb, ret, "tb: the page sink failed");
+	}
+	c->npages = 0;
+	return 0;
+}
+
+static int start_page(struct trace_builder *tb, unsigned int cpu, uint64_t ts)
+{
+	struct tb_cpu *c = &tb->cpu[cpu];
+	unsigned char *p;
+	int ret;
+
+	if (tb->sink && c->npages) {	/* the last page is sealed: it is done */
+		ret = sink_pages(tb, cpu);
+		if (ret)
+			return ret;
+	}
 	if (c->npages == c->cap) {
 		size_t cap = c->cap ? c->cap * 2 : 4;
 
@@ -321,15 +345,18 @@ static size_t event_bytes(size_t len)
 	return data <= MAX_SMALL ? 4 + data : 8 + data;
 }
 
-static int make_room(struct tb_cpu *c, uint64_t ts, size_t need)
+static int make_room(struct trace_builder *tb, unsigned int cpu, uint64_t ts, size_t need)
 {
+	struct tb_cpu *c = &tb->cpu[cpu];
+	int ret;
 	size_t reserve = c->missed > 0 ? 8 : 0;
 	uint64_t delta = ts - c->last_ts;
 	size_t ext = delta >> TS_BITS || c->force_extend ? 8 : 0;
 
 	if (!c->npages || c->closed || c->used + ext + need + reserve > PAGE_DATA) {
-		if (start_page(c, ts))
-			return -ENOMEM;
+		ret = start_page(tb, cpu, ts);
+		if (ret)
+			return ret;
 		reserve = c->missed > 0 ? 8 : 0;
 		if (need + reserve + 8 > PAGE_DATA)
 			return -E2BIG;
@@ -354,14 +381,19 @@ int tb_add(struct trace_builder *tb, unsigned int cpu, uint64_t ts, int id,
 	size_t data = (COMMON_SIZE + len + 3) & ~3ul;
 	struct tb_cpu *c;
 	uint64_t delta;
+	int ret;
 
 	if (cpu >= tb->cpus || id < 0)
 		return tb_fail(tb, -EINVAL, "tb_add: no such CPU or event");
 	c = &tb->cpu[cpu];
 	if (c->npages && ts < c->last_ts)
 		return tb_fail(tb, -EINVAL, "tb_add: timestamp goes back");
-	if (make_room(c, ts, event_bytes(len)))
-		return tb_fail(tb, -E2BIG, "tb_add: event does not fit in a page");
+	ret = make_room(tb, cpu, ts, event_bytes(len));
+	if (ret == -E2BIG || ret == -ENOMEM)
+		return tb_fail(tb, ret, ret == -E2BIG ? "tb_add: event does not fit in a page" :
+			       "tb_add: out of memory");
+	if (ret)
+		return ret;	/* the sink's failure, said */
 	delta = ts - c->last_ts;
 	if (delta >> TS_BITS || c->force_extend) {
 		c->force_extend = 0;
@@ -472,6 +504,31 @@ int tb_vblank_delivered(struct trace_builder *tb, unsigned int cpu, uint64_t ts,
 	memcpy(buf + 12, &seq, 4);
 	return tb_add(tb, cpu, ts, tb_event_id(tb, "drm_vblank_event_delivered"),
 		      buf, sizeof(buf));
+}
+
+void tb_set_page_sink(struct trace_builder *tb, tb_page_sink sink, void *ctx)
+{
+	tb->sink = sink;
+	tb->sink_ctx = ctx;
+}
+
+/**
+ * tb_flush_pages() - hand every CPU's open last page to the sink too
+ * @tb: the builder, with a sink
+ *
+ * For the end of a stream: a later event on a CPU starts a new page.
+ *
+ * Return: 0, or the sink's -errno with a message in tb_error().
+ */
+int tb_flush_pages(struct trace_builder *tb)
+{
+	int ret = 0;
+
+	for (unsigned int cpu = 0; cpu < tb->cpus && !ret && tb->sink; cpu++) {
+		ret = sink_pages(tb, cpu);
+		tb->cpu[cpu].closed = 1;
+	}
+	return ret;
 }
 
 static int pages_to_file(struct tb_cpu *c, FILE **f)

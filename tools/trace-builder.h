@@ -56,6 +56,16 @@ int tb_vblank_delivered(struct trace_builder *tb, unsigned int cpu, uint64_t ts,
 size_t tb_pages(struct trace_builder *tb, unsigned int cpu);
 unsigned char *tb_page(struct trace_builder *tb, unsigned int cpu, size_t page);
 
+/*
+ * Streaming (record --bpf): each page, once the next one starts on its CPU,
+ * goes to @sink (0 or -errno) and leaves memory; tb_flush_pages() sends the
+ * open ones at the end.  The caller then writes the trace.dat from what its
+ * sink kept; tb_write() only has the pages not yet sent.
+ */
+typedef int (*tb_page_sink)(void *ctx, unsigned int cpu, const unsigned char *page, size_t size);
+void tb_set_page_sink(struct trace_builder *tb, tb_page_sink sink, void *ctx);
+int tb_flush_pages(struct trace_builder *tb);
+
 /* Write the trace.dat; 0 or -errno with a message in tb_error(). */
 int tb_write(struct trace_builder *tb, const char *path);
 

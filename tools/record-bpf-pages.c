@@ -1,0 +1,315 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * record-bpf-pages.c - BPF records into a trace.dat (see record-bpf-pages.h).
+ *
+ * The kernel side skipped what tracefs does per fence event (looking up and
+ * copying two strings); here the names come back from a filtered
+ * dma_fence_init stream (fence-names.c), the task names from /proc, and
+ * the trace builder encodes the events with the running kernel's formats.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include <tracefs.h>
+
+#include "fence-names.h"
+#include "record-bpf-pages.h"
+#include "trace-builder.h"
+
+#define MAX_TASKS 4096
+
+struct bpf_pages {
+	struct capture *c;
+	const struct fence_names *names;	/* NULL: names unknown ("?") */
+	struct trace_builder *tb;
+	uint64_t *last_ts, *lost, *taken;	/* per CPU */
+	uint64_t events, reordered;
+	struct { int pid; char comm[16]; } task[MAX_TASKS];
+	unsigned int n_tasks;
+};
+
+static const char *const fence_events[] = {
+	[FR_INIT] = "dma_fence_init", [FR_EMIT] = "dma_fence_emit",
+	[FR_ENABLE_SIGNAL] = "dma_fence_enable_signal", [FR_SIGNALED] = "dma_fence_signaled",
+	[FR_WAIT_START] = "dma_fence_wait_start", [FR_WAIT_END] = "dma_fence_wait_end",
+	[FR_DESTROY] = "dma_fence_destroy",
+};
+
+static const char *event_system(int type)
+{
+	return type < FR_VBLANK ? "dma_fence" : "drm";
+}
+
+static const char *event_name(int type)
+{
+	if (type < FR_VBLANK)
+		return fence_events[type];
+	return type == FR_VBLANK ? "drm_vblank_event" : "drm_vblank_event_delivered";
+}
+
+/* The running kernel's formats as SYSTEM-EVENT.format files for the builder. */
+static int copy_formats(const char *dir)
+{
+	char path[4096], *text;
+	FILE *f;
+	int ok = 1;
+
+	for (int i = 0; i < 2 && ok; i++) {
+		const char *name = i ? "header_event" : "header_page";
+
+		snprintf(path, sizeof(path), "events/%s", name);
+		text = tracefs_instance_file_read(NULL, path, NULL);
+		snprintf(path, sizeof(path), "%s/%s", dir, name);
+		ok = text && (f = fopen(path, "w")) && fputs(text, f) >= 0 && fclose(f) == 0;
+		free(text);
+	}
+	for (int i = 0; i < FR_TYPES && ok; i++) {
+		text = tracefs_event_file_read(NULL, event_system(i), event_name(i), "format", NULL);
+		snprintf(path, sizeof(path), "%s/%s-%s.format", dir, event_system(i), event_name(i));
+		ok = text && (f = fopen(path, "w")) && fputs(text, f) >= 0 && fclose(f) == 0;
+		free(text);
+	}
+	return ok ? 0 : -1;
+}
+
+/* The formats folder and its files (made by us: no subfolders). */
+static void remove_dir(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char path[4096];
+
+	while (d && (e = readdir(d)))
+		if (e->d_name[0] != '.') {
+			snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+			unlink(path);
+		}
+	if (d) {
+		closedir(d);
+		rmdir(dir);
+	}
+}
+
+static struct trace_builder *builder_from_kernel(int cpus)
+{
+	char dir[] = "/tmp/fence-trace-formats.XXXXXX";
+	struct trace_builder *tb = NULL;
+
+	if (mkdtemp(dir) && !copy_formats(dir))
+		tb = tb_new((unsigned int)cpus, dir);	/* reads them all now */
+	remove_dir(dir);
+	return tb;
+}
+
+/* A finished page: into the CPU's temporary file, as tracefs pages go. */
+static int page_to_file(void *ctx, unsigned int cpu, const unsigned char *page, size_t size)
+{
+	struct capture *c = ctx;
+
+	(void)size;
+	return capture_put_page(c, (int)cpu, page) ? -(c->write_errno ? c->write_errno : EIO) : 0;
+}
+
+/* The events capture_gather() reads formats of: the ones we encode. */
+static int name_events(struct capture *c)
+{
+	for (int i = 0; i < FR_TYPES; i++) {
+		c->systems[i] = strdup(event_system(i));
+		c->events[i] = strdup(event_name(i));
+		c->n_events = (unsigned int)i + 1;
+		if (!c->systems[i] || !c->events[i])
+			return -1;
+	}
+	return 0;
+}
+
+struct bpf_pages *bpf_pages_new(struct capture *c, const struct fence_names *names)
+{
+	struct bpf_pages *p = calloc(1, sizeof(*p));
+
+	if (!p)
+		return NULL;
+	p->c = c;
+	p->names = names;
+	c->page_size = (int)sysconf(_SC_PAGESIZE);
+	if (c->page_size != 4096) {
+		fprintf(stderr, "fence-trace record: --bpf writes 4 KB pages; this kernel's are %d bytes\n",
+			c->page_size);
+		goto err;
+	}
+	p->last_ts = calloc((size_t)c->cpus, sizeof(*p->last_ts));
+	p->lost = calloc((size_t)c->cpus, sizeof(*p->lost));
+	p->taken = calloc((size_t)c->cpus, sizeof(*p->taken));
+	if (!p->last_ts || !p->lost || !p->taken || name_events(c) || capture_open_tmp_files(c))
+		goto err;
+	p->tb = builder_from_kernel(c->cpus);
+	if (!p->tb) {
+		fprintf(stderr, "fence-trace record: cannot use the kernel's event formats\n");
+		goto err;
+	}
+	tb_set_page_sink(p->tb, page_to_file, c);
+	return p;
+err:
+	bpf_pages_free(p);
+	return NULL;
+}
+
+void bpf_pages_free(struct bpf_pages *p)
+{
+	if (!p)
+		return;
+	tb_free(p->tb);
+	free(p->last_ts);
+	free(p->lost);
+	free(p->taken);
+	free(p);
+}
+
+/* Task names now, while the tasks live: the trace's saved cmdlines. */
+static void note_task(struct bpf_pages *p, int pid)
+{
+	char path[64];
+	FILE *f;
+
+	for (unsigned int i = 0; i < p->n_tasks; i++)
+		if (p->task[i].pid == pid)
+			return;
+	if (p->n_tasks >= MAX_TASKS || pid <= 0)
+		return;
+	snprintf(path, sizeof(path), "/proc/%d/comm", pid);
+	f = fopen(path, "r");
+	if (!f)
+		return;
+	p->task[p->n_tasks].pid = pid;
+	if (!fgets(p->task[p->n_tasks].comm, sizeof(p->task[0].comm), f))
+		p->task[p->n_tasks].comm[0] = '\0';
+	p->task[p->n_tasks].comm[strcspn(p->task[p->n_tasks].comm, "\n")] = '\0';
+	fclose(f);
+	p->n_tasks++;
+}
+
+void bpf_pages_lost(struct bpf_pages *p, int cpu, uint64_t count)
+{
+	if (cpu < 0 || cpu >= p->c->cpus || !count)
+		return;
+	p->lost[cpu] += count;
+	tb_missed(p->tb, (unsigned int)cpu, (long long)count);
+}
+
+static int by_cpu_then_time(const void *a, const void *b)
+{
+	const struct fr_event *x = a, *y = b;
+
+	if (x->cpu != y->cpu)
+		return x->cpu < y->cpu ? -1 : 1;
+	return x->ts < y->ts ? -1 : x->ts > y->ts;
+}
+
+static int add_event(struct bpf_pages *p, const struct fr_event *e)
+{
+	const struct fence_name *n = NULL;
+	struct trace_builder *tb = p->tb;
+
+	tb_set_pid(tb, (int)e->pid);
+	if (e->type < FR_VBLANK) {
+		if (p->names)
+			n = names_find(p->names, e->a);
+		return tb_fence(tb, e->cpu, e->ts, fence_events[e->type], n ? n->driver : "?",
+				n ? n->timeline : "?", (uint32_t)e->a, (uint32_t)e->b);
+	}
+	if (e->type == FR_VBLANK)
+		return tb_vblank(tb, e->cpu, e->ts, (int)e->a, (uint32_t)e->b, (int64_t)e->c, 1);
+	return tb_vblank_delivered(tb, e->cpu, e->ts, e->c, (int)e->a, (uint32_t)e->b);
+}
+
+/*
+ * A record stamped before an earlier one of its CPU was reserved inside that
+ * one's window (an interrupt); both are in the same batch, and the sort puts
+ * them right.  Across batches that cannot happen, but a page must never go
+ * back in time, so such a record would be moved up to its predecessor.
+ */
+int bpf_pages_add(struct bpf_pages *p, struct fr_event *ev, size_t n)
+{
+	qsort(ev, n, sizeof(*ev), by_cpu_then_time);
+	for (size_t i = 0; i < n; i++) {
+		struct fr_event *e = &ev[i];
+
+		if (e->cpu >= p->c->cpus || e->type >= FR_TYPES)
+			continue;
+		note_task(p, (int)e->pid);
+		if (e->ts < p->last_ts[e->cpu]) {
+			e->ts = p->last_ts[e->cpu];
+			p->reordered++;
+		}
+		p->last_ts[e->cpu] = e->ts;
+		if (add_event(p, e)) {
+			if (!p->c->write_errno)	/* else capture_put_page() said it */
+				fprintf(stderr, "fence-trace record: %s\n", tb_error(p->tb));
+			return -1;
+		}
+		p->events++;
+		p->taken[e->cpu]++;
+	}
+	return 0;
+}
+
+static char *cmdlines(struct bpf_pages *p)
+{
+	char *text = malloc(p->n_tasks * 32 + 1), *s = text;
+
+	if (!text)
+		return NULL;
+	*s = '\0';
+	for (unsigned int i = 0; i < p->n_tasks; i++)
+		s += sprintf(s, "%d %.16s\n", p->task[i].pid, p->task[i].comm);
+	return text;
+}
+
+/*
+ * What tracefs has no part in: our clock, tasks, and per CPU, as the stats
+ * of a tracefs ring would say them, the events taken and those lost.
+ */
+static int own_metadata(struct bpf_pages *p, struct capture_meta *md)
+{
+	free(md->cmdlines);
+	md->cmdlines = cmdlines(p);
+	md->clock = strdup("local global [mono]");
+	for (int cpu = 0; cpu < p->c->cpus; cpu++)
+		if (asprintf(&md->stats[cpu], "entries: 0\noverrun: %llu\nread events: %llu\n",
+			     (unsigned long long)p->lost[cpu], (unsigned long long)p->taken[cpu]) < 0)
+			md->stats[cpu] = NULL;
+	return md->cmdlines && md->clock ? 0 : -1;
+}
+
+int bpf_pages_finish(struct bpf_pages *p)
+{
+	struct capture *c = p->c;
+	struct capture_meta md = { 0 };
+	uint64_t lost = 0;
+	int ret = -1;
+
+	if (!c->write_errno && tb_flush_pages(p->tb) && !c->write_errno)
+		fprintf(stderr, "fence-trace record: %s\n", tb_error(p->tb));
+	if (capture_gather(c, &md) || own_metadata(p, &md)) {
+		fprintf(stderr, "fence-trace record: cannot read the event formats from tracefs\n");
+		goto out;
+	}
+	ret = capture_write_trace(c, &md);
+	for (int cpu = 0; cpu < c->cpus; cpu++)
+		lost += p->lost[cpu];
+	if (!ret)
+		fprintf(stderr, "fence-trace record: wrote %s: %llu events from BPF, %llu lost (ring buffer full)%s\n",
+			c->path, (unsigned long long)p->events, (unsigned long long)lost,
+			c->dropped_pages ? " and the latest pages dropped to make room" : "");
+	if (p->reordered)
+		fprintf(stderr, "fence-trace record: %llu events were stamped before their CPU's previous one: moved up to it\n",
+			(unsigned long long)p->reordered);
+out:
+	capture_meta_free(c, &md);
+	return ret || c->write_errno ? -1 : 0;
+}
