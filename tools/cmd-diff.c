@@ -72,8 +72,7 @@ static int parse_args(struct diff_ctx *c, int argc, char **argv)
 			}
 			break;
 		case 'h': print_usage("diff"); return 1;
-		case ':': usage_error("diff", "option '%s' needs an argument", argv[optind - 1]); return -1;
-		default: usage_error("diff", "unknown option '%s'", argv[optind - 1]); return -1;
+		default: return usage_bad_option("diff", opt, argv);
 		}
 	}
 	if (argc - optind != 2) {

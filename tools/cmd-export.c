@@ -10,8 +10,6 @@
 #include "fence-trace.h"
 #include "timeline.h"
 
-#define CMD "export"
-
 struct export_ctx {
 	const char *path, *out;
 };
@@ -35,16 +33,11 @@ static int parse_args(struct export_ctx *c, int argc, char **argv)
 		switch (opt) {
 		case 'p': c->out = optarg; break;
 		case 'h': print_usage("export"); return 1;
-		case ':': usage_error("export", "option '%s' needs an argument", argv[optind - 1]); return -1;
-		default: usage_error("export", "unknown option '%s'", argv[optind - 1]); return -1;
+		default: return usage_bad_option("export", opt, argv);
 		}
 	}
-	if (optind < argc)
-		c->path = argv[optind++];
-	if (optind < argc) {
-		usage_error("export", "one trace file at a time ('%s' is one too many)", argv[optind]);
+	if (usage_trace_file("export", argc, argv, &c->path))
 		return -1;
-	}
 	if (!c->out) {
 		usage_error("export", "say the format and output file: --perfetto OUT.json");
 		return -1;

@@ -66,8 +66,7 @@ static int parse_args(struct latency_ctx *c, int argc, char **argv)
 		case 'v': c->verbose = 1; break;
 		case 'r': c->raw_tp = 1; break;
 		case 'h': print_usage("latency"); return 1;
-		case ':': usage_error("latency", "option '%s' needs an argument", argv[optind - 1]); return -1;
-		default: usage_error("latency", "unknown option '%s'", argv[optind - 1]); return -1;
+		default: return usage_bad_option("latency", opt, argv);
 		}
 	}
 	if (optind < argc && (parse_uint(argv[optind++], 86400, &c->interval) || !c->interval)) {

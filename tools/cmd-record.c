@@ -73,8 +73,7 @@ static int parse_args(struct capture *c, int argc, char **argv)
 			break;
 		case 'B': c->use_bpf = 1; break;
 		case 'h': print_usage("record"); return 1;
-		case ':': usage_error("record", "option '%s' needs an argument", argv[optind - 1]); return -1;
-		default: usage_error("record", "unknown option '%s'", argv[optind - 1]); return -1;
+		default: return usage_bad_option("record", opt, argv);
 		}
 	}
 	if (c->use_bpf && c->n_extra) {

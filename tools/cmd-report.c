@@ -110,16 +110,11 @@ static int parse_args(struct report_ctx *c, int argc, char **argv)
 		case OPT_CONTEXT: if (parse_id("--context", optarg, &c->opts.context)) return -1; break;
 		case OPT_CRTC: if (parse_id("--crtc", optarg, &c->opts.crtc)) return -1; break;
 		case 'h': print_usage("report"); return 1;
-		case ':': usage_error("report", "option '%s' needs an argument", argv[optind - 1]); return -1;
-		default: usage_error("report", "unknown option '%s'", argv[optind - 1]); return -1;
+		default: return usage_bad_option("report", opt, argv);
 		}
 	}
-	if (optind < argc)
-		c->path = argv[optind++];
-	if (optind < argc) {
-		usage_error("report", "one trace file at a time ('%s' is one too many)", argv[optind]);
+	if (usage_trace_file("report", argc, argv, &c->path))
 		return -1;
-	}
 	if (c->window.to_ns && c->window.to_ns < c->window.from_ns) {
 		usage_error("report", "--to is before --from");
 		return -1;

@@ -77,8 +77,7 @@ static int parse_args(struct stall_ctx *c, int argc, char **argv)
 		case 'r': c->raw_tp = 1; break;
 		case 'v': c->verbose = 1; break;
 		case 'h': print_usage("stall"); return 1;
-		case ':': usage_error("stall", "option '%s' needs an argument", argv[optind - 1]); return -1;
-		default: usage_error("stall", "unknown option '%s'", argv[optind - 1]); return -1;
+		default: return usage_bad_option("stall", opt, argv);
 		}
 	}
 	if (optind < argc) {

@@ -10,8 +10,6 @@
 #include "fence-trace.h"
 #include "timeline.h"
 
-#define CMD "timeline"
-
 struct timeline_ctx {
 	const char *path, *out;
 };
@@ -35,16 +33,11 @@ static int parse_args(struct timeline_ctx *c, int argc, char **argv)
 		switch (opt) {
 		case 'o': c->out = optarg; break;
 		case 'h': print_usage("timeline"); return 1;
-		case ':': usage_error("timeline", "option '%s' needs an argument", argv[optind - 1]); return -1;
-		default: usage_error("timeline", "unknown option '%s'", argv[optind - 1]); return -1;
+		default: return usage_bad_option("timeline", opt, argv);
 		}
 	}
-	if (optind < argc)
-		c->path = argv[optind++];
-	if (optind < argc) {
-		usage_error("timeline", "one trace file at a time ('%s' is one too many)", argv[optind]);
+	if (usage_trace_file("timeline", argc, argv, &c->path))
 		return -1;
-	}
 	return 0;
 }
 

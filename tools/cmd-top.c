@@ -66,8 +66,7 @@ static int parse_args(struct top_ctx *t, int argc, char **argv)
 			}
 			break;
 		case 'h': print_usage("top"); return 1;
-		case ':': usage_error("top", "option '%s' needs an argument", argv[optind - 1]); return -1;
-		default: usage_error("top", "unknown option '%s'", argv[optind - 1]); return -1;
+		default: return usage_bad_option("top", opt, argv);
 		}
 	}
 	if (optind < argc) {

@@ -17,5 +17,7 @@ int cmd_export(int argc, char **argv);
 
 void usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void print_usage(const char *cmd);
+int usage_bad_option(const char *cmd, int opt, char **argv);
+int usage_trace_file(const char *cmd, int argc, char **argv, const char **path);
 
 #endif

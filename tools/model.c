@@ -291,27 +291,26 @@ void model_finish(struct ft_model *m)
 	}
 }
 
+static void wait_stats_free(struct ft_wait_stat *stats, unsigned int n)
+{
+	for (unsigned int i = 0; i < n; i++)
+		hist_free(&stats[i].h);
+	free(stats);
+}
+
 void model_free(struct ft_model *m)
 {
 	for (unsigned int i = 0; i < m->n_timelines; i++) {
 		hist_free(&m->timelines[i].latency);
 		hist_free(&m->timelines[i].emit_latency);
 	}
-	for (unsigned int i = 0; i < m->n_by_task; i++)
-		hist_free(&m->by_task[i].h);
-	for (unsigned int i = 0; i < m->n_by_timeline; i++)
-		hist_free(&m->by_timeline[i].h);
-	for (unsigned int i = 0; i < m->n_poll_by_task; i++)
-		hist_free(&m->poll_by_task[i].h);
-	for (unsigned int i = 0; i < m->n_poll_by_timeline; i++)
-		hist_free(&m->poll_by_timeline[i].h);
-	for (unsigned int i = 0; i < m->n_by_plane; i++)
-		hist_free(&m->by_plane[i].h);
-	free(m->by_plane);
+	wait_stats_free(m->by_task, m->n_by_task);
+	wait_stats_free(m->by_timeline, m->n_by_timeline);
+	wait_stats_free(m->poll_by_task, m->n_poll_by_task);
+	wait_stats_free(m->poll_by_timeline, m->n_poll_by_timeline);
+	wait_stats_free(m->by_plane, m->n_by_plane);
 	free(m->member_sets);
 	free(m->free_member_sets);
-	free(m->poll_by_task);
-	free(m->poll_by_timeline);
 	free(m->commits);
 	free(m->free_commits);
 	keymap_free(&m->commit_of_id);
@@ -325,8 +324,6 @@ void model_free(struct ft_model *m)
 	free(m->timelines);
 	free(m->fences);
 	free(m->free_fences);
-	free(m->by_task);
-	free(m->by_timeline);
 	free(m->crtcs);
 	free(m->pipes);
 	free(m->delivered);

@@ -49,6 +49,14 @@ static void timelines(FILE *out, const struct ft_model *m, const struct report_o
 	fprintf(out, "\n  ],\n");
 }
 
+/* The numbers every waits entry has, after the fields that say whose they are. */
+static void wait_stat(FILE *out, const struct ft_wait_stat *s)
+{
+	fprintf(out, ", \"waits\": %" PRIu64 ", \"total_ns\": %" PRIu64 ", \"max_ns\": %" PRIu64
+		", \"p99_ns\": %" PRIu64 ", \"interrupted\": %" PRIu64, s->count, s->total_ns, s->max_ns,
+		hist_percentile(&s->h, 0.99), s->interrupted);
+}
+
 static void waits(FILE *out, const struct ft_model *m, const struct report_opts *o)
 {
 	unsigned int n_out = 0;
@@ -61,9 +69,8 @@ static void waits(FILE *out, const struct ft_model *m, const struct report_opts 
 			continue;
 		fprintf(out, "%s\n    {\"pid\": %" PRIu64 ", \"comm\": ", n_out++ ? "," : "", s->id);
 		json_str(out, report_task_name(m, (int)s->id));
-		fprintf(out, ", \"waits\": %" PRIu64 ", \"total_ns\": %" PRIu64 ", \"max_ns\": %" PRIu64
-			", \"p99_ns\": %" PRIu64 ", \"interrupted\": %" PRIu64 "}", s->count, s->total_ns,
-			s->max_ns, hist_percentile(&s->h, 0.99), s->interrupted);
+		wait_stat(out, s);
+		fprintf(out, "}");
 	}
 	fprintf(out, "\n  ], \"by_timeline\": [");
 	for (unsigned int i = 0; i < m->n_by_timeline; i++) {
@@ -72,18 +79,16 @@ static void waits(FILE *out, const struct ft_model *m, const struct report_opts 
 		fprintf(out, "%s\n    {\"context\": %" PRIu64 ", \"timeline\": ", i ? "," : "",
 			m->timelines[s->id].context);
 		json_str(out, m->timelines[s->id].name);
-		fprintf(out, ", \"waits\": %" PRIu64 ", \"total_ns\": %" PRIu64 ", \"max_ns\": %" PRIu64
-			", \"p99_ns\": %" PRIu64 ", \"interrupted\": %" PRIu64 "}", s->count, s->total_ns,
-			s->max_ns, hist_percentile(&s->h, 0.99), s->interrupted);
+		wait_stat(out, s);
+		fprintf(out, "}");
 	}
 	fprintf(out, "\n  ], \"by_plane\": [");
 	for (unsigned int i = 0; i < m->n_by_plane; i++) {
 		const struct ft_wait_stat *s = &m->by_plane[i];
 
-		fprintf(out, "%s\n    {\"plane\": %" PRIu64 ", \"waits\": %" PRIu64 ", \"total_ns\": %" PRIu64
-			", \"max_ns\": %" PRIu64 ", \"p99_ns\": %" PRIu64 ", \"interrupted\": %" PRIu64 "}",
-			i ? "," : "", s->id, s->count, s->total_ns, s->max_ns, hist_percentile(&s->h, 0.99),
-			s->interrupted);
+		fprintf(out, "%s\n    {\"plane\": %" PRIu64, i ? "," : "", s->id);
+		wait_stat(out, s);
+		fprintf(out, "}");
 	}
 	fprintf(out, "\n  ]},\n");
 }

@@ -3,6 +3,7 @@
  * usage.c - every usage text of fence-trace, in one table, so --help and
  * the documentation are written once.
  */
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -155,4 +156,38 @@ void usage_error(const char *cmd, const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fprintf(stderr, "\nTry 'fence-trace %s%s--help'.\n", cmd ? cmd : "", cmd ? " " : "");
+}
+
+/*
+ * usage_bad_option() - say what getopt_long() found wrong with an option
+ * @opt: what it returned: ':' for a missing argument (the optstring starts
+ *       with ':'), anything else for an unknown option
+ *
+ * The commands set opterr = 0 so that this is the one message.
+ * Return: -1, for the command's parser to return.
+ */
+int usage_bad_option(const char *cmd, int opt, char **argv)
+{
+	if (opt == ':')
+		usage_error(cmd, "option '%s' needs an argument", argv[optind - 1]);
+	else
+		usage_error(cmd, "unknown option '%s'", argv[optind - 1]);
+	return -1;
+}
+
+/*
+ * usage_trace_file() - the trace file operand after the options, if any
+ * @path: keeps its default when there is none
+ *
+ * Return: 0, or -1 when there is more than one (a usage error, said).
+ */
+int usage_trace_file(const char *cmd, int argc, char **argv, const char **path)
+{
+	if (optind < argc)
+		*path = argv[optind++];
+	if (optind < argc) {
+		usage_error(cmd, "one trace file at a time ('%s' is one too many)", argv[optind]);
+		return -1;
+	}
+	return 0;
 }

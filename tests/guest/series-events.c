@@ -31,6 +31,23 @@ static int have_series(void)
 }
 
 /*
+ * Where the commit tests start: the series' events present, the lab set
+ * up, an unsignalled sw_sync fence @in (seqno 1 on the lab's timeline),
+ * and drm_fence traced into @tr (instance @name).
+ * Return: TAP_PASS to go on; TAP_SKIP or TAP_FAIL for the test to return.
+ */
+static int start_commit_test(struct lab *lab, int *in, struct guest_trace *tr, const char *name)
+{
+	if (!have_series())
+		return tap_skip("no %s: kernel without the series", EVENTS_DIR);
+	CHECK(lab_setup(lab) == 0, "lab setup");
+	*in = sw_sync_fence_create(lab->timeline, 1, NULL);
+	CHECK(*in >= 0, "sw_sync fence");
+	CHECK(guest_trace_start(tr, name, "drm_fence", NULL) == 0, "tracefs instance");
+	return TAP_PASS;
+}
+
+/*
  * A flip waiting on a sw_sync in-fence signalled @delay_ms later, with an
  * out-fence; every event of the commit checked against user space's view.
  */
@@ -42,21 +59,17 @@ static int check_fenced_flip(unsigned int flags, unsigned int delay_ms)
 	struct guest_trace tr;
 	char k[8][64];
 	int64_t lat;
-	uint64_t commit;
 	int32_t out = -1;
 	struct kms_req req;
 	struct lab lab;
 	pthread_t thr;
 	int in, ret;
 
-	if (!have_series())
-		return tap_skip("no %s: kernel without the series", EVENTS_DIR);
-	CHECK(lab_setup(&lab) == 0, "lab setup");
-	in = sw_sync_fence_create(lab.timeline, 1, NULL);
-	CHECK(in >= 0, "sw_sync fence");
+	ret = start_commit_test(&lab, &in, &tr, "series-flip");
+	if (ret != TAP_PASS)
+		return ret;
 	CHECK(sync_file_summary(in, &in_s) == 0 && in_s.have_seqno,
 	      "in-fence name '%s' has no context/seqno", in_s.name);
-	CHECK(guest_trace_start(&tr, "series-flip", "drm_fence", NULL) == 0, "tracefs instance");
 	d = (struct delayed_signal){ .timeline = lab.timeline, .ms = delay_ms };
 	pthread_create(&thr, NULL, signal_later, &d);
 	flip_request(&lab, 1, in, &out, &req);
@@ -74,11 +87,9 @@ static int check_fenced_flip(unsigned int flags, unsigned int delay_ms)
 	snprintf(k[0], sizeof(k[0]), "seqno=%" PRId64, out_s.seqno);
 	snprintf(k[1], sizeof(k[1]), "context=%" PRIu64, out_s.context);
 	snprintf(k[2], sizeof(k[2]), "crtc=%u", lab.kms.crtc_id);
-	CHECK(find_ev(tr.text, "drm_fence_out_create", W(k[0], k[1], k[2]), &ev) == 1,
+	CHECK(find_out_create(tr.text, W(k[0], k[1], k[2]), &ev, k[3], sizeof(k[3])) == 1,
 	      "no drm_fence_out_create with %s %s %s", k[0], k[1], k[2]);
-	commit = ufield(ev.line, "commit");
-	tap_diag("commit %" PRIu64 ": out-fence %s %s", commit, k[1], k[0]);
-	snprintf(k[3], sizeof(k[3]), "commit=%" PRIu64, commit);
+	tap_diag("%s: out-fence %s %s", k[3], k[1], k[0]);
 	snprintf(k[4], sizeof(k[4]), "fd=%d", out);
 	snprintf(k[5], sizeof(k[5]), "fence=0x%" PRIx64, ufield(ev.line, "fence"));
 	CHECK(find_ev(tr.text, "drm_fence_out_install", W(k[3], k[4], k[5], k[0]), NULL) == 1,
@@ -89,7 +100,7 @@ static int check_fenced_flip(unsigned int flags, unsigned int delay_ms)
 	CHECK(ufield(ev.line, "time_ns") == out_s.timestamp_ns,
 	      "out_signal time_ns %" PRIu64 ", fence timestamp %" PRIu64,
 	      ufield(ev.line, "time_ns"), out_s.timestamp_ns);
-	snprintf(k[6], sizeof(k[6]), "vblank=%" PRIu64, ufield(ev.line, "vblank"));
+	field_word(k[6], sizeof(k[6]), ev.line, "vblank");
 	CHECK(find_ev(tr.text, "drm_fence_flip_done", W(k[3], k[6]), NULL) == 1,
 	      "no drm_fence_flip_done for %s at %s", k[3], k[6]);
 
@@ -168,12 +179,9 @@ static int test_interrupted_commit(void)
 	struct ev ev;
 	int in, ret;
 
-	if (!have_series())
-		return tap_skip("no %s: kernel without the series", EVENTS_DIR);
-	CHECK(lab_setup(&lab) == 0, "lab setup");
-	in = sw_sync_fence_create(lab.timeline, 1, NULL);
-	CHECK(in >= 0, "sw_sync fence");
-	CHECK(guest_trace_start(&tr, "series-eintr", "drm_fence", NULL) == 0, "tracefs instance");
+	ret = start_commit_test(&lab, &in, &tr, "series-eintr");
+	if (ret != TAP_PASS)
+		return ret;
 	sigaction(SIGALRM, &sa, NULL);
 	setitimer(ITIMER_REAL, &it, NULL);
 	flip_request(&lab, 0, in, &out, &req);
@@ -182,9 +190,8 @@ static int test_interrupted_commit(void)
 	sw_sync_timeline_inc(lab.timeline, 1);
 	usleep(100000);
 	CHECK(guest_trace_stop(&tr) == 0, "reading the trace");
-	CHECK(find_ev(tr.text, "drm_fence_out_create", NULL, &ev) == 1,
+	CHECK(find_out_create(tr.text, NULL, &ev, kc, sizeof(kc)) == 1,
 	      "want one drm_fence_out_create");
-	snprintf(kc, sizeof(kc), "commit=%" PRIu64, ufield(ev.line, "commit"));
 	snprintf(kerr, sizeof(kerr), "err=%d", -ERESTARTSYS);
 	CHECK(find_ev(tr.text, "drm_fence_commit_failed", W(kc, kerr), NULL) == 1,
 	      "no drm_fence_commit_failed %s %s", kc, kerr);
@@ -213,12 +220,9 @@ static int test_ebusy_stall(void)
 	struct ev ev;
 	int in, ret;
 
-	if (!have_series())
-		return tap_skip("no %s: kernel without the series", EVENTS_DIR);
-	CHECK(lab_setup(&lab) == 0, "lab setup");
-	in = sw_sync_fence_create(lab.timeline, 1, NULL);
-	CHECK(in >= 0, "sw_sync fence");
-	CHECK(guest_trace_start(&tr, "series-ebusy", "drm_fence", NULL) == 0, "tracefs instance");
+	ret = start_commit_test(&lab, &in, &tr, "series-ebusy");
+	if (ret != TAP_PASS)
+		return ret;
 	flip_request(&lab, 1, in, &out, &req);
 	CHECK(kms_commit(&lab.kms, &req, DRM_MODE_ATOMIC_NONBLOCK, 0) == 0, "first commit");
 	flip_request(&lab, 0, -2, NULL, &req);
@@ -232,7 +236,7 @@ static int test_ebusy_stall(void)
 	snprintf(kw, sizeof(kw), "waits_on=%" PRIu64, ufield(ev.line, "commit"));
 	CHECK(find_ev(tr.text, "drm_fence_commit_stall", W(kw, "stage=ebusy", "ret=-16"), &ev) == 1,
 	      "no drm_fence_commit_stall %s stage=ebusy", kw);
-	snprintf(kc, sizeof(kc), "commit=%" PRIu64, ufield(ev.line, "commit"));
+	field_word(kc, sizeof(kc), ev.line, "commit");
 	CHECK(find_ev(tr.text, "drm_fence_commit_failed", W(kc, "err=-16"), NULL) == 1,
 	      "no drm_fence_commit_failed %s err=-16", kc);
 	guest_trace_free(&tr);

@@ -182,10 +182,9 @@ static int test_failed_commit_discards_out_fence(void)
 	CHECK(ret == -EINTR, "blocked commit + SIGALRM: want -EINTR, got %d", ret);
 	CHECK(out == -1, "OUT_FENCE_PTR holds %d, want -1", out);
 	CHECK(guest_trace_stop(&tr) == 0, "reading the trace");
-	CHECK(find_ev(tr.text, "drm_fence_out_create", NULL, &ev) == 1, "one out_create");
-	snprintf(k[0], sizeof(k[0]), "commit=%" PRIu64, ufield(ev.line, "commit"));
+	CHECK(find_out_create(tr.text, NULL, &ev, k[0], sizeof(k[0])) == 1, "one out_create");
 	snprintf(k[1], sizeof(k[1]), "fence=0x%" PRIx64, ufield(ev.line, "fence"));
-	snprintf(k[2], sizeof(k[2]), "seqno=%" PRIu64, ufield(ev.line, "seqno"));
+	field_word(k[2], sizeof(k[2]), ev.line, "seqno");
 	snprintf(k[3], sizeof(k[3]), "error=%d", -ERESTARTSYS);
 	CHECK(find_ev(tr.text, "drm_fence_out_discard", W(k[0], k[1], k[2], k[3]), NULL) == 1,
 	      "no drm_fence_out_discard %s %s %s %s", k[0], k[1], k[2], k[3]);
@@ -263,7 +262,7 @@ static int test_swap_state_hw_done_stall(void)
 	snprintf(kw, sizeof(kw), "waits_on=%" PRIu64, ufield(ev.line, "commit"));
 	CHECK(find_ev(tr.text, "drm_fence_commit_stall", W(kw, "stage=hw_done", "ret=0"),
 		      &ev) == 1, "no drm_fence_commit_stall %s stage=hw_done", kw);
-	snprintf(kc, sizeof(kc), "commit=%" PRIu64, ufield(ev.line, "commit"));
+	field_word(kc, sizeof(kc), ev.line, "commit");
 	CHECK(find_ev(tr.text, "drm_fence_commit", W(kc), NULL) == 1,
 	      "the stalled commit %s has no drm_fence_commit", kc);
 	dur = ufield(ev.line, "duration_ns");
@@ -413,11 +412,11 @@ static int test_implicit_vgem_fence(void)
 	      "no drm_fence_plane %s kind=implicit", k[0]);
 	tap_diag("%s", ev.line);
 	/* dma_fence_init truncates the context to 32 bits; vgem's are small. */
-	snprintf(k[1], sizeof(k[1]), "context=%" PRIu64, ufield(ev.line, "context"));
-	snprintf(k[2], sizeof(k[2]), "seqno=%" PRIu64, ufield(ev.line, "seqno"));
+	field_word(k[1], sizeof(k[1]), ev.line, "context");
+	field_word(k[2], sizeof(k[2]), ev.line, "seqno");
 	CHECK(find_ev(td.text, "dma_fence_init", W("driver=vgem", k[1], k[2]), NULL) == 1,
 	      "the plane's fence %s %s is not vgem's", k[1], k[2]);
-	snprintf(k[0], sizeof(k[0]), "commit=%" PRIu64, ufield(ev.line, "commit"));
+	field_word(k[0], sizeof(k[0]), ev.line, "commit");
 	CHECK(find_ev(tr.text, "drm_fence_wait_end", W(k[0], k[1], "ret=0"), NULL) == 1,
 	      "no drm_fence_wait_end on the implicit fence");
 	CHECK(find_ev(tr.text, "drm_fence_flip_done", W(k[0]), NULL) == 1, "no flip_done");

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* trace-lines.c - events in a tracefs "trace" text (see trace-lines.h). */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,4 +97,30 @@ uint64_t ufield(const char *line, const char *key)
 	const char *v = value_of(line, key);
 
 	return v ? strtoull(v, NULL, 0) : 0;
+}
+
+/*
+ * "@key=N" with @line's value of the (decimal) field @key, in @word: the
+ * word that finds the same object in other events.  Returns @word.
+ */
+const char *field_word(char *word, size_t len, const char *line, const char *key)
+{
+	snprintf(word, len, "%s=%" PRIu64, key, ufield(line, key));
+	return word;
+}
+
+/*
+ * The drm_fence_out_create line with every word of @needles (NULL: any)
+ * into @ev, and its "commit=N" into @commit, by which the commit's other
+ * events are found.  Return: how many lines matched; @commit is filled
+ * only when exactly one did.
+ */
+unsigned int find_out_create(const char *text, const char *const *needles, struct ev *ev,
+			     char *commit, size_t len)
+{
+	unsigned int n = find_ev(text, "drm_fence_out_create", needles, ev);
+
+	if (n == 1)
+		field_word(commit, len, ev->line, "commit");
+	return n;
 }

@@ -8,15 +8,11 @@
  * commit_stall stages patch 0006 adds (swap_state hw_done, flip_done
  * timeout).  And a stock trace, where errors are unknown and said so.
  */
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "analyze.h"
-#include "report.h"
 #include "series-formats.h"
-#include "trace-builder.h"
+#include "trace-fixture.h"
 #include "unit.h"
 
 #define MS 1000000ull
@@ -29,88 +25,14 @@
 #define LONG_NAME "a-long-crtc-name-for-the-test"	/* the timeline name cuts it */
 #define TRUNCATED "CRTC:51-a-long-crtc-name-for-t"
 
-struct fixture {
-	struct trace_builder *tb;
-	struct analysis a;
-	char path[64], formats[64];
-	char *text;
-};
-
-static int setup_with(void **state, int series)
-{
-	struct fixture *f = calloc(1, sizeof(*f));
-
-	if (!f || (series && series_formats_make(f->formats, sizeof(f->formats))))
-		return -1;
-	f->tb = tb_new(2, series ? f->formats : NULL);
-	if (!f->tb)
-		return -1;
-	tb_set_options(f->tb, "local global [mono] boot", "Linux 6.1.192+ test", NULL);
-	*state = f;
-	return 0;
-}
-
-static int setup(void **state) { return setup_with(state, 1); }
-static int setup_stock(void **state) { return setup_with(state, 0); }
-
-static int teardown(void **state)
-{
-	struct fixture *f = *state;
-
-	analysis_free(&f->a);
-	tb_free(f->tb);
-	if (f->path[0])
-		unlink(f->path);
-	if (f->formats[0])
-		series_formats_remove(f->formats);
-	free(f->text);
-	free(f);
-	return 0;
-}
-
-static struct ft_model *analyze(struct fixture *f)
-{
-	char err[256];
-	int fd;
-
-	snprintf(f->path, sizeof(f->path), "/tmp/test-report-series-XXXXXX");
-	fd = mkstemp(f->path);
-	assert_true(fd >= 0);
-	close(fd);
-	if (tb_write(f->tb, f->path))
-		fail_msg("tb_write: %s", tb_error(f->tb));
-	if (analysis_run(&f->a, f->path, NULL, err, sizeof(err)))
-		fail_msg("analysis_run: %s", err);
-	return &f->a.model;
-}
-
-/* The report as text or JSON, kept in f->text. */
-static const char *render(struct fixture *f, int json)
-{
-	struct report_info ri = { "x.dat", 6, 2, "mono", NULL, NULL };
-	struct report_opts o = { SEC_ALL, NULL, -1, -1, -1 };
-	size_t len = 0;
-	FILE *out;
-
-	free(f->text);
-	f->text = NULL;
-	out = open_memstream(&f->text, &len);
-	assert_int_equal((json ? report_json : report_text)(out, &f->a.model, &ri, &o), 0);
-	fclose(out);
-	return f->text;
-}
-
-static void add(struct fixture *f, unsigned int cpu, uint64_t ts, const char *name,
+static void add(struct trace_fixture *f, unsigned int cpu, uint64_t ts, const char *name,
 		const struct payload *p)
 {
-	int id = tb_event_id(f->tb, name);
-
-	assert_true(id >= 0);
-	assert_int_equal(tb_add(f->tb, cpu, ts, id, p->b, p->len), 0);
+	trace_fixture_event(f, cpu, ts, name, p->b, p->len);
 }
 
-static void fence(struct fixture *f, unsigned int cpu, uint64_t ts, const char *ev, uint32_t ctx,
-		  uint32_t seqno)
+static void fence(struct trace_fixture *f, unsigned int cpu, uint64_t ts, const char *ev,
+		  uint32_t ctx, uint32_t seqno)
 {
 	const char *drv = ctx == OUT_CTX ? "vkms" : ctx == MERGE_CTX ? "dma_fence_array" : "sw_sync";
 	const char *tl = ctx == OUT_CTX ? TRUNCATED : ctx == MERGE_CTX ? "unbound" :
@@ -119,7 +41,8 @@ static void fence(struct fixture *f, unsigned int cpu, uint64_t ts, const char *
 	assert_int_equal(tb_fence(f->tb, cpu, ts, ev, drv, tl, ctx, seqno), 0);
 }
 
-static void fence_error(struct fixture *f, uint64_t ts, uint32_t ctx, uint32_t seqno, int err)
+static void fence_error(struct trace_fixture *f, uint64_t ts, uint32_t ctx, uint32_t seqno,
+			int err)
 {
 	struct payload p;
 
@@ -132,7 +55,7 @@ static void fence_error(struct fixture *f, uint64_t ts, uint32_t ctx, uint32_t s
 	add(f, 1, ts, "dma_fence_error", &p);
 }
 
-static void member(struct fixture *f, uint64_t ts, unsigned int index, uint32_t ctx)
+static void member(struct trace_fixture *f, uint64_t ts, unsigned int index, uint32_t ctx)
 {
 	struct payload p;
 
@@ -148,7 +71,7 @@ static void member(struct fixture *f, uint64_t ts, unsigned int index, uint32_t 
 }
 
 /* out_create and out_discard share a layout; the 6th field is crtc_name or error. */
-static void out_event(struct fixture *f, uint64_t ts, const char *name, uint64_t commit,
+static void out_event(struct trace_fixture *f, uint64_t ts, const char *name, uint64_t commit,
 		      uint32_t seqno, int err)
 {
 	struct payload p;
@@ -165,7 +88,7 @@ static void out_event(struct fixture *f, uint64_t ts, const char *name, uint64_t
 	add(f, 1, ts, name, &p);
 }
 
-static void plane_wait_end(struct fixture *f, uint64_t ts, uint64_t duration)
+static void plane_wait_end(struct trace_fixture *f, uint64_t ts, uint64_t duration)
 {
 	struct payload p;
 
@@ -178,7 +101,7 @@ static void plane_wait_end(struct fixture *f, uint64_t ts, uint64_t duration)
 	add(f, 1, ts, "drm_fence_wait_end", &p);
 }
 
-static void commit_stall(struct fixture *f, uint64_t ts, uint64_t commit, int64_t waits_on,
+static void commit_stall(struct trace_fixture *f, uint64_t ts, uint64_t commit, int64_t waits_on,
 			 int stage, int ret, uint64_t duration)
 {
 	struct payload p;
@@ -194,7 +117,7 @@ static void commit_stall(struct fixture *f, uint64_t ts, uint64_t commit, int64_
 }
 
 /* The kernel's order at a vblank: delivered, the out-fence signal, vblank. */
-static void land(struct fixture *f, uint32_t seq, uint32_t out_seqno)
+static void land(struct trace_fixture *f, uint32_t seq, uint32_t out_seqno)
 {
 	uint64_t t = seq * 16 * MS;
 
@@ -209,7 +132,7 @@ static void land(struct fixture *f, uint32_t seq, uint32_t out_seqno)
  * fails (its timeline closed with the fence pending: -ENOENT) 100 ms late.
  * The atomic helpers ignore the error: the commit goes on and shows it.
  */
-static void merged_failed_in_fence(struct fixture *f)
+static void merged_failed_in_fence(struct trace_fixture *f)
 {
 	uint64_t t = 100 * 16 * MS + 1 * MS;
 
@@ -241,13 +164,13 @@ static void merged_failed_in_fence(struct fixture *f)
 
 static void test_merged_member_and_failed_fence(void **state)
 {
-	struct fixture *f = *state;
+	struct trace_fixture *f = *state;
 	const struct ft_long_wait *l;
 	const struct ft_late_frame *late;
 	struct ft_model *m;
 
 	merged_failed_in_fence(f);
-	m = analyze(f);
+	m = trace_fixture_analyze(f);
 	/* errors per timeline: B and the array that carried B's error */
 	assert_int_equal(m->timelines[0].context, A_CTX);
 	for (unsigned int i = 0; i < m->n_timelines; i++)
@@ -275,14 +198,14 @@ static void test_merged_member_and_failed_fence(void **state)
 	assert_int_equal(late->blocking.seqno, 1);
 	assert_true(late->blocking.merged);
 	assert_int_equal(late->blocking.merged_context, MERGE_CTX);
-	render(f, 0);
+	trace_fixture_report(f, 0);
 	assert_non_null(strstr(f->text, "merged fence: the member that held it is sw_sync producer-B context 7 seqno 1\n"));
 	assert_non_null(strstr(f->text, "signalled with an error: -ENOENT; commit 7's wait on plane 33 returned 0; "
 				      "the commit went on regardless (the atomic helpers ignore fence errors): "
 				      "its out-fence signalled 10.01 ms later, the frame was shown with that buffer\n"));
 	assert_non_null(strstr(f->text, "(the late member of merged fence context 10 seqno 1)"));
 	assert_non_null(strstr(f->text, "  signalled with an error: 2\n"));
-	render(f, 1);
+	trace_fixture_report(f, 1);
 	assert_non_null(strstr(f->text, "\"errors\": 1,"));
 	assert_non_null(strstr(f->text, "\"error\": -2, \"late_member\": {\"context\": 7, \"seqno\": 1}, "
 				      "\"commit\": 7, \"plane\": 33, \"wait_ret\": 0, \"outcome\": \"shown\""));
@@ -296,7 +219,7 @@ static void test_merged_member_and_failed_fence(void **state)
  */
 static void test_discard_and_commit_stall_stages(void **state)
 {
-	struct fixture *f = *state;
+	struct trace_fixture *f = *state;
 	struct payload p;
 	struct ft_model *m;
 
@@ -311,14 +234,14 @@ static void test_discard_and_commit_stall_stages(void **state)
 	fence(f, 1, 2 * MS + 2000, "dma_fence_destroy", OUT_CTX, 2);
 	commit_stall(f, 300 * MS, 11, 10, 0, 0, 250 * MS);
 	commit_stall(f, 10400 * MS, 12, 12, 1, -110, 10000 * MS);
-	m = analyze(f);
+	m = trace_fixture_analyze(f);
 	assert_int_equal(m->crtcs[0].discarded, 1);
 	assert_int_equal(m->timelines[0].destroyed_unsignaled, 1);
 	assert_int_equal(m->n_failed, 1);
 	assert_true(m->failed[0].discarded);
 	assert_int_equal(m->failed[0].discarded_seqno, 2);
 	assert_int_equal(m->n_stalls, 2);
-	render(f, 0);
+	trace_fixture_report(f, 0);
 	assert_non_null(strstr(f->text, "commit 9 at 0.002000 s: error -22 (-EINVAL); out-fence discarded: "
 				      "commit failed with -EINVAL (CRTC 51, out-fence context 1 seqno 2, never signalled)\n"));
 	assert_non_null(strstr(f->text, "  1 out-fences discarded unsignalled: their commits failed"));
@@ -326,7 +249,7 @@ static void test_discard_and_commit_stall_stages(void **state)
 	assert_non_null(strstr(f->text, "commit 11 on CRTC 51 waited 250.00 ms for commit 10's hw_done (ret 0)\n"));
 	assert_non_null(strstr(f->text, "commit 12 on CRTC 51: its own flip_done timed out after 10.00 s "
 				      "(ret -ETIMEDOUT): the flip never completed\n"));
-	render(f, 1);
+	trace_fixture_report(f, 1);
 	assert_non_null(strstr(f->text, "\"out_fence_discarded\": {\"crtc\": 51, \"context\": 1, \"seqno\": 2}"));
 	assert_non_null(strstr(f->text, "\"discarded_out_fences\": 1,"));
 }
@@ -334,24 +257,24 @@ static void test_discard_and_commit_stall_stages(void **state)
 /* A stock kernel does not trace errors: unknown, and said so, not 0. */
 static void test_stock_errors_unknown(void **state)
 {
-	struct fixture *f = *state;
+	struct trace_fixture *f = *state;
 
 	assert_int_equal(tb_fence(f->tb, 0, MS, "dma_fence_init", "sw_sync", "producer-B", 7, 1), 0);
 	assert_int_equal(tb_fence(f->tb, 0, 2 * MS, "dma_fence_signaled", "sw_sync", "producer-B", 7, 1), 0);
-	analyze(f);
-	render(f, 0);
+	trace_fixture_analyze(f);
+	trace_fixture_report(f, 0);
 	assert_non_null(strstr(f->text, "errors: unknown (\"?\")"));
 	assert_non_null(strstr(f->text, "  signalled with an error: unknown"));
-	render(f, 1);
+	trace_fixture_report(f, 1);
 	assert_non_null(strstr(f->text, "\"errors\": null,"));
 }
 
 int run_report_series_tests(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_merged_member_and_failed_fence, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_discard_and_commit_stall_stages, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_stock_errors_unknown, setup_stock, teardown),
+		trace_fixture_series_test(test_merged_member_and_failed_fence),
+		trace_fixture_series_test(test_discard_and_commit_stall_stages),
+		trace_fixture_stock_test(test_stock_errors_unknown),
 	};
 
 	return cmocka_run_group_tests_name("report-series", tests, NULL, NULL);

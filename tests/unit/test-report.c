@@ -5,64 +5,15 @@
  * with exact expected numbers.
  */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "analyze.h"
 #include "drm-map.h"
-#include "report.h"
-#include "trace-builder.h"
+#include "trace-fixture.h"
 #include "unit.h"
 
 #define MS 1000000ull
-
-struct fixture {
-	struct trace_builder *tb;
-	struct analysis a;
-	char path[64];
-};
-
-static int setup(void **state)
-{
-	struct fixture *f = calloc(1, sizeof(*f));
-
-	f->tb = tb_new(2, NULL);
-	if (!f->tb)
-		return -1;
-	tb_set_options(f->tb, "local global [mono] boot", "Linux 6.1.192+ test", NULL);
-	*state = f;
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	struct fixture *f = *state;
-
-	analysis_free(&f->a);
-	tb_free(f->tb);
-	if (f->path[0])
-		unlink(f->path);
-	free(f);
-	return 0;
-}
-
-/* Write the built trace and run it through source -> decode -> model. */
-static struct ft_model *analyze(struct fixture *f)
-{
-	char err[256];
-	int fd;
-
-	snprintf(f->path, sizeof(f->path), "/tmp/test-report-XXXXXX");
-	fd = mkstemp(f->path);
-	assert_true(fd >= 0);
-	close(fd);
-	if (tb_write(f->tb, f->path))
-		fail_msg("tb_write: %s", tb_error(f->tb));
-	if (analysis_run(&f->a, f->path, NULL, err, sizeof(err)))
-		fail_msg("analysis_run: %s", err);
-	return &f->a.model;
-}
 
 static const struct ft_timeline *timeline(const struct ft_model *m, uint64_t context)
 {
@@ -78,7 +29,7 @@ static const struct ft_timeline *timeline(const struct ft_model *m, uint64_t con
 
 static void test_timeline_counts_across_cpus(void **state)
 {
-	struct fixture *f = *state;
+	struct trace_fixture *f = *state;
 	const struct ft_timeline *t;
 	struct ft_model *m;
 
@@ -89,7 +40,7 @@ static void test_timeline_counts_across_cpus(void **state)
 		FENCE(1, 1000 * MS + s * MS + 2 * MS, "dma_fence_signaled", 3, s);
 	FENCE(1, 1010 * MS, "dma_fence_destroy", 3, 1);
 	FENCE(1, 1011 * MS, "dma_fence_destroy", 3, 4);	/* never signalled */
-	m = analyze(f);
+	m = trace_fixture_analyze(f);
 	t = timeline(m, 3);
 	assert_string_equal(t->driver, "sw_sync");
 	assert_string_equal(t->name, "producer-A");
@@ -106,13 +57,13 @@ static void test_timeline_counts_across_cpus(void **state)
 
 static void test_seqno_wrap_and_regression(void **state)
 {
-	struct fixture *f = *state;
+	struct trace_fixture *f = *state;
 	struct ft_model *m;
 	uint32_t seqs[] = { 0xfffffffe, 0xffffffff, 0, 1, 0xfffffff0 };
 
 	for (unsigned int i = 0; i < 5; i++)
 		FENCE(0, (100 + i) * MS, "dma_fence_init", 9, seqs[i]);
-	m = analyze(f);
+	m = trace_fixture_analyze(f);
 	/* the wrap to 0 is in order; 0xfffffff0 after 1 is a regression */
 	assert_int_equal(timeline(m, 9)->out_of_order, 1);
 	assert_int_equal(timeline(m, 9)->fences, 5);
@@ -120,7 +71,7 @@ static void test_seqno_wrap_and_regression(void **state)
 
 static void test_key_collisions(void **state)
 {
-	struct fixture *f = *state;
+	struct trace_fixture *f = *state;
 	struct ft_model *m;
 
 	/* stub fences are all (0, 0); a second init retires the first */
@@ -132,7 +83,7 @@ static void test_key_collisions(void **state)
 				  "unbound", 100, 1), 0);
 	assert_int_equal(tb_fence(f->tb, 1, 14 * MS, "dma_fence_init", "dma_fence_array",
 				  "unbound", 101, 1), 0);
-	m = analyze(f);
+	m = trace_fixture_analyze(f);
 	assert_int_equal(timeline(m, 0)->key_reused, 1);
 	assert_int_equal(timeline(m, 0)->fences, 2);
 	assert_int_equal(timeline(m, 0)->signaled, 1);
@@ -144,7 +95,7 @@ static void test_key_collisions(void **state)
 
 static void test_unknown_events_and_lost(void **state)
 {
-	struct fixture *f = *state;
+	struct trace_fixture *f = *state;
 	unsigned char payload[8] = { 0 };
 	struct ft_model *m;
 
@@ -155,7 +106,7 @@ static void test_unknown_events_and_lost(void **state)
 	/* a timeline that lives after the loss is not suspect */
 	FENCE(1, 10 * MS, "dma_fence_init", 5, 1);
 	FENCE(1, 11 * MS, "dma_fence_signaled", 5, 1);
-	m = analyze(f);
+	m = trace_fixture_analyze(f);
 	assert_true(model_lost_between(m, timeline(m, 3)->first_ts, timeline(m, 3)->last_ts));
 	assert_false(model_lost_between(m, timeline(m, 5)->first_ts, timeline(m, 5)->last_ts));
 	assert_int_equal(f->a.dec.unknown, 1);
@@ -166,14 +117,14 @@ static void test_unknown_events_and_lost(void **state)
 
 static void test_no_fence_events(void **state)
 {
-	struct fixture *f = *state;
+	struct trace_fixture *f = *state;
 	struct ft_model *m;
 	uint32_t seqs[] = { 1, 2, 3, 4, 5, 7, 8 };
 
 	for (unsigned int i = 0; i < 7; i++)
 		assert_int_equal(tb_vblank(f->tb, 0, seqs[i] * 16 * MS, 0, seqs[i],
 					   (int64_t)(seqs[i] * 16 * MS), 1), 0);
-	m = analyze(f);
+	m = trace_fixture_analyze(f);
 	assert_int_equal(m->n_timelines, 0);
 	assert_int_equal(m->n_crtcs, 0);
 	assert_int_equal(m->n_pipes, 1);
@@ -183,7 +134,7 @@ static void test_no_fence_events(void **state)
 }
 
 /* The kernel's order at a vblank: delivered, the out-fence signal, vblank. */
-static void land(struct fixture *f, uint32_t seq, uint32_t out_seqno, int signal)
+static void land(struct trace_fixture *f, uint32_t seq, uint32_t out_seqno, int signal)
 {
 	uint64_t t = seq * 16 * MS;
 
@@ -194,7 +145,7 @@ static void land(struct fixture *f, uint32_t seq, uint32_t out_seqno, int signal
 	assert_int_equal(tb_vblank(f->tb, 0, t + 30000, 0, seq, (int64_t)t, 1), 0);
 }
 
-static void commit(struct fixture *f, uint64_t t, uint32_t out_seqno, uint64_t b_wait_ms)
+static void commit(struct trace_fixture *f, uint64_t t, uint32_t out_seqno, uint64_t b_wait_ms)
 {
 	tb_set_pid(f->tb, 50);
 	assert_int_equal(tb_fence(f->tb, 1, t, "dma_fence_init", "vkms", "CRTC:51-crtc-0", 1,
@@ -210,7 +161,7 @@ static void commit(struct fixture *f, uint64_t t, uint32_t out_seqno, uint64_t b
 
 static void test_late_frame_and_its_blocking_fence(void **state)
 {
-	struct fixture *f = *state;
+	struct trace_fixture *f = *state;
 	const struct ft_late_frame *l;
 	const struct ft_crtc *c;
 	struct ft_model *m;
@@ -227,7 +178,7 @@ static void test_late_frame_and_its_blocking_fence(void **state)
 	land(f, 102, 0, 0);
 	land(f, 103, 0, 0);
 	land(f, 104, 2, 1);
-	m = analyze(f);
+	m = trace_fixture_analyze(f);
 	assert_int_equal(m->n_crtcs, 1);
 	c = &m->crtcs[0];
 	assert_int_equal(c->crtc_id, 51);
@@ -262,7 +213,7 @@ static void test_late_frame_and_its_blocking_fence(void **state)
  * that lasted is the blocking one, not the instant wait that ended after it. */
 static void test_blocking_without_signal_events(void **state)
 {
-	struct fixture *f = *state;
+	struct trace_fixture *f = *state;
 	uint64_t t = 200 * 16 * MS + MS;
 	struct ft_model *m;
 
@@ -280,7 +231,7 @@ static void test_blocking_without_signal_events(void **state)
 	tb_set_pid(f->tb, 0);
 	for (uint32_t s = 201; s <= 204; s++)
 		land(f, s, 1, s == 204);
-	m = analyze(f);
+	m = trace_fixture_analyze(f);
 	assert_int_equal(m->crtcs[0].late_count, 1);
 	assert_int_equal(m->crtcs[0].late[0].blocking.context, 3);
 }
@@ -301,7 +252,7 @@ static const struct ft_wait_stat *wait_stat(const struct ft_wait_stat *s, unsign
  */
 static void test_waits_interrupted(void **state)
 {
-	struct fixture *f = *state;
+	struct trace_fixture *f = *state;
 	const struct ft_wait_stat *s;
 	struct ft_model *m;
 
@@ -318,7 +269,7 @@ static void test_waits_interrupted(void **state)
 	FENCE(1, 11 * MS, "dma_fence_wait_end", 7, 1);
 	tb_set_pid(f->tb, 0);
 	FENCE(0, 20 * MS, "dma_fence_signaled", 5, 2);
-	m = analyze(f);
+	m = trace_fixture_analyze(f);
 	s = wait_stat(m->by_task, m->n_by_task, 60);
 	assert_int_equal(s->count, 2);
 	assert_int_equal(s->interrupted, 1);
@@ -332,23 +283,15 @@ static void test_waits_interrupted(void **state)
 
 static void test_json_escapes_names(void **state)
 {
-	struct fixture *f = *state;
-	struct report_info ri = { "x.dat", 6, 2, "mono", NULL, NULL };
-	struct report_opts o = { SEC_ALL, NULL, -1, -1, -1 };
-	struct ft_model *m;
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *out;
+	struct trace_fixture *f = *state;
+	const char *json;
 
 	assert_int_equal(tb_fence(f->tb, 0, MS, "dma_fence_init", "sw_sync",
 				  "</script>\"x\\", 7, 1), 0);
-	m = analyze(f);
-	out = open_memstream(&buf, &len);
-	assert_int_equal(report_json(out, m, &ri, &o), 0);
-	fclose(out);
-	assert_non_null(strstr(buf, "\"timeline\": \"\\u003c/script\\u003e\\\"x\\\\\""));
-	assert_null(strstr(buf, "</script>"));
-	free(buf);
+	trace_fixture_analyze(f);
+	json = trace_fixture_report(f, 1);
+	assert_non_null(strstr(json, "\"timeline\": \"\\u003c/script\\u003e\\\"x\\\\\""));
+	assert_null(strstr(json, "</script>"));
 }
 
 static void test_bad_files(void **state)
@@ -403,15 +346,15 @@ static void test_drm_map(void **state)
 int run_report_tests(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_timeline_counts_across_cpus, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_seqno_wrap_and_regression, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_key_collisions, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_unknown_events_and_lost, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_no_fence_events, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_late_frame_and_its_blocking_fence, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_blocking_without_signal_events, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_waits_interrupted, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_json_escapes_names, setup, teardown),
+		trace_fixture_stock_test(test_timeline_counts_across_cpus),
+		trace_fixture_stock_test(test_seqno_wrap_and_regression),
+		trace_fixture_stock_test(test_key_collisions),
+		trace_fixture_stock_test(test_unknown_events_and_lost),
+		trace_fixture_stock_test(test_no_fence_events),
+		trace_fixture_stock_test(test_late_frame_and_its_blocking_fence),
+		trace_fixture_stock_test(test_blocking_without_signal_events),
+		trace_fixture_stock_test(test_waits_interrupted),
+		trace_fixture_stock_test(test_json_escapes_names),
 		cmocka_unit_test(test_bad_files),
 		cmocka_unit_test(test_drm_map),
 	};

@@ -10,62 +10,48 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include "series-formats.h"
 #include "timeline.h"
-#include "trace-builder.h"
+#include "trace-fixture.h"
 #include "unit.h"
 
 #define MS 1000000ull
 #define HOSTILE "</script><script>alert(1)</script>"
 #define HOSTILE_ESCAPED "\\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e"
 
-
+/* The shared trace fixture, and the page's data collected from it. */
 struct fixture {
-	struct trace_builder *tb;
-	struct analysis a;
+	struct trace_fixture trace;
 	struct tl_data d;
-	char path[64];
-	char formats[64];		/* series: stock fixtures + drm_fence formats */
-	char *text;
-	size_t len;
 };
-
-static int setup_with(void **state, int series)
-{
-	struct fixture *f = calloc(1, sizeof(*f));
-
-	if (series && series_formats_make(f->formats, sizeof(f->formats)))
-		return -1;
-	f->tb = tb_new(2, series ? f->formats : NULL);
-	if (!f->tb)
-		return -1;
-	tb_set_options(f->tb, "local global [mono] boot", "Linux 6.1.192+ test", NULL);
-	*state = f;
-	return 0;
-}
-
-static int setup(void **state) { return setup_with(state, 0); }
-static int setup_series(void **state) { return setup_with(state, 1); }
 
 static int teardown(void **state)
 {
 	struct fixture *f = *state;
 
+	if (!f)
+		return 0;
 	tl_free(&f->d);
-	analysis_free(&f->a);
-	tb_free(f->tb);
-	if (f->path[0])
-		unlink(f->path);
-	if (f->formats[0])
-		series_formats_remove(f->formats);
-	free(f->text);
+	trace_fixture_fini(&f->trace);
 	free(f);
 	return 0;
 }
 
-static void fence(struct fixture *f, unsigned int cpu, uint64_t ts, const char *ev,
+static int setup_with(void **state, int series)
+{
+	struct fixture *f = calloc(1, sizeof(*f));
+
+	*state = f;
+	if (f && !trace_fixture_init(&f->trace, series))
+		return 0;
+	teardown(state);	/* cmocka does not call it when setup fails */
+	return -1;
+}
+
+static int setup(void **state) { return setup_with(state, 0); }
+static int setup_series(void **state) { return setup_with(state, 1); }
+
+static void fence(struct trace_fixture *f, unsigned int cpu, uint64_t ts, const char *ev,
 		  int out, uint32_t seqno)
 {
 	assert_int_equal(tb_fence(f->tb, cpu, ts, ev, out ? "vkms" : "sw_sync",
@@ -85,17 +71,8 @@ static void put(unsigned char *p, size_t off, uint64_t v, size_t size)
 	memcpy(p + off, &v, size);	/* little-endian host, as the fixtures */
 }
 
-static void series_event(struct fixture *f, unsigned int cpu, uint64_t ts, const char *name,
-			 const unsigned char *payload, size_t len)
-{
-	int id = tb_event_id(f->tb, name);
-
-	assert_true(id >= 0);
-	assert_int_equal(tb_add(f->tb, cpu, ts, id, payload, len), 0);
-}
-
 /* drm_fence_wait_begin/_end (same layout) of @plane on the hostile timeline */
-static void plane_wait(struct fixture *f, uint64_t ts, const char *name, uint32_t out_seqno,
+static void plane_wait(struct trace_fixture *f, uint64_t ts, const char *name, uint32_t out_seqno,
 		       uint32_t plane, uint32_t seqno, uint64_t duration)
 {
 	unsigned char p[56] = { 0 };
@@ -105,11 +82,11 @@ static void plane_wait(struct fixture *f, uint64_t ts, const char *name, uint32_
 	put(p, 24, 4, 8);		/* context of the hostile timeline */
 	put(p, 32, seqno, 8);
 	put(p, 48, duration, 8);
-	series_event(f, 1, ts, name, p, sizeof(p));
+	trace_fixture_event(f, 1, ts, name, p, sizeof(p));
 }
 
 /* The ioctl: out-fence created, commit, both planes' in-fences. */
-static void series_commit(struct fixture *f, uint64_t t, uint32_t seqno)
+static void series_commit(struct trace_fixture *f, uint64_t t, uint32_t seqno)
 {
 	unsigned char out[52] = { 0 }, commit[44] = { 0 }, plane[44] = { 0 };
 
@@ -119,42 +96,42 @@ static void series_commit(struct fixture *f, uint64_t t, uint32_t seqno)
 	put(out, 32, seqno, 8);
 	put(out, 40, 7u << 16 | 52, 4);	/* crtc_name: __data_loc, 7 bytes at record offset 52 */
 	memcpy(out + 44, "crtc-0", 7);
-	series_event(f, 1, t, "drm_fence_out_create", out, sizeof(out));
+	trace_fixture_event(f, 1, t, "drm_fence_out_create", out, sizeof(out));
 	put(commit, 0, COMMIT_ID(seqno), 8);
 	put(commit, 24, 50, 4);
-	series_event(f, 1, t + 100, "drm_fence_commit", commit, sizeof(commit));
+	trace_fixture_event(f, 1, t + 100, "drm_fence_commit", commit, sizeof(commit));
 	put(plane, 0, COMMIT_ID(seqno), 8);
 	put(plane, 12, 51, 4);
 	put(plane, 24, 4, 8);
 	put(plane, 32, seqno, 8);
 	for (uint32_t id = PLANE_A; id <= PLANE_B; id += PLANE_B - PLANE_A) {
 		put(plane, 8, id, 4);
-		series_event(f, 1, t + 200 + id, "drm_fence_plane", plane, sizeof(plane));
+		trace_fixture_event(f, 1, t + 200 + id, "drm_fence_plane", plane, sizeof(plane));
 	}
 }
 
 /* At the vblank, as send_vblank_event() traces it: flip done before the signal. */
-static void series_flip(struct fixture *f, uint64_t t, uint32_t seq, uint32_t out_seqno)
+static void series_flip(struct trace_fixture *f, uint64_t t, uint32_t seq, uint32_t out_seqno)
 {
 	unsigned char flip[32] = { 0 };
 
 	put(flip, 0, COMMIT_ID(out_seqno), 8);
 	put(flip, 8, 51, 4);
 	put(flip, 16, seq, 8);
-	series_event(f, 0, t + 15000, "drm_fence_flip_done", flip, sizeof(flip));
+	trace_fixture_event(f, 0, t + 15000, "drm_fence_flip_done", flip, sizeof(flip));
 }
 
 /* After the vblank, the commit is cleaned up. */
-static void series_cleanup(struct fixture *f, uint64_t t, uint32_t out_seqno)
+static void series_cleanup(struct trace_fixture *f, uint64_t t, uint32_t out_seqno)
 {
 	unsigned char cleanup[8] = { 0 };
 
 	put(cleanup, 0, COMMIT_ID(out_seqno), 8);
-	series_event(f, 0, t + 35000, "drm_fence_cleanup_done", cleanup, sizeof(cleanup));
+	trace_fixture_event(f, 0, t + 35000, "drm_fence_cleanup_done", cleanup, sizeof(cleanup));
 }
 
 /* delivered, out-fence signal, vblank: the kernel's order at a vblank */
-static void land(struct fixture *f, uint32_t seq, uint32_t out_seqno)
+static void land(struct trace_fixture *f, uint32_t seq, uint32_t out_seqno)
 {
 	uint64_t t = seq * 16 * MS;
 
@@ -169,7 +146,7 @@ static void land(struct fixture *f, uint32_t seq, uint32_t out_seqno)
 }
 
 /* A commit at @t whose in-fence (the hostile timeline) signals @b_ms later. */
-static void commit(struct fixture *f, uint64_t t, uint32_t seqno, uint64_t b_ms)
+static void commit(struct trace_fixture *f, uint64_t t, uint32_t seqno, uint64_t b_ms)
 {
 	int series = f->formats[0] != '\0';
 
@@ -188,8 +165,11 @@ static void commit(struct fixture *f, uint64_t t, uint32_t seqno, uint64_t b_ms)
 	tb_set_pid(f->tb, 0);
 }
 
-/* Frame 2 waits 39 ms for its in-fence: committed before 102, lands on 104. */
-static void stock_events(struct fixture *f)
+/*
+ * Frame 2 waits 39 ms for its in-fence: committed before 102, lands on 104.
+ * With the series' events too when the fixture has their formats.
+ */
+static void late_frame_events(struct trace_fixture *f)
 {
 	for (uint32_t s = 1; s <= 2; s++)
 		fence(f, 1, s * MS, "dma_fence_init", 0, s);
@@ -203,37 +183,26 @@ static void stock_events(struct fixture *f)
 	land(f, 107, 0);			/* 105 and 106 missed */
 }
 
-static void write_and_collect(struct fixture *f)
-{
-	char err[256];
-	int fd;
-
-	snprintf(f->path, sizeof(f->path), "/tmp/test-timeline-XXXXXX");
-	fd = mkstemp(f->path);
-	assert_true(fd >= 0);
-	close(fd);
-	if (tb_write(f->tb, f->path))
-		fail_msg("tb_write: %s", tb_error(f->tb));
-	if (tl_collect(&f->d, &f->a, f->path, err, sizeof(err)))
-		fail_msg("tl_collect: %s", err);
-}
-
+/* The late frame's trace, written and collected for the page. */
 static void collect(struct fixture *f)
 {
-	stock_events(f);
-	write_and_collect(f);
+	char err[256];
+
+	late_frame_events(&f->trace);
+	trace_fixture_write(&f->trace);
+	if (tl_collect(&f->d, &f->trace.a, f->trace.path, err, sizeof(err)))
+		fail_msg("tl_collect: %s", err);
 }
 
 typedef int (*writer)(FILE *out, const struct tl_data *d, const struct tl_source *src);
 
 static const char *render(struct fixture *f, writer w)
 {
-	FILE *out = open_memstream(&f->text, &f->len);
+	FILE *out = trace_fixture_text(&f->trace);
 
-	assert_non_null(out);
-	assert_int_equal(w(out, &f->d, &(struct tl_source){ f->path, "mono" }), 0);
+	assert_int_equal(w(out, &f->d, &(struct tl_source){ f->trace.path, "mono" }), 0);
 	assert_int_equal(fclose(out), 0);
-	return f->text;
+	return f->trace.text;
 }
 
 static int count(const char *s, const char *what)
@@ -332,8 +301,6 @@ static void test_stock_commits_are_inferred_from_out_fences(void **state)
 	assert_non_null(strstr(text, "\"series\":false,\"crtc_rows\":[1],\"planes\":[]"));
 	assert_non_null(strstr(text, "\"commits\":{\"pid\":[50,50]}"));
 	assert_non_null(strstr(text, "\"comms\":{\"50\":"));
-	free(f->text);
-	f->text = NULL;
 	text = render(f, tl_write_perfetto);
 	assert_non_null(strstr(text, "crtc-0 commits (inferred from out-fences)"));
 	assert_non_null(strstr(text, "\"name\":\"commit (out-fence 2)\""));
@@ -350,8 +317,7 @@ static void test_series_commits_and_plane_waits(void **state)
 	const char *text;
 	long out2;
 
-	stock_events(f);
-	write_and_collect(f);
+	collect(f);
 	assert_int_equal(f->d.series, 1);
 	assert_int_equal(f->d.commits.n, 2);
 	assert_int_equal(f->d.planes.n, 2);
@@ -371,15 +337,13 @@ static void test_series_commits_and_plane_waits(void **state)
 	assert_int_equal(w->link, 1);
 	assert_int_equal(w->lane, 0);
 	assert_int_equal(w->seqno, 2);
-	assert_string_equal(f->a.model.timelines[w->timeline].name, HOSTILE);
+	assert_string_equal(f->trace.a.model.timelines[w->timeline].name, HOSTILE);
 	assert_int_equal(w->t1 - w->t0, 39 * MS + 3000);
 	assert_true(w->done && !w->failed);
 	text = render(f, tl_write_html);
 	assert_non_null(strstr(text, "\"series\":true,\"crtc_rows\":[1],\"planes\":[{\"id\":31,\"crtc\":51,\"rows\":1},"));
 	assert_non_null(strstr(text, "\"id\":[7,8],"));
 	assert_non_null(strstr(text, "\"vblank\":[101,104],\"flags\":[1,1]"));
-	free(f->text);
-	f->text = NULL;
 	text = render(f, tl_write_perfetto);
 	assert_non_null(strstr(text, "\"name\":\"commit 8\",\"cat\":\"commit\",\"ph\":\"X\",\"pid\":1,\"tid\":2000000"));
 	assert_non_null(strstr(text, "\"out_fence_seqno\":2,\"vblank\":104"));

@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * trace-fixture.c - the shared fixture of test-report.c,
+ * test-report-series.c and test-timeline.c (see trace-fixture.h).
+ */
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "report.h"
+#include "series-formats.h"
+#include "trace-fixture.h"
+#include "unit.h"
+
+int trace_fixture_init(struct trace_fixture *f, int series)
+{
+	if (series && series_formats_make(f->formats, sizeof(f->formats)))
+		return -1;
+	f->tb = tb_new(2, series ? f->formats : NULL);
+	if (!f->tb)
+		return -1;
+	tb_set_options(f->tb, "local global [mono] boot", "Linux 6.1.192+ test", NULL);
+	return 0;
+}
+
+/* Safe on a fixture whose init failed half-way: every step checks. */
+void trace_fixture_fini(struct trace_fixture *f)
+{
+	analysis_free(&f->a);
+	tb_free(f->tb);
+	if (f->path[0])
+		unlink(f->path);
+	if (f->formats[0])
+		series_formats_remove(f->formats);
+	free(f->text);
+}
+
+static int setup_with(void **state, int series)
+{
+	struct trace_fixture *f = calloc(1, sizeof(*f));
+
+	if (!f)
+		return -1;
+	if (trace_fixture_init(f, series)) {
+		trace_fixture_fini(f);
+		free(f);
+		return -1;
+	}
+	*state = f;
+	return 0;
+}
+
+int trace_fixture_setup_stock(void **state)
+{
+	return setup_with(state, 0);
+}
+
+int trace_fixture_setup_series(void **state)
+{
+	return setup_with(state, 1);
+}
+
+int trace_fixture_teardown(void **state)
+{
+	trace_fixture_fini(*state);
+	free(*state);
+	return 0;
+}
+
+void trace_fixture_event(struct trace_fixture *f, unsigned int cpu, uint64_t ts,
+			 const char *name, const void *payload, size_t len)
+{
+	int id = tb_event_id(f->tb, name);
+
+	assert_true(id >= 0);
+	assert_int_equal(tb_add(f->tb, cpu, ts, id, payload, len), 0);
+}
+
+void trace_fixture_write(struct trace_fixture *f)
+{
+	int fd;
+
+	snprintf(f->path, sizeof(f->path), "/tmp/test-trace-XXXXXX");
+	fd = mkstemp(f->path);
+	assert_true(fd >= 0);
+	close(fd);
+	if (tb_write(f->tb, f->path))
+		fail_msg("tb_write: %s", tb_error(f->tb));
+}
+
+struct ft_model *trace_fixture_analyze(struct trace_fixture *f)
+{
+	char err[256];
+
+	trace_fixture_write(f);
+	if (analysis_run(&f->a, f->path, NULL, err, sizeof(err)))
+		fail_msg("analysis_run: %s", err);
+	return &f->a.model;
+}
+
+FILE *trace_fixture_text(struct trace_fixture *f)
+{
+	FILE *out;
+
+	free(f->text);
+	f->text = NULL;
+	f->len = 0;
+	out = open_memstream(&f->text, &f->len);
+	assert_non_null(out);
+	return out;
+}
+
+const char *trace_fixture_report(struct trace_fixture *f, int json)
+{
+	struct report_info ri = { "x.dat", 6, 2, "mono", NULL, NULL };
+	struct report_opts o = { SEC_ALL, NULL, -1, -1, -1 };
+	FILE *out = trace_fixture_text(f);
+
+	assert_int_equal((json ? report_json : report_text)(out, &f->a.model, &ri, &o), 0);
+	assert_int_equal(fclose(out), 0);
+	return f->text;
+}

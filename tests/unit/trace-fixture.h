@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * trace-fixture.h - the cmocka fixture of the analysis tests: a trace.dat
+ * built event by event (trace-builder), written to a temporary file and
+ * read back through the real source -> decode -> model path, and the
+ * report or page rendered from it into memory.
+ */
+#ifndef FENCE_TRACE_TRACE_FIXTURE_H
+#define FENCE_TRACE_TRACE_FIXTURE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "analyze.h"
+#include "trace-builder.h"
+
+struct trace_fixture {
+	struct trace_builder *tb;
+	struct analysis a;
+	char path[64];		/* the written trace; "" until written */
+	char formats[64];	/* stock fixtures + the series' formats; "" for a stock kernel */
+	char *text;		/* what the last trace_fixture_text() stream held */
+	size_t len;
+};
+
+/* A builder for a stock kernel's events, or with the series' (@series). */
+int trace_fixture_init(struct trace_fixture *f, int series);
+void trace_fixture_fini(struct trace_fixture *f);
+
+/* cmocka setup/teardown where *state is just a struct trace_fixture. */
+int trace_fixture_setup_stock(void **state);
+int trace_fixture_setup_series(void **state);
+int trace_fixture_teardown(void **state);
+/* A CMUnitTest entry running @fn on a fresh fixture (cmocka from unit.h). */
+#define trace_fixture_stock_test(fn) \
+	cmocka_unit_test_setup_teardown(fn, trace_fixture_setup_stock, trace_fixture_teardown)
+#define trace_fixture_series_test(fn) \
+	cmocka_unit_test_setup_teardown(fn, trace_fixture_setup_series, trace_fixture_teardown)
+
+/* Add a series event by name; @payload is what follows the common fields. */
+void trace_fixture_event(struct trace_fixture *f, unsigned int cpu, uint64_t ts,
+			 const char *name, const void *payload, size_t len);
+
+/* Write the built trace to f->path (fails the test if it cannot). */
+void trace_fixture_write(struct trace_fixture *f);
+/* Write it and run it through source -> decode -> model. */
+struct ft_model *trace_fixture_analyze(struct trace_fixture *f);
+
+/* A stream whose text lands in f->text when closed; the last text is freed. */
+FILE *trace_fixture_text(struct trace_fixture *f);
+/* The analysed trace's report, as text or JSON, in f->text. */
+const char *trace_fixture_report(struct trace_fixture *f, int json);
+
+#endif
