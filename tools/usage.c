@@ -83,6 +83,7 @@ static const struct usage usages[] = {
 	  "              top started (age and creating task known) and those user\n"
 	  "              space holds as sync_file fds (task and fd; for fences older\n"
 	  "              than top, age and creator are unknown)\n"
+	  "  -d SECONDS  refresh interval (default 1)\n"
 	  "  -n COUNT    stop after COUNT tables\n" },
 	{ "check", "what this kernel offers fence-trace, with a hint for each missing piece",
 	  "usage: fence-trace check\n"
