@@ -1,17 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * usage.c - every usage text of fence-trace, in one table, so --help and
- * the documentation are written once.
+ * usage.c - every usage text of fence-trace, in one table, so --help, the
+ * man pages and the bash completion (generated from it by tools/docgen)
+ * are written once.
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "fence-trace.h"
-
-struct usage {
-	const char *cmd, *summary, *text;
-};
+#include "usage.h"
 
 static const struct usage usages[] = {
 	{ "record", "capture fence and display events into a trace.dat",
@@ -121,6 +119,12 @@ static const struct usage usages[] = {
 	  "it at https://ui.perfetto.dev (Open trace file) or chrome://tracing.\n"
 	  "  --perfetto OUT.json   output file\n" },
 };
+
+const struct usage *usage_table(size_t *count)
+{
+	*count = sizeof(usages) / sizeof(usages[0]);
+	return usages;
+}
 
 static const struct usage *find(const char *cmd)
 {
