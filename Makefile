@@ -4,8 +4,8 @@
 #                run the host unit tests and the guest tests
 #   make demo    boot the guest and run the compositor workload
 #   make         build the tools only
-#   make install / make uninstall   fence-trace and its man page under
-#                $(DESTDIR)$(PREFIX) (default PREFIX /usr/local)
+#   make install / make uninstall   fence-trace, its man pages and its bash
+#                completion under $(DESTDIR)$(PREFIX) (default PREFIX /usr/local)
 #
 # Build products go to build/; the kernel and its cache to
 # $FENCE_TRACE_CACHE (default ~/.cache/fence-trace).  V=1 shows commands.
@@ -38,12 +38,21 @@ GUEST_PROGS := $(BIN)/fence-trace $(BIN)/fence-workload $(BIN)/fence-storm $(BIN
 	$(BIN)/series-state $(BIN)/pty-run $(BIN)/fence-cost
 HOST_PROGS := $(HOSTBIN)/logscan $(HOSTBIN)/unit-tests $(HOSTBIN)/tracedat-bench $(HOSTBIN)/storm-synth \
 	$(HOSTBIN)/timeline-synth \
-	$(HOSTBIN)/tracedat-fuzz
+	$(HOSTBIN)/tracedat-fuzz $(HOSTBIN)/docgen
+
+# Man pages and bash completion, written by docgen from the usage table
+# that --help prints (tools/usage.c), so that they cannot drift from it.
+# One docgen run writes every page; fence-trace.1 stands for them all.
+DOCGEN_SRC := tools/docgen/docgen.c tools/docgen/usage-parse.c tools/docgen/groff.c \
+	tools/docgen/man-page.c tools/docgen/man-prose.c tools/docgen/completion.c tools/usage.c
+MAN_OUT := $(OUT)/man
+COMPLETION := $(OUT)/completion/fence-trace
+MAN_DATE = $(shell git log -1 --format=%cs 2>/dev/null)
 
 # Stand-ins for a user's own programs in the run-guest tests.
 LAB_EXTRA := $(OUT)/lab-extra/hello-static $(OUT)/lab-extra/hello-dynamic
 
-all: $(GUEST_PROGS) $(HOST_PROGS) $(LAB_EXTRA) $(OUT)/asan/unit-tests
+all: $(GUEST_PROGS) $(HOST_PROGS) $(LAB_EXTRA) $(OUT)/asan/unit-tests $(MAN_OUT)/fence-trace.1 $(COMPLETION)
 
 $(OUT)/lab-extra/hello-static: tests/lab/hello.c
 	@mkdir -p $(dir $@)
@@ -196,6 +205,21 @@ $(ASAN)/unit-tests: $(UNIT_SRC) $(wildcard tools/*.h tests/unit/*.h tests/lab/*.
 	$(if $(Q),@echo "  ASAN    $@")
 	$(Q)$(CC) -std=gnu11 -D_GNU_SOURCE -O1 -g $(ASAN_FLAGS) $(DRM_CFLAGS) $(TRACEFS_CFLAGS) \
 		$(TRACEEVENT_CFLAGS) -Itools -Itests/lab -Itests/unit -o $@ $(UNIT_SRC) -lcmocka $(CORE_LIBS)
+
+$(HOSTBIN)/docgen: $(call objs,$(DOCGEN_SRC))
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) -o $@ $^
+
+$(MAN_OUT)/fence-trace.1: $(HOSTBIN)/docgen
+	$(if $(Q),@echo "  MAN     $(MAN_OUT)/")
+	$(Q)rm -rf $(MAN_OUT) && mkdir -p $(MAN_OUT)
+	$(Q)$(HOSTBIN)/docgen man $(MAN_OUT) "$(MAN_DATE)"
+
+$(COMPLETION): $(HOSTBIN)/docgen
+	@mkdir -p $(dir $@)
+	$(if $(Q),@echo "  GEN     $@")
+	$(Q)$(HOSTBIN)/docgen bash-completion >$@
+
 $(HOSTBIN)/tracedat-fuzz: $(call objs,$(FUZZ_SRC))
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ -ltraceevent
@@ -270,21 +294,26 @@ bench: deps
 	$(Q)tests/lab/soak-record 60 $(OUT)/bench/soak | tee -a $(OUT)/bench/results.txt
 	$(Q)tests/lab/soak-record --bpf 60 $(OUT)/bench/soak-bpf | tee -a $(OUT)/bench/results.txt
 
-# The BPF programs are compiled into the binary (skeletons): one file and
-# its man page.  uninstall removes the files, never the directories, which
-# may be shared ones like /usr/local/bin.
+# The BPF programs are compiled into the binary (bpftool skeletons), so
+# there are no BPF objects to install: the binary, a man page per command
+# plus fence-trace(1), and the bash completion.  uninstall removes those
+# files, never the directories, which may be shared ones like
+# /usr/local/bin; it asks build/man which pages there are, making them
+# first if need be (docgen is a host tool: no kernel, no BPF).
 PREFIX ?= /usr/local
 BINDIR := $(PREFIX)/bin
 MAN1DIR := $(PREFIX)/share/man/man1
-MAN_PAGES := $(wildcard docs/man/*.1)
+COMPLETIONDIR := $(PREFIX)/share/bash-completion/completions
 
-install: $(BIN)/fence-trace
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MAN1DIR)
+install: $(BIN)/fence-trace $(MAN_OUT)/fence-trace.1 $(COMPLETION)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MAN1DIR) $(DESTDIR)$(COMPLETIONDIR)
 	install -m 755 $(BIN)/fence-trace $(DESTDIR)$(BINDIR)/fence-trace
-	install -m 644 $(MAN_PAGES) $(DESTDIR)$(MAN1DIR)/
+	install -m 644 $(MAN_OUT)/*.1 $(DESTDIR)$(MAN1DIR)/
+	install -m 644 $(COMPLETION) $(DESTDIR)$(COMPLETIONDIR)/fence-trace
 
-uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/fence-trace $(addprefix $(DESTDIR)$(MAN1DIR)/,$(notdir $(MAN_PAGES)))
+uninstall: $(MAN_OUT)/fence-trace.1
+	rm -f $(DESTDIR)$(BINDIR)/fence-trace $(DESTDIR)$(COMPLETIONDIR)/fence-trace
+	for page in $(MAN_OUT)/*.1; do rm -f "$(DESTDIR)$(MAN1DIR)/$${page##*/}"; done
 
 # Editing the series: a git tree with kernel/series applied as commits, and
 # the way back into kernel/patches + kernel/series.

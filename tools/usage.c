@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * usage.c - every usage text of fence-trace, in one table, so --help and
- * the documentation are written once.
+ * usage.c - every usage text of fence-trace, in one table, so --help, the
+ * man pages and the bash completion (generated from it by tools/docgen)
+ * are written once.
  */
 #include <getopt.h>
 #include <stdarg.h>
@@ -9,10 +10,7 @@
 #include <string.h>
 
 #include "fence-trace.h"
-
-struct usage {
-	const char *cmd, *summary, *text;
-};
+#include "usage.h"
 
 static const struct usage usages[] = {
 	{ "record", "capture fence and display events into a trace.dat",
@@ -86,6 +84,7 @@ static const struct usage usages[] = {
 	  "              top started (age and creating task known) and those user\n"
 	  "              space holds as sync_file fds (task and fd; for fences older\n"
 	  "              than top, age and creator are unknown)\n"
+	  "  -d SECONDS  refresh interval (default 1)\n"
 	  "  -n COUNT    stop after COUNT tables\n" },
 	{ "check", "what this kernel offers fence-trace, with a hint for each missing piece",
 	  "usage: fence-trace check\n"
@@ -123,6 +122,12 @@ static const struct usage usages[] = {
 	  "it at https://ui.perfetto.dev (Open trace file) or chrome://tracing.\n"
 	  "  --perfetto OUT.json   output file\n" },
 };
+
+const struct usage *usage_table(size_t *count)
+{
+	*count = sizeof(usages) / sizeof(usages[0]);
+	return usages;
+}
 
 static const struct usage *find(const char *cmd)
 {
