@@ -19,16 +19,31 @@
 
 #include "fence-names.h"
 #include "record-bpf-pages.h"
+#include "record-bpf-series.h"
 #include "trace-builder.h"
 
 #define MAX_TASKS 4096
+#define PENDING_MAX 32768		/* records */
+#define ARENA_MAX (1 << 20)		/* bytes of tracefs events */
+
+/* A pending record: from BPF, or a tracefs event kept in the arena. */
+struct pending {
+	uint64_t ts;
+	uint16_t cpu, raw;
+	uint32_t off, len;		/* raw: its bytes in the arena */
+	struct fr_event ev;		/* !raw */
+};
 
 struct bpf_pages {
 	struct capture *c;
 	const struct fence_names *names;	/* NULL: names unknown ("?") */
 	struct trace_builder *tb;
 	uint64_t *last_ts, *lost, *taken;	/* per CPU */
-	uint64_t events, reordered;
+	uint64_t events, raw_events, reordered;
+	struct pending *pend;
+	size_t n_pend;
+	unsigned char *arena, *arena2;		/* raw events; the next arena */
+	size_t arena_used;
 	struct { int pid; char comm[16]; } task[MAX_TASKS];
 	unsigned int n_tasks;
 };
@@ -52,9 +67,23 @@ static const char *event_name(int type)
 	return type == FR_VBLANK ? "drm_vblank_event" : "drm_vblank_event_delivered";
 }
 
-/* The running kernel's formats as SYSTEM-EVENT.format files for the builder. */
-static int copy_formats(const char *dir)
+static int copy_format(const char *dir, const char *sys, const char *ev)
 {
+	char path[4096], *text = tracefs_event_file_read(NULL, sys, ev, "format", NULL);
+	FILE *f;
+	int ok;
+
+	snprintf(path, sizeof(path), "%s/%s-%s.format", dir, sys, ev);
+	ok = text && (f = fopen(path, "w")) && fputs(text, f) >= 0 && fclose(f) == 0;
+	free(text);
+	return ok ? 0 : -1;
+}
+
+/* The running kernel's formats as SYSTEM-EVENT.format files for the builder. */
+static int copy_formats(const char *dir, struct series_stream *series)
+{
+	const char *sys[SERIES_MAX_EVENTS], *ev[SERIES_MAX_EVENTS];
+	unsigned int n = series_stream_events(series, sys, ev, SERIES_MAX_EVENTS);
 	char path[4096], *text;
 	FILE *f;
 	int ok = 1;
@@ -68,12 +97,10 @@ static int copy_formats(const char *dir)
 		ok = text && (f = fopen(path, "w")) && fputs(text, f) >= 0 && fclose(f) == 0;
 		free(text);
 	}
-	for (int i = 0; i < FR_TYPES && ok; i++) {
-		text = tracefs_event_file_read(NULL, event_system(i), event_name(i), "format", NULL);
-		snprintf(path, sizeof(path), "%s/%s-%s.format", dir, event_system(i), event_name(i));
-		ok = text && (f = fopen(path, "w")) && fputs(text, f) >= 0 && fclose(f) == 0;
-		free(text);
-	}
+	for (int i = 0; i < FR_TYPES && ok; i++)
+		ok = !copy_format(dir, event_system(i), event_name(i));
+	for (unsigned int i = 0; i < n && ok; i++)
+		ok = !copy_format(dir, sys[i], ev[i]);
 	return ok ? 0 : -1;
 }
 
@@ -95,12 +122,12 @@ static void remove_dir(const char *dir)
 	}
 }
 
-static struct trace_builder *builder_from_kernel(int cpus)
+static struct trace_builder *builder_from_kernel(int cpus, struct series_stream *series)
 {
 	char dir[] = "/tmp/fence-trace-formats.XXXXXX";
 	struct trace_builder *tb = NULL;
 
-	if (mkdtemp(dir) && !copy_formats(dir))
+	if (mkdtemp(dir) && !copy_formats(dir, series))
 		tb = tb_new((unsigned int)cpus, dir);	/* reads them all now */
 	remove_dir(dir);
 	return tb;
@@ -115,20 +142,35 @@ static int page_to_file(void *ctx, unsigned int cpu, const unsigned char *page, 
 	return capture_put_page(c, (int)cpu, page) ? -(c->write_errno ? c->write_errno : EIO) : 0;
 }
 
-/* The events capture_gather() reads formats of: the ones we encode. */
-static int name_events(struct capture *c)
+static int name_event(struct capture *c, const char *sys, const char *ev)
 {
-	for (int i = 0; i < FR_TYPES; i++) {
-		c->systems[i] = strdup(event_system(i));
-		c->events[i] = strdup(event_name(i));
-		c->n_events = (unsigned int)i + 1;
-		if (!c->systems[i] || !c->events[i])
+	unsigned int i = c->n_events;
+
+	if (i >= CAPTURE_MAX_EVENTS)
+		return -1;
+	c->systems[i] = strdup(sys);
+	c->events[i] = strdup(ev);
+	c->n_events++;
+	return c->systems[i] && c->events[i] ? 0 : -1;
+}
+
+/* The events capture_gather() reads formats of: the ones we encode. */
+static int name_events(struct capture *c, struct series_stream *series)
+{
+	const char *sys[SERIES_MAX_EVENTS], *ev[SERIES_MAX_EVENTS];
+	unsigned int n = series_stream_events(series, sys, ev, SERIES_MAX_EVENTS);
+
+	for (int i = 0; i < FR_TYPES; i++)
+		if (name_event(c, event_system(i), event_name(i)))
 			return -1;
-	}
+	for (unsigned int i = 0; i < n; i++)
+		if (name_event(c, sys[i], ev[i]))
+			return -1;
 	return 0;
 }
 
-struct bpf_pages *bpf_pages_new(struct capture *c, const struct fence_names *names)
+struct bpf_pages *bpf_pages_new(struct capture *c, const struct fence_names *names,
+				struct series_stream *series)
 {
 	struct bpf_pages *p = calloc(1, sizeof(*p));
 
@@ -145,9 +187,17 @@ struct bpf_pages *bpf_pages_new(struct capture *c, const struct fence_names *nam
 	p->last_ts = calloc((size_t)c->cpus, sizeof(*p->last_ts));
 	p->lost = calloc((size_t)c->cpus, sizeof(*p->lost));
 	p->taken = calloc((size_t)c->cpus, sizeof(*p->taken));
-	if (!p->last_ts || !p->lost || !p->taken || name_events(c) || capture_open_tmp_files(c))
+	p->pend = malloc(PENDING_MAX * sizeof(*p->pend));
+	p->arena = malloc(ARENA_MAX);
+	p->arena2 = malloc(ARENA_MAX);
+	if (!p->last_ts || !p->lost || !p->taken || !p->pend || !p->arena || !p->arena2 ||
+	    name_events(c, series) || capture_open_tmp_files(c))
 		goto err;
-	p->tb = builder_from_kernel(c->cpus);
+	/* Resident now: the recorder's memory does not creep up with each new high. */
+	memset(p->pend, 0, PENDING_MAX * sizeof(*p->pend));
+	memset(p->arena, 0, ARENA_MAX);
+	memset(p->arena2, 0, ARENA_MAX);
+	p->tb = builder_from_kernel(c->cpus, series);
 	if (!p->tb) {
 		fprintf(stderr, "fence-trace record: cannot use the kernel's event formats\n");
 		goto err;
@@ -167,6 +217,9 @@ void bpf_pages_free(struct bpf_pages *p)
 	free(p->last_ts);
 	free(p->lost);
 	free(p->taken);
+	free(p->pend);
+	free(p->arena);
+	free(p->arena2);
 	free(p);
 }
 
@@ -203,15 +256,16 @@ void bpf_pages_lost(struct bpf_pages *p, int cpu, uint64_t count)
 
 static int by_cpu_then_time(const void *a, const void *b)
 {
-	const struct fr_event *x = a, *y = b;
+	const struct pending *x = a, *y = b;
 
 	if (x->cpu != y->cpu)
 		return x->cpu < y->cpu ? -1 : 1;
 	return x->ts < y->ts ? -1 : x->ts > y->ts;
 }
 
-static int add_event(struct bpf_pages *p, const struct fr_event *e)
+static int add_bpf_event(struct bpf_pages *p, const struct pending *r)
 {
+	const struct fr_event *e = &r->ev;
 	const struct fence_name *n = NULL;
 	struct trace_builder *tb = p->tb;
 
@@ -219,42 +273,132 @@ static int add_event(struct bpf_pages *p, const struct fr_event *e)
 	if (e->type < FR_VBLANK) {
 		if (p->names)
 			n = names_find(p->names, e->a);
-		return tb_fence(tb, e->cpu, e->ts, fence_events[e->type], n ? n->driver : "?",
+		return tb_fence(tb, r->cpu, r->ts, fence_events[e->type], n ? n->driver : "?",
 				n ? n->timeline : "?", (uint32_t)e->a, (uint32_t)e->b);
 	}
 	if (e->type == FR_VBLANK)
-		return tb_vblank(tb, e->cpu, e->ts, (int)e->a, (uint32_t)e->b, (int64_t)e->c, 1);
-	return tb_vblank_delivered(tb, e->cpu, e->ts, e->c, (int)e->a, (uint32_t)e->b);
+		return tb_vblank(tb, r->cpu, r->ts, (int)e->a, (uint32_t)e->b, (int64_t)e->c, 1);
+	return tb_vblank_delivered(tb, r->cpu, r->ts, e->c, (int)e->a, (uint32_t)e->b);
 }
 
-/*
- * A record stamped before an earlier one of its CPU was reserved inside that
- * one's window (an interrupt); both are in the same batch, and the sort puts
- * them right.  Across batches that cannot happen, but a page must never go
- * back in time, so such a record would be moved up to its predecessor.
- */
-int bpf_pages_add(struct bpf_pages *p, struct fr_event *ev, size_t n)
+/* A tracefs event as it was: its id and fields after the common ones. */
+static int add_raw_event(struct bpf_pages *p, const struct pending *r)
 {
-	qsort(ev, n, sizeof(*ev), by_cpu_then_time);
-	for (size_t i = 0; i < n; i++) {
-		struct fr_event *e = &ev[i];
+	const unsigned char *data = p->arena + r->off;
+	uint16_t id;
+	int32_t pid;
 
-		if (e->cpu >= p->c->cpus || e->type >= FR_TYPES)
-			continue;
-		note_task(p, (int)e->pid);
-		if (e->ts < p->last_ts[e->cpu]) {
-			e->ts = p->last_ts[e->cpu];
-			p->reordered++;
-		}
-		p->last_ts[e->cpu] = e->ts;
-		if (add_event(p, e)) {
-			if (!p->c->write_errno)	/* else capture_put_page() said it */
-				fprintf(stderr, "fence-trace record: %s\n", tb_error(p->tb));
-			return -1;
-		}
-		p->events++;
-		p->taken[e->cpu]++;
+	memcpy(&id, data, 2);
+	memcpy(&pid, data + 4, 4);
+	tb_set_pid(p->tb, pid);
+	return tb_add(p->tb, r->cpu, r->ts, id, data + 8, r->len - 8);
+}
+
+static int add_record(struct bpf_pages *p, struct pending *r)
+{
+	int32_t pid = (int32_t)r->ev.pid;
+
+	if (r->raw)
+		memcpy(&pid, p->arena + r->off + 4, 4);	/* common_pid */
+	note_task(p, pid);
+	/*
+	 * A BPF record is stamped after its slot is reserved: one from an
+	 * interrupt in between is stamped earlier, and the sort puts it right.
+	 * A page must never go back in time, so anything else out of order (a
+	 * pending list emptied in a hurry) moves up to its predecessor.
+	 */
+	if (r->ts < p->last_ts[r->cpu]) {
+		r->ts = p->last_ts[r->cpu];
+		p->reordered++;
 	}
+	p->last_ts[r->cpu] = r->ts;
+	if (r->raw ? add_raw_event(p, r) : add_bpf_event(p, r)) {
+		if (!p->c->write_errno)	/* else capture_put_page() said it */
+			fprintf(stderr, "fence-trace record: %s\n", tb_error(p->tb));
+		return -1;
+	}
+	p->events++;
+	p->raw_events += r->raw;
+	p->taken[r->cpu]++;
+	return 0;
+}
+
+/* Keep the raw bytes of the records still pending, at the arena's start. */
+static void compact_arena(struct bpf_pages *p)
+{
+	unsigned char *swap;
+	size_t used = 0;
+
+	for (size_t i = 0; i < p->n_pend; i++)
+		if (p->pend[i].raw) {
+			memcpy(p->arena2 + used, p->arena + p->pend[i].off, p->pend[i].len);
+			p->pend[i].off = (uint32_t)used;
+			used += p->pend[i].len;
+		}
+	swap = p->arena;
+	p->arena = p->arena2;
+	p->arena2 = swap;
+	p->arena_used = used;
+}
+
+int bpf_pages_encode_before(struct bpf_pages *p, uint64_t watermark)
+{
+	size_t kept = 0;
+
+	qsort(p->pend, p->n_pend, sizeof(*p->pend), by_cpu_then_time);
+	for (size_t i = 0; i < p->n_pend; i++) {
+		if (p->pend[i].ts >= watermark) {
+			p->pend[kept++] = p->pend[i];
+			continue;
+		}
+		if (add_record(p, &p->pend[i]))
+			return -1;
+	}
+	p->n_pend = kept;
+	compact_arena(p);
+	return 0;
+}
+
+/* Room for one more record of @bytes raw bytes: when full, encode all. */
+static int make_room(struct bpf_pages *p, size_t bytes)
+{
+	if (p->n_pend < PENDING_MAX && p->arena_used + bytes <= ARENA_MAX)
+		return 0;
+	return bpf_pages_encode_before(p, UINT64_MAX);
+}
+
+int bpf_pages_put(struct bpf_pages *p, const struct fr_event *e)
+{
+	struct pending *r;
+
+	if (e->cpu >= p->c->cpus || e->type >= FR_TYPES)
+		return 0;
+	if (make_room(p, 0))
+		return -1;
+	r = &p->pend[p->n_pend++];
+	r->ts = e->ts;
+	r->cpu = e->cpu;
+	r->raw = 0;
+	r->ev = *e;
+	return 0;
+}
+
+int bpf_pages_put_raw(struct bpf_pages *p, int cpu, uint64_t ts, const void *data, size_t size)
+{
+	struct pending *r;
+
+	if (cpu < 0 || cpu >= p->c->cpus || size < 8 || size > 4096)
+		return 0;
+	if (make_room(p, size))
+		return -1;
+	r = &p->pend[p->n_pend++];
+	r->ts = ts;
+	r->cpu = (uint16_t)cpu;
+	r->raw = 1;
+	r->off = (uint32_t)p->arena_used;
+	r->len = (uint32_t)size;
+	memcpy(p->arena + p->arena_used, data, size);
+	p->arena_used += size;
 	return 0;
 }
 
@@ -293,7 +437,8 @@ int bpf_pages_finish(struct bpf_pages *p)
 	uint64_t lost = 0;
 	int ret = -1;
 
-	if (!c->write_errno && tb_flush_pages(p->tb) && !c->write_errno)
+	if (!c->write_errno && !bpf_pages_encode_before(p, UINT64_MAX) && tb_flush_pages(p->tb) &&
+	    !c->write_errno)
 		fprintf(stderr, "fence-trace record: %s\n", tb_error(p->tb));
 	if (capture_gather(c, &md) || own_metadata(p, &md)) {
 		fprintf(stderr, "fence-trace record: cannot read the event formats from tracefs\n");
@@ -303,8 +448,9 @@ int bpf_pages_finish(struct bpf_pages *p)
 	for (int cpu = 0; cpu < c->cpus; cpu++)
 		lost += p->lost[cpu];
 	if (!ret)
-		fprintf(stderr, "fence-trace record: wrote %s: %llu events from BPF, %llu lost (ring buffer full)%s\n",
-			c->path, (unsigned long long)p->events, (unsigned long long)lost,
+		fprintf(stderr, "fence-trace record: wrote %s: %llu events from BPF and %llu from tracefs (the series'), %llu lost (ring buffer full)%s\n",
+			c->path, (unsigned long long)(p->events - p->raw_events),
+			(unsigned long long)p->raw_events, (unsigned long long)lost,
 			c->dropped_pages ? " and the latest pages dropped to make room" : "");
 	if (p->reordered)
 		fprintf(stderr, "fence-trace record: %llu events were stamped before their CPU's previous one: moved up to it\n",

@@ -3,8 +3,13 @@
  * record-bpf-pages.h - the writing side of `fence-trace record --bpf`: BPF
  * records, a batch at a time, encoded into ring-buffer pages with the
  * running kernel's event formats and streamed into the capture's per-CPU
- * temporary files, so a recording takes the memory of one batch, whatever
- * its length, and a full disk stops it like the tracefs path.
+ * temporary files, so a recording takes the memory of a few drains,
+ * whatever its length, and a full disk stops it like the tracefs path.
+ *
+ * Records wait in a pending list until they are older than a watermark the
+ * caller gives (a little before the moment it last emptied its sources),
+ * so that both sources, the BPF ring and the series' tracefs stream, have
+ * handed over everything before it: each CPU's pages stay in time order.
  */
 #ifndef FENCE_TRACE_RECORD_BPF_PAGES_H
 #define FENCE_TRACE_RECORD_BPF_PAGES_H
@@ -17,15 +22,21 @@
 #include "record-capture.h"
 
 struct fence_names;
+struct series_stream;
 struct bpf_pages;
 
-struct bpf_pages *bpf_pages_new(struct capture *c, const struct fence_names *names);
+/* @series: the series' stream, whose formats the trace gets too, or NULL. */
+struct bpf_pages *bpf_pages_new(struct capture *c, const struct fence_names *names,
+				struct series_stream *series);
 void bpf_pages_free(struct bpf_pages *p);
-/* Events lost on @cpu (ring buffer full) before its next event. */
+/* Events lost on @cpu (a ring full) before its next event. */
 void bpf_pages_lost(struct bpf_pages *p, int cpu, uint64_t count);
-/* Sort one batch (ring order) per CPU by time and encode it; 0 or -1 (said). */
-int bpf_pages_add(struct bpf_pages *p, struct fr_event *ev, size_t n);
-/* The last pages, then the trace.dat; 0 or -1 (said). */
+/* Into the pending list: 0, or -1 when encoding to make room failed (said). */
+int bpf_pages_put(struct bpf_pages *p, const struct fr_event *e);
+int bpf_pages_put_raw(struct bpf_pages *p, int cpu, uint64_t ts, const void *data, size_t size);
+/* Encode the pending records stamped before @watermark; 0 or -1 (said). */
+int bpf_pages_encode_before(struct bpf_pages *p, uint64_t watermark);
+/* Encode the rest, the last pages, then the trace.dat; 0 or -1 (said). */
 int bpf_pages_finish(struct bpf_pages *p);
 
 #endif

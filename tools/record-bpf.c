@@ -5,13 +5,15 @@
  * tracefs, written as the same kind of trace.dat, so `report` reads either.
  *
  * This file loads the programs and takes their records from the ring
- * every 50 ms; record-bpf-pages.c turns them into the trace.dat's pages as
- * it goes, so memory holds one batch, never the recording.
+ * every 50 ms, with the series' events from tracefs (record-bpf-series.c);
+ * record-bpf-pages.c turns them into the trace.dat's pages as it goes, so
+ * memory holds a few drains' worth, never the recording.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <bpf/bpf.h>
@@ -23,37 +25,25 @@
 #include "fence-record.skel.h"
 #include "record-bpf.h"
 #include "record-bpf-pages.h"
+#include "record-bpf-series.h"
 
 /*
- * The batch is what one drain (every 50 ms) takes from the ring; it is
- * encoded at the next drain, after the names stream was read again, so
- * that the first fence of a new context has its name by then.  It has a
- * fixed size, touched once at the start: a drain that finds more records
- * (a slow moment) encodes a full batch at once, so the recorder's memory
- * does not creep up with each new high-water mark.
+ * Records wait in record-bpf-pages.c's pending list until they are this
+ * much older than the start of the drain that took them: by then the BPF
+ * ring and the series' stream have both handed over everything before, and
+ * the names stream has the first fence of each new context.
  */
-#define BATCH_MAX 16384
+#define SETTLE_NS 50000000ull
 
 struct bpfrec {
 	struct fence_record_bpf *skel;
 	struct ring_buffer *rb;
-	struct fr_event *batch;
-	size_t n;
 	struct fence_names names;
 	int have_names, failed;
+	struct series_stream *series;	/* NULL: a kernel without the series */
 	uint64_t *lost_seen;		/* per CPU: drops already flagged */
 	struct bpf_pages *pages;
 };
-
-static int encode_batch(struct bpfrec *r)
-{
-	if (r->have_names)
-		names_poll(&r->names);
-	if (bpf_pages_add(r->pages, r->batch, r->n))
-		return -1;
-	r->n = 0;
-	return 0;
-}
 
 static int on_event(void *ctx, void *data, size_t len)
 {
@@ -61,12 +51,27 @@ static int on_event(void *ctx, void *data, size_t len)
 
 	if (len < sizeof(struct fr_event))
 		return 0;
-	if (r->n == BATCH_MAX && encode_batch(r)) {
+	if (bpf_pages_put(r->pages, data)) {
 		r->failed = 1;
 		return -1;	/* stops ring_buffer__consume() */
 	}
-	r->batch[r->n++] = *(const struct fr_event *)data;
 	return 0;
+}
+
+static void on_series_event(void *ctx, int cpu, uint64_t ts, const void *data, size_t size)
+{
+	struct bpfrec *r = ctx;
+
+	if (!r->failed && bpf_pages_put_raw(r->pages, cpu, ts, data, size))
+		r->failed = 1;
+}
+
+static uint64_t now_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)t.tv_sec * 1000000000ull + (uint64_t)t.tv_nsec;
 }
 
 /* -b KB as a BPF ring size: a power of two of whole pages (the kernel's rule). */
@@ -90,11 +95,9 @@ int bpfrec_setup(struct capture *c)
 	c->bpf = r;
 	libbpf_set_print(NULL);
 	r->have_names = names_start(&r->names) == 0;
+	r->series = series_stream_start();
 	r->lost_seen = calloc((size_t)c->cpus, sizeof(*r->lost_seen));
-	r->batch = calloc(BATCH_MAX, sizeof(*r->batch));
-	if (r->batch)
-		memset(r->batch, 0xff, BATCH_MAX * sizeof(*r->batch));	/* resident now */
-	r->pages = r->lost_seen && r->batch ? bpf_pages_new(c, r->have_names ? &r->names : NULL) : NULL;
+	r->pages = r->lost_seen ? bpf_pages_new(c, r->have_names ? &r->names : NULL, r->series) : NULL;
 	if (!r->pages)
 		return -1;
 	r->skel = fence_record_bpf__open();
@@ -117,7 +120,9 @@ int bpfrec_setup(struct capture *c)
 			strerror(-err), err == -EPERM ? " (run as root)" : "");
 		return -1;
 	}
-	fprintf(stderr, "fence-trace record: recording dma_fence:* and drm:drm_vblank_event* with BPF\n");
+	fprintf(stderr, "fence-trace record: recording dma_fence:* and drm:drm_vblank_event* with BPF%s\n",
+		r->series ? "; the series' drm_fence and sync_file poll events with tracefs" :
+		"; drm_fence:* (series) missing (not a fence-trace kernel)");
 	return 0;
 }
 
@@ -138,34 +143,41 @@ static void note_drops(struct bpfrec *r, struct capture *c)
 		}
 }
 
-/* Encode the batch taken last time; the ring's new records are the next. */
-static int take(struct bpfrec *r, struct capture *c)
+/*
+ * Take what both sources have, then encode what has settled (all of it
+ * when @all).  Names first: records encoded now were made before it.
+ */
+static int take(struct bpfrec *r, struct capture *c, int all)
 {
-	if (encode_batch(r))
-		return -1;
-	note_drops(r, c);
+	uint64_t start = now_ns();
+
+	if (r->have_names)
+		names_poll(&r->names);
+	series_stream_poll(r->series, on_series_event, r);
 	ring_buffer__consume(r->rb);
-	return r->failed ? -1 : 0;	/* an encoding failure is said */
+	note_drops(r, c);
+	if (r->failed)
+		return -1;	/* an encoding failure, said */
+	return bpf_pages_encode_before(r->pages, all ? UINT64_MAX : start - SETTLE_NS);
 }
 
 int bpfrec_drain(struct capture *c)
 {
-	return take(c->bpf, c);
+	return take(c->bpf, c, 0);
 }
 
-/*
- * Detach first: nothing more enters the ring.  Two more takes: the first
- * encodes the batch in hand and takes the last records, the second
- * encodes those.
- */
+/* Detach and stop first: nothing more comes; take the rest, encode all. */
 int bpfrec_finish(struct capture *c)
 {
 	struct bpfrec *r = c->bpf;
 	int ret = -1;
 
 	fence_record_bpf__detach(r->skel);
-	if (!c->write_errno && (take(r, c) || take(r, c)) && !c->write_errno)
+	series_stream_off(r->series);
+	if (!c->write_errno && take(r, c, 1) && !c->write_errno)
 		goto out;	/* an encoding failure, said */
+	for (int cpu = 0; cpu < c->cpus; cpu++)
+		bpf_pages_lost(r->pages, cpu, series_stream_lost(r->series, cpu));
 	ret = bpf_pages_finish(r->pages);
 out:
 	bpfrec_teardown(c);
@@ -182,8 +194,8 @@ void bpfrec_teardown(struct capture *c)
 	fence_record_bpf__destroy(r->skel);
 	if (r->have_names)
 		names_stop(&r->names);
+	series_stream_stop(r->series);
 	bpf_pages_free(r->pages);
-	free(r->batch);
 	free(r->lost_seen);
 	free(r);
 	c->bpf = NULL;

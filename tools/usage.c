@@ -29,7 +29,8 @@ static const struct usage usages[] = {
 	  "  -d SECONDS     stop after this many seconds\n"
 	  "  --bpf          record the stock fence and vblank events through BPF\n"
 	  "                 (a ring buffer; no strings formatted in the kernel)\n"
-	  "                 into the same kind of trace.dat; drops are counted\n" },
+	  "                 and the series' low-rate events through tracefs, into\n"
+	  "                 the same kind of trace.dat; drops are counted\n" },
 	{ "report", "explain fence latency, waits and late frames in a trace.dat",
 	  "usage: fence-trace report [FILE] [--json | --csv] [--section S]...\n"
 	  "                          [--timeline T] [--context N] [--crtc C] [--pid P]\n"
