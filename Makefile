@@ -35,7 +35,7 @@ endif
 
 # Programs that go into the guest (everything in build/bin is copied there).
 GUEST_PROGS := $(BIN)/fence-trace $(BIN)/fence-workload $(BIN)/fence-storm $(BIN)/abi-conformance $(BIN)/series-events \
-	$(BIN)/series-state $(BIN)/pty-run $(BIN)/fence-cost
+	$(BIN)/series-state $(BIN)/pty-run $(BIN)/fence-cost $(BIN)/leak-proof
 HOST_PROGS := $(HOSTBIN)/logscan $(HOSTBIN)/unit-tests $(HOSTBIN)/tracedat-bench $(HOSTBIN)/storm-synth \
 	$(HOSTBIN)/timeline-synth \
 	$(HOSTBIN)/tracedat-fuzz $(HOSTBIN)/docgen
@@ -84,11 +84,11 @@ FENCE_TRACE_SRC := tools/fence-trace.c tools/usage.c tools/cmd-report.c tools/cm
 	$(TIMELINE_SRC) $(CORE_SRC)
 CORE_LIBS := -ltracecmd -ltracefs -ltraceevent
 BPF_LIBS := -lbpf -lelf -lz
-CONFORMANCE_SRC := tests/guest/abi-conformance.c tests/guest/tap.c tests/guest/lab.c \
+CONFORMANCE_SRC := tests/guest/abi-conformance.c tests/guest/tap.c tests/guest/fd-leak.c tests/guest/lab.c \
 	tests/guest/guest-trace.c $(LAB_LIB)
-SERIES_EVENTS_SRC := tests/guest/series-events.c tests/guest/tap.c tests/guest/lab.c \
+SERIES_EVENTS_SRC := tests/guest/series-events.c tests/guest/tap.c tests/guest/fd-leak.c tests/guest/lab.c \
 	tests/guest/guest-trace.c tests/guest/trace-lines.c $(LAB_LIB)
-SERIES_STATE_SRC := tests/guest/series-state.c tests/guest/vgem-fence.c tests/guest/tap.c \
+SERIES_STATE_SRC := tests/guest/series-state.c tests/guest/vgem-fence.c tests/guest/tap.c tests/guest/fd-leak.c \
 	tests/guest/lab.c tests/guest/guest-trace.c tests/guest/trace-lines.c $(LAB_LIB)
 LOGSCAN_SRC := tests/lab/logscan.c tests/lab/logscan-rules.c
 UNIT_SRC := tests/unit/unit-tests.c tests/unit/test-logscan.c \
@@ -165,6 +165,10 @@ $(BIN)/series-events: $(call objs,$(SERIES_EVENTS_SRC))
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ -ldrm -lpthread -ltracefs -ltraceevent
 
+$(BIN)/leak-proof: $(call objs,tests/guest/leak-proof.c tests/guest/tap.c tests/guest/fd-leak.c tools/sync.c)
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) -o $@ $^
+
 $(BIN)/pty-run: $(call objs,tests/guest/pty-run.c)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^
@@ -173,7 +177,7 @@ $(BIN)/series-state: $(call objs,$(SERIES_STATE_SRC))
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ -ldrm -lpthread -ltracefs -ltraceevent
 
-$(BIN)/fence-cost: $(call objs,tests/bench/fence-cost.c tests/guest/lab.c tests/guest/tap.c tools/parse-num.c $(LAB_LIB))
+$(BIN)/fence-cost: $(call objs,tests/bench/fence-cost.c tests/guest/lab.c tests/guest/tap.c tests/guest/fd-leak.c tools/parse-num.c $(LAB_LIB))
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ -ldrm
 

@@ -75,7 +75,13 @@ static int test_in_fence_minus_one(void)
 	CHECK(lab_setup(&lab) == 0, "lab setup");
 	flip_request(&lab, 1, -1, NULL, &req);
 	CHECK(kms_commit(&lab.kms, &req, 0, 0) == 0, "IN_FENCE_FD=-1 must be accepted");
+	lab_teardown(&lab);
 	return TAP_PASS;
+}
+
+static int dev_null_fd(void)
+{
+	return open("/dev/null", O_RDONLY);
 }
 
 /*
@@ -103,12 +109,10 @@ static int in_fence_rejected(int (*make_fd)(void), const char *what)
 	CHECK(count_fds() == fds, "IN_FENCE_FD %s: an fd leaked", what);
 	after = flip_seqno(&lab, 1);
 	CHECK(after == before + 1, "seqno %" PRId64 " after %" PRId64, after, before);
+	if (make_fd == dev_null_fd)	/* the one maker whose fd is open */
+		close(fd);
+	lab_teardown(&lab);
 	return TAP_PASS;
-}
-
-static int dev_null_fd(void)
-{
-	return open("/dev/null", O_RDONLY);
 }
 
 static int closed_fd(void)
@@ -154,6 +158,9 @@ static int test_in_fence_twice(void)
 	kms_req_add(&req, lab.kms.primary->id, lab.kms.primary->prop_in_fence_fd, b);
 	ret = kms_commit(&lab.kms, &req, 0, 0);
 	CHECK(ret == -EINVAL, "IN_FENCE_FD set twice: want -EINVAL, got %d", ret);
+	close(a);
+	close(b);
+	lab_teardown(&lab);
 	return TAP_PASS;
 }
 
@@ -185,6 +192,8 @@ static int test_in_fence_blocks_commit(void)
 	CHECK(ret_ns >= s.timestamp_ns, "commit returned before its in-fence signalled");
 	CHECK(ret_ns - submit >= 300000000ull, "commit returned after only %" PRIu64 " us",
 	      (ret_ns - submit) / 1000);
+	close(fd);
+	lab_teardown(&lab);
 	return TAP_PASS;
 }
 
@@ -220,6 +229,7 @@ static int test_out_fence_timeline_and_seqno(void)
 		prev = s.seqno;
 		close(fd);
 	}
+	lab_teardown(&lab);
 	return TAP_PASS;
 }
 
@@ -243,6 +253,7 @@ static int test_test_only_creates_no_fence(void)
 	after = flip_seqno(&lab, 0);
 	CHECK(after == before + 1, "seqno %" PRId64 " after %" PRId64 ": TEST_ONLY used one",
 	      after, before);
+	lab_teardown(&lab);
 	return TAP_PASS;
 }
 
@@ -267,6 +278,7 @@ static int out_fence_ptr_faults(int32_t *ptr, const char *what)
 	CHECK(count_fds() == fds, "%s OUT_FENCE_PTR: an fd leaked", what);
 	after = flip_seqno(&lab, 0);
 	CHECK(after == before + 1, "seqno %" PRId64 " after %" PRId64, after, before);
+	lab_teardown(&lab);
 	return TAP_PASS;
 }
 
@@ -329,6 +341,7 @@ static int test_out_fence_ptr_misaligned(void)
 	CHECK(fd >= 0 && sync_file_wait(fd, 2000) == 1, "out-fence fd %d did not signal", fd);
 	CHECK(sync_file_summary(fd, &s) == 0 && strcmp(s.driver, "vkms") == 0, "not vkms's out-fence");
 	close(fd);
+	lab_teardown(&lab);
 	return TAP_PASS;
 }
 
@@ -356,6 +369,7 @@ static int test_test_only_with_flip_event(void)
 	CHECK(count_fds() == fds, "an fd leaked");
 	after = flip_seqno(&lab, 0);
 	CHECK(after == before + 1, "seqno %" PRId64 " after %" PRId64, after, before);
+	lab_teardown(&lab);
 	return TAP_PASS;
 }
 
@@ -427,6 +441,7 @@ static int test_out_fence_no_fd(void)
 	CHECK(trace_count(tr.text, "dma_fence_destroy", key) == 1, "%s not destroyed", key);
 	CHECK(trace_count(tr.text, "dma_fence_signaled", key) == 0, "%s was signalled", key);
 	guest_trace_free(&tr);
+	lab_teardown(&lab);
 	return TAP_PASS;
 }
 
@@ -454,6 +469,8 @@ static int test_out_fence_with_flip_event(void)
 	CHECK(s.timestamp_ns / 1000 == flip_ns / 1000,
 	      "out-fence signalled at %" PRIu64 " ns, not at the vblank (%" PRIu64 " ns)",
 	      s.timestamp_ns, flip_ns);
+	close(out);
+	lab_teardown(&lab);
 	return TAP_PASS;
 }
 
@@ -509,6 +526,8 @@ static int test_interrupted_commit(void)
 	CHECK(trace_count(tr.text, "dma_fence_destroy", key) == 1, "%s not destroyed", key);
 	CHECK(trace_count(tr.text, "dma_fence_signaled", key) == 0, "%s was signalled", key);
 	guest_trace_free(&tr);
+	close(in);
+	lab_teardown(&lab);
 	return TAP_PASS;
 }
 
@@ -546,6 +565,7 @@ static int test_thousand_commits(void)
 	CHECK(inits >= 2000, "want at least 2000 fences created, saw %u", inits);
 	CHECK(inits == destroys, "%u fences created, %u destroyed", inits, destroys);
 	guest_trace_free(&tr);
+	lab_teardown(&lab);
 	return TAP_PASS;
 }
 
@@ -554,7 +574,7 @@ static int commit_no_fb_in_fence(struct lab *lab, uint32_t *plane_id)
 {
 	struct kms_req req;
 	struct kms_plane *p;
-	int fd;
+	int fd, ret;
 
 	p = lab->kms.overlay ? lab->kms.overlay : lab->kms.primary;
 	*plane_id = p->id;
@@ -563,7 +583,9 @@ static int commit_no_fb_in_fence(struct lab *lab, uint32_t *plane_id)
 	kms_req_init(&req);
 	kms_req_plane_off(&req, p);
 	kms_req_add(&req, p->id, p->prop_in_fence_fd, fd);
-	return kms_commit(&lab->kms, &req, 0, 0);
+	ret = kms_commit(&lab->kms, &req, 0, 0);
+	close(fd);
+	return ret;
 }
 
 /*
@@ -581,6 +603,7 @@ static int test_no_fb_in_fence_rejected(void)
 	ret = commit_no_fb_in_fence(&lab, &plane);
 	CHECK(ret == -EINVAL, "IN_FENCE_FD on plane %u without a framebuffer: want -EINVAL, got %d",
 	      plane, ret);
+	lab_teardown(&lab);
 	return TAP_PASS;
 }
 
@@ -610,6 +633,7 @@ static int test_no_fb_in_fence_known_defect(void)
 	tap_diag("IN_FENCE_FD on plane %u without a framebuffer: %d (stock 6.1 accepts it and WARNs)",
 		 plane, ret);
 	CHECK(ret == 0, "stock 6.1 accepts this commit; got %d", ret);
+	lab_teardown(&lab);
 	return TAP_PASS;
 }
 

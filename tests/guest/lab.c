@@ -27,6 +27,13 @@ int lab_setup(struct lab *lab)
 	return lab->timeline < 0 ? -1 : 0;
 }
 
+/* Close what lab_setup() opened; the framebuffers go with the device. */
+void lab_teardown(struct lab *lab)
+{
+	close(lab->timeline);
+	kms_close(&lab->kms);
+}
+
 /*
  * A primary-plane flip to fb[@i & 1]; IN_FENCE_FD = @in_fd unless it is -2
  * (property left out), OUT_FENCE_PTR = @out unless NULL.

@@ -23,6 +23,7 @@ struct delayed_signal {
 };
 
 int lab_setup(struct lab *lab);
+void lab_teardown(struct lab *lab);
 void flip_request(struct lab *lab, unsigned int i, int in_fd, int32_t *out, struct kms_req *req);
 void *signal_later(void *arg);
 

@@ -145,6 +145,9 @@ static int check_fenced_flip(unsigned int flags, unsigned int delay_ms)
 	      "duration_ns %" PRIu64 ", wait_end - wait_begin %" PRIu64 " ns",
 	      ufield(we.line, "duration_ns"), we.ts_ns - wb.ts_ns);
 	guest_trace_free(&tr);
+	close(in);
+	close(out);
+	lab_teardown(&lab);
 	return TAP_PASS;
 }
 
@@ -203,6 +206,8 @@ static int test_interrupted_commit(void)
 	CHECK(find_ev(tr.text, "drm_fence_out_signal", W(kc), NULL) == 0,
 	      "the failed commit's out-fence was signalled");
 	guest_trace_free(&tr);
+	close(in);
+	lab_teardown(&lab);
 	return TAP_PASS;
 }
 
@@ -240,6 +245,9 @@ static int test_ebusy_stall(void)
 	CHECK(find_ev(tr.text, "drm_fence_commit_failed", W(kc, "err=-16"), NULL) == 1,
 	      "no drm_fence_commit_failed %s err=-16", kc);
 	guest_trace_free(&tr);
+	close(in);
+	close(out);
+	lab_teardown(&lab);
 	return TAP_PASS;
 }
 
@@ -281,6 +289,7 @@ static int test_vblank_off_on(void)
 	CHECK(ufield(on.line, "vblank") >= ufield(off.line, "vblank"),
 	      "vblank count went back: %s / %s", off.line, on.line);
 	guest_trace_free(&tr);
+	lab_teardown(&lab);
 	return TAP_PASS;
 }
 
@@ -344,6 +353,7 @@ static int test_sync_info_lists_sync_files(void)
 	CHECK(!strstr(sync_info_files(), want), "'%s' still listed after close", want);
 	sw_sync_timeline_inc(lab.timeline, 4243);
 	close(b);
+	lab_teardown(&lab);
 	return TAP_PASS;
 }
 
@@ -437,6 +447,7 @@ static int test_sync_file_events(void)
 	CHECK(find_ev(tr.text, "sync_file_release", W(k[3]), NULL) == 1, "out not released");
 	close(b);
 	guest_trace_free(&tr);
+	lab_teardown(&lab);
 	return TAP_PASS;
 }
 

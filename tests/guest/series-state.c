@@ -139,6 +139,7 @@ static int test_debugfs_names_stuck_fence(void)
 	CHECK(state_line(text, "signalled=", W(k[2])), "last signalled is not %s", k[2]);
 	close(in);
 	close(out);
+	lab_teardown(&lab);
 	return TAP_PASS;
 }
 
@@ -200,6 +201,7 @@ static int test_failed_commit_discards_out_fence(void)
 	sw_sync_timeline_inc(lab.timeline, 1);
 	guest_trace_free(&tr);
 	close(in);
+	lab_teardown(&lab);
 	return TAP_PASS;
 }
 
@@ -273,6 +275,7 @@ static int test_swap_state_hw_done_stall(void)
 	guest_trace_free(&tr);
 	close(in);
 	close(out);
+	lab_teardown(&lab);
 	return TAP_PASS;
 }
 
@@ -426,6 +429,7 @@ static int test_implicit_vgem_fence(void)
 	vgem_buffer_destroy(&lab.kms, &buf);
 	guest_trace_free(&tr);
 	guest_trace_free(&td);
+	lab_teardown(&lab);
 	return TAP_PASS;
 }
 

@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "fd-leak.h"
 #include "tap.h"
 
 /* Shared with the forked child so it can hand its skip reason back. */
@@ -55,6 +56,24 @@ int tap_check(int ok, const char *file, int line, const char *fmt, ...)
 	return 0;
 }
 
+/*
+ * In the child: run the case, and fail it when it did not fail by itself
+ * but left more fds open than it found (they would be closed by the
+ * child's exit, hiding the leak from everything but this count).
+ */
+static int run_counting_fds(const struct tap_case *c)
+{
+	static struct fd_snapshot before;
+	int r;
+
+	if (fd_snapshot_take(&before))
+		return c->run();
+	r = c->run();
+	if (r != TAP_FAIL && fd_snapshot_report_growth(&before, c->name))
+		return TAP_FAIL;
+	return r;
+}
+
 /* Run one case in a child; TAP_FAIL on crash or when its deadline passes. */
 static int run_case(const struct tap_case *c)
 {
@@ -67,7 +86,7 @@ static int run_case(const struct tap_case *c)
 	if (pid < 0)
 		return TAP_FAIL;
 	if (pid == 0)
-		_exit(c->run());
+		_exit(run_counting_fds(c));
 	while (waitpid(pid, &status, WNOHANG) == 0) {
 		if (waited_ms >= limit_ms) {
 			kill(pid, SIGKILL);

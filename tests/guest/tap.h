@@ -2,7 +2,9 @@
 /*
  * tap.h - a tiny TAP runner for the guest tests, in the manner of the
  * kernel's kselftest harness: a table of cases, each run in a forked child
- * with a deadline, so one crash or hang cannot take the others down.
+ * with a deadline, so one crash or hang cannot take the others down.  A
+ * case that passes (or skips) but leaves more file descriptors open than
+ * it found fails, listing them.
  */
 #ifndef FENCE_TRACE_TAP_H
 #define FENCE_TRACE_TAP_H
