@@ -26,7 +26,7 @@ static const char *const events[][2] = {
 	{ "sync_file", "sync_file_poll_ready" },
 };
 
-/* Later in the series (patch 0007): used when the kernel has it. */
+/* Later in the series (patch 0008): used when the kernel has it. */
 static const char *const optional_events[][2] = {
 	{ "dma_fence", "dma_fence_error" },
 };
