@@ -399,6 +399,76 @@ static void test_many_pages(void **state)
 	tracedat_close(td);
 }
 
+/* What a page sink was given: each CPU's pages, in order. */
+struct sunk {
+	unsigned char *pages[2];
+	size_t n[2];
+	size_t fail_after;	/* pages taken before it says ENOSPC; 0: never */
+};
+
+static int sink(void *ctx, unsigned int cpu, const unsigned char *page, size_t size)
+{
+	struct sunk *k = ctx;
+
+	if (k->fail_after && k->n[0] + k->n[1] >= k->fail_after)
+		return -ENOSPC;
+	k->pages[cpu] = realloc(k->pages[cpu], (k->n[cpu] + 1) * size);
+	memcpy(k->pages[cpu] + k->n[cpu]++ * size, page, size);
+	return 0;
+}
+
+static void add_many(struct trace_builder *tb, unsigned int n)
+{
+	for (unsigned int i = 0; i < n; i++)
+		assert_int_equal(tb_fence(tb, i % 2, 1000ull + i * 10ull, "dma_fence_init", "vkms",
+					  "CRTC:35-crtc-0", 5, i), 0);
+}
+
+/*
+ * record --bpf streams pages out through a sink: a page leaves as soon as
+ * the next one starts, tb_flush_pages() sends the open ones, and the pages
+ * are byte for byte those the builder would have kept.
+ */
+static void test_page_sink(void **state)
+{
+	struct trace_builder *kept = new_builder(2), *streamed = new_builder(2);
+	struct sunk k = { 0 };
+
+	(void)state;
+	tb_set_page_sink(streamed, sink, &k);
+	add_many(kept, 5000);
+	add_many(streamed, 5000);
+	assert_int_equal(tb_pages(streamed, 0), 1);	/* only the open page stays */
+	assert_int_equal(k.n[0], tb_pages(kept, 0) - 1);
+	assert_int_equal(tb_flush_pages(streamed), 0);
+	for (unsigned int cpu = 0; cpu < 2; cpu++) {
+		assert_int_equal(k.n[cpu], tb_pages(kept, cpu));
+		for (size_t i = 0; i < k.n[cpu]; i++)
+			assert_memory_equal(k.pages[cpu] + i * 4096, tb_page(kept, cpu, i), 4096);
+	}
+	free(k.pages[0]);
+	free(k.pages[1]);
+	tb_free(kept);
+	tb_free(streamed);
+}
+
+/* A sink that fails (a full disk) fails the event that needed a new page. */
+static void test_page_sink_failure(void **state)
+{
+	struct trace_builder *tb = new_builder(2);
+	struct sunk k = { .fail_after = 3 };
+	int ret = 0;
+
+	(void)state;
+	tb_set_page_sink(tb, sink, &k);
+	for (unsigned int i = 0; i < 5000 && !ret; i++)
+		ret = tb_fence(tb, 0, 1000ull + i, "dma_fence_init", "vkms", "CRTC:35-crtc-0", 5, i);
+	assert_int_equal(ret, -ENOSPC);
+	assert_int_equal(k.n[0], 3);
+	free(k.pages[0]);
+	tb_free(tb);
+}
+
 static void test_options(void **state)
 {
 	struct trace_builder *tb = new_builder(1);
@@ -544,6 +614,8 @@ int run_tracedat_tests(void)
 		cmocka_unit_test(test_empty_cpu),
 		cmocka_unit_test(test_big_event),
 		cmocka_unit_test(test_many_pages),
+		cmocka_unit_test(test_page_sink),
+		cmocka_unit_test(test_page_sink_failure),
 		cmocka_unit_test(test_options),
 		cmocka_unit_test(test_callback_stops),
 		cmocka_unit_test(test_write_bad_description),
