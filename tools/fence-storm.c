@@ -4,12 +4,16 @@
  * overhead measurements: one thread per CPU, each with its own timeline,
  * creates a fence, signals it and closes it, for a fixed count or time.
  *
- *   fence-storm [-t THREADS] [-n FENCES_PER_THREAD] [-d SECONDS]
+ *   fence-storm [-t THREADS] [-n FENCES_PER_THREAD] [-d SECONDS] [-m LABEL]
  *
  * Prints the fences made and the rate.  Every fence gives dma_fence_init,
- * dma_fence_signaled and dma_fence_destroy events.
+ * dma_fence_signaled and dma_fence_destroy events.  -m LABEL writes
+ * "bench-mark: begin LABEL" and "bench-mark: end LABEL fences=N" to
+ * /dev/console right around the storm, for a host that measures what the
+ * guest's CPUs spent in between (tests/bench/overhead-bench).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -23,6 +27,7 @@
 struct storm {
 	unsigned int threads, per_thread, seconds;
 	uint64_t deadline;
+	const char *mark;		/* -m: the label of the console marks */
 };
 
 struct worker {
@@ -64,11 +69,15 @@ static int parse(struct storm *s, int argc, char **argv)
 
 	s->threads = (unsigned int)sysconf(_SC_NPROCESSORS_ONLN);
 	s->per_thread = 100000;
-	while ((opt = getopt(argc, argv, "t:n:d:h")) != -1) {
+	while ((opt = getopt(argc, argv, "t:n:d:m:h")) != -1) {
+		if (opt == 'm') {
+			s->mark = optarg;
+			continue;
+		}
 		if ((opt == 't' && (parse_uint(optarg, 64, &s->threads) || !s->threads)) ||
 		    (opt == 'n' && parse_uint(optarg, 1u << 30, &s->per_thread)) ||
 		    (opt == 'd' && parse_uint(optarg, 3600, &s->seconds)) || opt == '?' || opt == 'h') {
-			fprintf(stderr, "usage: fence-storm [-t THREADS 1-64] [-n FENCES_PER_THREAD] [-d SECONDS]\n");
+			fprintf(stderr, "usage: fence-storm [-t THREADS 1-64] [-n FENCES_PER_THREAD] [-d SECONDS] [-m LABEL]\n");
 			return -1;
 		}
 	}
@@ -81,6 +90,23 @@ static int parse(struct storm *s, int argc, char **argv)
 	return 0;
 }
 
+/* One line on the console, written at once (the host reads it as it comes). */
+static void mark(const struct storm *s, const char *what, uint64_t fences)
+{
+	char line[256];
+	int fd, len;
+
+	if (!s->mark)
+		return;
+	len = what[0] == 'b' ? snprintf(line, sizeof(line), "bench-mark: begin %s\n", s->mark) :
+		snprintf(line, sizeof(line), "bench-mark: end %s fences=%" PRIu64 "\n", s->mark, fences);
+	fd = open("/dev/console", O_WRONLY | O_CLOEXEC);
+	if (fd < 0 || write(fd, line, (size_t)len) != len)
+		fprintf(stderr, "fence-storm: cannot write the mark to /dev/console\n");
+	if (fd >= 0)
+		close(fd);
+}
+
 int main(int argc, char **argv)
 {
 	struct worker w[64] = { 0 };
@@ -90,6 +116,7 @@ int main(int argc, char **argv)
 
 	if (parse(&s, argc, argv))
 		return 2;
+	mark(&s, "begin", 0);
 	start = now_ns();
 	if (s.seconds)
 		s.deadline = start + s.seconds * 1000000000ull;
@@ -103,6 +130,7 @@ int main(int argc, char **argv)
 		err = err ? err : w[i].error;
 	}
 	ns = now_ns() - start;
+	mark(&s, "end", made);
 	printf("fences=%" PRIu64 " threads=%u seconds=%.3f fences_per_s=%.0f ns_per_fence=%.0f\n",
 	       made, s.threads, ns / 1e9, made / (ns / 1e9), made ? (double)ns * s.threads / made : 0.0);
 	if (err)
