@@ -70,7 +70,7 @@ TRACEDAT_SRC := tools/tracedat-write.c tools/tracedat-read.c tools/tracedat-read
 # source -> decode -> model -> outputs.
 CORE_SRC := tools/analyze.c tools/source.c $(TRACEDAT_SRC) tools/decode.c \
 	tools/model.c tools/model-wait.c tools/model-display.c tools/model-commit.c tools/model-members.c tools/hist.c tools/keymap.c \
-	tools/report-common.c tools/report-text.c tools/report-json.c tools/report-csv.c tools/json-str.c tools/errname.c tools/parse-num.c tools/drm-map.c
+	tools/report-common.c tools/report-text.c tools/report-json.c tools/report-csv.c tools/diff.c tools/json-str.c tools/errname.c tools/parse-num.c tools/drm-map.c
 # The timeline page and the Perfetto export; viz-assets.c is generated
 # from viz/ (the page's HTML, CSS and JS, embedded into the binary).
 VIZ_ASSETS := viz/timeline.html viz/timeline.css viz/timeline.js

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* report-common.c - what the text and JSON outputs share. */
+#include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <event-parse.h>
@@ -49,4 +51,18 @@ int report_timeline_selected(const struct ft_timeline *t, const struct report_op
 int report_errors_known(const struct ft_model *m)
 {
 	return m->dec->have_event[FT_EV_FENCE_ERROR];
+}
+
+/* @ns as "850 ns", "12.3 us", "3.20 ms" or "1.50 s", in @buf. */
+const char *report_dur(char *buf, size_t len, uint64_t ns)
+{
+	if (ns < 1000)
+		snprintf(buf, len, "%" PRIu64 " ns", ns);
+	else if (ns < 1000000)
+		snprintf(buf, len, "%.1f us", ns / 1e3);
+	else if (ns < 1000000000)
+		snprintf(buf, len, "%.2f ms", ns / 1e6);
+	else
+		snprintf(buf, len, "%.2f s", ns / 1e9);
+	return buf;
 }

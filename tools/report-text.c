@@ -34,20 +34,6 @@ static void style_for(FILE *out)
 static const char *attn(void) { return style.colour ? "\033[1;31m" : ""; }
 static const char *plain(void) { return style.colour ? "\033[0m" : ""; }
 
-/* @ns as "850 ns", "12.3 us", "3.20 ms" or "1.50 s". */
-static const char *dur(char *buf, size_t len, uint64_t ns)
-{
-	if (ns < 1000)
-		snprintf(buf, len, "%" PRIu64 " ns", ns);
-	else if (ns < 1000000)
-		snprintf(buf, len, "%.1f us", ns / 1e3);
-	else if (ns < 1000000000)
-		snprintf(buf, len, "%.2f ms", ns / 1e6);
-	else
-		snprintf(buf, len, "%.2f s", ns / 1e9);
-	return buf;
-}
-
 static void heading(FILE *out, const struct ft_model *m, const struct report_info *info)
 {
 	fprintf(out, "fence-trace report: %s (trace.dat v%d, %d CPUs, clock %s%s)\n", info->path,
@@ -94,10 +80,10 @@ static void timelines(FILE *out, const struct ft_model *m, const struct report_o
 			" %8" PRIu64 " %10s %10s %10s %10s%s\n", t->context, t->driver, style.name_width,
 			style.name_width, t->name,
 			t->fences, t->signaled, e, t->unsignaled_at_end, t->destroyed_unsignaled,
-			dur(a, sizeof(a), hist_percentile(&t->latency, 0.5)),
-			dur(b, sizeof(b), hist_percentile(&t->latency, 0.9)),
-			dur(c, sizeof(c), hist_percentile(&t->latency, 0.99)),
-			dur(d, sizeof(d), t->latency.max),
+			report_dur(a, sizeof(a), hist_percentile(&t->latency, 0.5)),
+			report_dur(b, sizeof(b), hist_percentile(&t->latency, 0.9)),
+			report_dur(c, sizeof(c), hist_percentile(&t->latency, 0.99)),
+			report_dur(d, sizeof(d), t->latency.max),
 			model_lost_between(m, t->first_ts, t->last_ts) ? "  (events lost: short)" : "");
 	}
 }
@@ -118,8 +104,8 @@ static void wait_rows(FILE *out, const struct ft_model *m, const struct ft_wait_
 		else
 			snprintf(who, sizeof(who), "%s", m->timelines[s[i].id].name);
 		fprintf(out, "  %-30.30s %7" PRIu64 " %10s %10s %10s", who, s[i].count,
-			dur(a, sizeof(a), s[i].total_ns), dur(b, sizeof(b), s[i].max_ns),
-			dur(c, sizeof(c), hist_percentile(&s[i].h, 0.99)));
+			report_dur(a, sizeof(a), s[i].total_ns), report_dur(b, sizeof(b), s[i].max_ns),
+			report_dur(c, sizeof(c), hist_percentile(&s[i].h, 0.99)));
 		if (!polls)
 			fprintf(out, " %11" PRIu64, s[i].interrupted);
 		fputc('\n', out);
@@ -146,8 +132,8 @@ static void waits(FILE *out, const struct ft_model *m, const struct report_opts 
 
 		snprintf(who, sizeof(who), "plane %" PRIu64, p->id);
 		fprintf(out, "  %-30s %7" PRIu64 " %10s %10s %10s %11" PRIu64 "\n", who, p->count,
-			dur(a, sizeof(a), p->total_ns), dur(b, sizeof(b), p->max_ns),
-			dur(c, sizeof(c), hist_percentile(&p->h, 0.99)), p->interrupted);
+			report_dur(a, sizeof(a), p->total_ns), report_dur(b, sizeof(b), p->max_ns),
+			report_dur(c, sizeof(c), hist_percentile(&p->h, 0.99)), p->interrupted);
 	}
 	fprintf(out, "Polls on sync_files (sync_file_poll_begin -> _ready, fence-trace series)\n");
 	fprintf(out, "  %-30s %7s %10s %10s %10s\n", "polling task", "polls", "total", "max", "p99");
@@ -174,16 +160,16 @@ static void late_frames(FILE *out, const struct ft_model *m, const struct ft_crt
 		if (o->pid >= 0 && l->pid != o->pid)
 			continue;
 		fprintf(out, "  %8u %14.6f %8u %8u %10s  ", l->out_seqno, l->submit_ns / 1e9,
-			l->target_seq, l->landed_seq, dur(a, sizeof(a), l->late_by_ns));
+			l->target_seq, l->landed_seq, report_dur(a, sizeof(a), l->late_by_ns));
 		if (bl->known && bl->plane >= 0)
 			fprintf(out, "plane %d: ", bl->plane);
 		if (bl->known && bl->timeline != UINT32_MAX)
 			fprintf(out, "%s %s context %" PRIu64 " seqno %" PRIu64 ", waited %s",
 				m->timelines[bl->timeline].driver, m->timelines[bl->timeline].name,
-				bl->context, bl->seqno, dur(b, sizeof(b), bl->wait_ns));
+				bl->context, bl->seqno, report_dur(b, sizeof(b), bl->wait_ns));
 		else if (bl->known)
 			fprintf(out, "context %" PRIu64 " seqno %" PRIu64 ", waited %s", bl->context,
-				bl->seqno, dur(b, sizeof(b), bl->wait_ns));
+				bl->seqno, report_dur(b, sizeof(b), bl->wait_ns));
 		else
 			fprintf(out, "no in-fence wait seen (late for another reason)");
 		if (bl->known && bl->merged)
@@ -211,9 +197,9 @@ static void display(FILE *out, const struct ft_model *m, const struct report_inf
 				p = &m->pipes[k];
 		fprintf(out, "CRTC %u (%s on %s), vblank pipe %d%s: %" PRIu64 " frames, out-fence latency p50 %s, p99 %s, max %s\n",
 			cr->crtc_id, cr->name, cr->driver, cr->pipe, cr->pipe < 0 ? " (unknown)" : "", cr->frames,
-			dur(a, sizeof(a), hist_percentile(&cr->out_latency, 0.5)),
-			dur(b, sizeof(b), hist_percentile(&cr->out_latency, 0.99)),
-			dur(c, sizeof(c), cr->out_latency.max));
+			report_dur(a, sizeof(a), hist_percentile(&cr->out_latency, 0.5)),
+			report_dur(b, sizeof(b), hist_percentile(&cr->out_latency, 0.99)),
+			report_dur(c, sizeof(c), cr->out_latency.max));
 		if (model_lost_between(m, m->timelines[cr->timeline].first_ts,
 				       m->timelines[cr->timeline].last_ts))
 			fprintf(out, "  events were lost while this CRTC was active: frames and late frames may be short\n");
@@ -221,8 +207,8 @@ static void display(FILE *out, const struct ft_model *m, const struct report_inf
 			fprintf(out, "  device: dri/%u (%s), CRTC index %u\n", dev->minor, dev->driver, dev->index);
 		if (p)
 			fprintf(out, "  vblanks: %" PRIu64 ", period p50 %s (min %s, max %s), missed %" PRIu64 "\n",
-				p->vblanks, dur(a, sizeof(a), hist_percentile(&p->period, 0.5)),
-				dur(b, sizeof(b), p->period.min), dur(d, sizeof(d), p->period.max), p->missed);
+				p->vblanks, report_dur(a, sizeof(a), hist_percentile(&p->period, 0.5)),
+				report_dur(b, sizeof(b), p->period.min), report_dur(d, sizeof(d), p->period.max), p->missed);
 		if (cr->fake_vblank)
 			fprintf(out, "  %" PRIu64 " out-fences signalled by a fake vblank (no vblank interrupt: at commit completion)\n",
 				cr->fake_vblank);
@@ -271,11 +257,11 @@ static void commits(FILE *out, const struct ft_model *m)
 		if (s->waits_on == (int64_t)s->commit) {	/* wait_for_flip_done's timeout */
 			fprintf(out, "    commit %" PRIu64 " on CRTC %u: its own %s timed out after %s (ret %s): the flip never completed\n",
 				s->commit, s->crtc, s->stage >= 0 && s->stage < 4 ? stall_stages[s->stage] : "?",
-				dur(a, sizeof(a), s->duration_ns), errname(s->ret, e, sizeof(e)));
+				report_dur(a, sizeof(a), s->duration_ns), errname(s->ret, e, sizeof(e)));
 			continue;
 		}
 		fprintf(out, "    commit %" PRIu64 " on CRTC %u waited %s for commit %" PRId64 "'s %s (ret %d)\n",
-			s->commit, s->crtc, dur(a, sizeof(a), s->duration_ns), s->waits_on,
+			s->commit, s->crtc, report_dur(a, sizeof(a), s->duration_ns), s->waits_on,
 			s->stage >= 0 && s->stage < 4 ? stall_stages[s->stage] : "?", s->ret);
 	}
 }
@@ -306,7 +292,7 @@ static void error_outcome(FILE *out, const struct ft_long_wait *l, int error)
 	switch (l->outcome) {
 	case FT_OUTCOME_SHOWN:
 		fprintf(out, "; the commit went on regardless (the atomic helpers ignore fence errors): its out-fence signalled %s later, the frame was shown with that buffer\n",
-			dur(a, sizeof(a), l->outcome_ts - l->end));
+			report_dur(a, sizeof(a), l->outcome_ts - l->end));
 		break;
 	case FT_OUTCOME_DISCARDED:
 		fprintf(out, "; the commit failed with %s and discarded its out-fence\n",
@@ -325,7 +311,7 @@ static void long_wait(FILE *out, const struct ft_model *m, const struct ft_long_
 	char a[24];
 
 	fprintf(out, "  %.6f s: %s-%d waited %s on ", l->start / 1e9, report_task_name(m, l->pid), l->pid,
-		dur(a, sizeof(a), l->end - l->start));
+		report_dur(a, sizeof(a), l->end - l->start));
 	fence_name(out, m, l->key);
 	fprintf(out, "%s", l->signaled ? "" : " (ended unsignalled: interrupted or timed out)");
 	if (l->out_seqno)
@@ -347,7 +333,7 @@ static void stalls(FILE *out, const struct ft_model *m)
 	char a[24];
 
 	fprintf(out, "\nStalls (dma_fence waits of %s or more): %" PRIu64 "\n",
-		dur(a, sizeof(a), m->stall_ns), m->long_waits_total);
+		report_dur(a, sizeof(a), m->stall_ns), m->long_waits_total);
 	for (unsigned int i = 0; i < m->n_long_waits; i++)
 		long_wait(out, m, &m->long_waits[i]);
 	if (!report_errors_known(m))

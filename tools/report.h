@@ -47,5 +47,6 @@ int report_json(FILE *out, const struct ft_model *m, const struct report_info *i
 		const struct report_opts *o);
 const char *report_task_name(const struct ft_model *m, int pid);
 int report_errors_known(const struct ft_model *m);
+const char *report_dur(char *buf, size_t len, uint64_t ns);
 
 #endif

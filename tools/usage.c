@@ -48,15 +48,22 @@ static const struct usage usages[] = {
 	  "  --pid P         only waits by task P and late frames it committed\n"
 	  "  --from T, --to T  only events in this window (trace time in seconds,\n"
 	  "                  as trace-cmd report prints it)\n" },
-	{ "diff", "compare two captures: latency percentiles and late frames",
+	{ "diff", "compare two captures: latency percentiles and late-frame rates",
 	  "usage: fence-trace diff BASE.dat NEW.dat [--threshold PCT] [--percentile P]\n"
-	  "Per fence timeline (matched by driver and name) and per CRTC: how many\n"
-	  "fences or frames, and how the chosen latency percentile and the number of\n"
-	  "late frames moved from BASE to NEW.\n"
-	  "  --threshold PCT   exit with status 3 when the percentile grew by more\n"
-	  "                    than PCT percent anywhere, or a CRTC has more late\n"
-	  "                    frames (for regression gating in CI)\n"
-	  "  --percentile P    p50, p90, p99 (default) or max\n" },
+	  "Per fence timeline (matched by driver and name) and per CRTC (by object\n"
+	  "id and name): fences or frames, latency p50, p99 and max in BASE and NEW,\n"
+	  "and the change of the chosen percentile; per CRTC the late frames, as a\n"
+	  "count and as a rate (late frames per frame), so that a longer run with\n"
+	  "the same share of late frames does not regress.  Rows only in NEW are\n"
+	  "marked new, rows only in BASE gone.\n"
+	  "Exit status: 0 nothing regressed (always without --threshold), 3 a\n"
+	  "regression past the threshold, 1 a trace could not be read, 2 a usage\n"
+	  "error.\n"
+	  "  --threshold PCT   exit with status 3 when the chosen percentile grew by\n"
+	  "                    more than PCT percent on any timeline or CRTC, or a\n"
+	  "                    CRTC's late-frame rate did (any late frames where\n"
+	  "                    BASE had none), for regression gating in CI\n"
+	  "  --percentile P    the gated percentile: p50, p90, p99 (default) or max\n" },
 	{ "latency", "live fence signal latency and waits, per timeline (BPF)",
 	  "usage: fence-trace latency [-C CONTEXT] [-T TIMELINE] [-P] [-W] [-m] [--json]\n"
 	  "                           [INTERVAL [COUNT]]\n"
