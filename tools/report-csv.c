@@ -24,10 +24,22 @@ static void csv_str(FILE *out, const char *s)
 	fputc('"', out);
 }
 
+/* The emit latency percentiles; empty when no fence was emitted. */
+static void emit_columns(FILE *out, const struct hist *h)
+{
+	if (!h->count) {
+		fprintf(out, ",,,,\n");
+		return;
+	}
+	fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", hist_percentile(h, 0.5),
+		hist_percentile(h, 0.9), hist_percentile(h, 0.99), h->max);
+}
+
 static void timelines(FILE *out, const struct ft_model *m, const struct report_opts *o)
 {
 	fprintf(out, "context,driver,timeline,fences,signaled,errors,unsignaled,destroyed_unsignaled,"
-		"out_of_order,p50_ns,p90_ns,p99_ns,max_ns\n");
+		"out_of_order,p50_ns,p90_ns,p99_ns,max_ns,emitted,emit_p50_ns,emit_p90_ns,emit_p99_ns,"
+		"emit_max_ns\n");
 	for (unsigned int i = 0; i < m->n_timelines; i++) {
 		const struct ft_timeline *t = &m->timelines[i];
 
@@ -41,10 +53,11 @@ static void timelines(FILE *out, const struct ft_model *m, const struct report_o
 		if (report_errors_known(m))	/* empty: unknown */
 			fprintf(out, "%" PRIu64, t->errors);
 		fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
-			",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n",
+			",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64,
 			t->unsignaled_at_end, t->destroyed_unsignaled, t->out_of_order,
 			hist_percentile(&t->latency, 0.5), hist_percentile(&t->latency, 0.9),
-			hist_percentile(&t->latency, 0.99), t->latency.max);
+			hist_percentile(&t->latency, 0.99), t->latency.max, t->emit_latency.count);
+		emit_columns(out, &t->emit_latency);
 	}
 }
 

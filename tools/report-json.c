@@ -18,6 +18,24 @@ static void latency(FILE *out, const char *name, const struct hist *h)
 		hist_percentile(h, 0.5), hist_percentile(h, 0.9), hist_percentile(h, 0.99), h->max);
 }
 
+/* Non-empty @h as [2^i, 2^(i+1)) ns buckets, from the first to the last with samples. */
+static void log2_buckets(FILE *out, const char *name, const struct hist *h)
+{
+	int first = -1, last = -1;
+
+	for (int p = 0; p < 64; p++)
+		if (hist_log2_count(h, (unsigned int)p)) {
+			first = first < 0 ? p : first;
+			last = p;
+		}
+	fprintf(out, "\"%s\": [", name);
+	for (int p = first; first >= 0 && p <= last; p++)
+		fprintf(out, "%s{\"from_ns\": %llu, \"to_ns\": %llu, \"count\": %" PRIu64 "}",
+			p > first ? ", " : "", p ? 1ull << p : 0ull,
+			p < 63 ? (1ull << (p + 1)) - 1 : ~0ull, hist_log2_count(h, (unsigned int)p));
+	fprintf(out, "]");
+}
+
 static void timelines(FILE *out, const struct ft_model *m, const struct report_opts *o)
 {
 	int first = 1;
@@ -43,6 +61,13 @@ static void timelines(FILE *out, const struct ft_model *m, const struct report_o
 			t->unsignaled_at_end, t->destroyed_unsignaled, t->out_of_order,
 			model_lost_between(m, t->first_ts, t->last_ts) ? "true" : "false");
 		latency(out, "signal_latency_ns", &t->latency);
+		fprintf(out, ", ");
+		log2_buckets(out, "signal_latency_log2", &t->latency);
+		fprintf(out, ", ");
+		if (t->emit_latency.count)
+			latency(out, "emit_latency_ns", &t->emit_latency);
+		else
+			fprintf(out, "\"emit_latency_ns\": null");
 		fprintf(out, "}");
 		first = 0;
 	}

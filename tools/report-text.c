@@ -9,6 +9,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "log2-hist.h"
 #include "report.h"
 
 /*
@@ -27,8 +28,8 @@ static void style_for(FILE *out)
 
 	style.colour = tty && !getenv("NO_COLOR");
 	style.name_width = 20;
-	if (tty && ioctl(fileno(out), TIOCGWINSZ, &ws) == 0 && ws.ws_col > 112)
-		style.name_width = ws.ws_col - 92 < 47 ? ws.ws_col - 92 : 47;
+	if (tty && ioctl(fileno(out), TIOCGWINSZ, &ws) == 0 && ws.ws_col > 125)
+		style.name_width = ws.ws_col - 105 < 47 ? ws.ws_col - 105 : 47;
 }
 
 static const char *attn(void) { return style.colour ? "\033[1;31m" : ""; }
@@ -64,9 +65,9 @@ static void timelines(FILE *out, const struct ft_model *m, const struct report_o
 	fprintf(out, "\nTimelines (signal latency = dma_fence_init -> dma_fence_signaled)\n");
 	if (!errors_known)
 		fprintf(out, "  errors: unknown (\"?\"): this kernel does not trace them (the series' dma_fence_error)\n");
-	fprintf(out, "%8s  %-12s %-*s %7s %8s %6s %9s %8s %10s %10s %10s %10s\n", "context", "driver",
-		style.name_width, "timeline", "fences", "signaled", "errors", "unsig@end", "destroyed",
-		"p50", "p90", "p99", "max");
+	fprintf(out, "%8s  %-12s %-*s %7s %8s %6s %9s %9s %12s %10s %10s %10s %10s\n", "context",
+		"driver", style.name_width, "timeline", "fences", "signaled", "errors", "unsig@end",
+		"destroyed", "out-of-order", "p50", "p90", "p99", "max");
 	for (unsigned int i = 0; i < m->n_timelines; i++) {
 		const struct ft_timeline *t = &m->timelines[i];
 
@@ -77,14 +78,62 @@ static void timelines(FILE *out, const struct ft_model *m, const struct report_o
 		else
 			snprintf(e, sizeof(e), "?");
 		fprintf(out, "%8" PRIu64 "  %-12.12s %-*.*s %7" PRIu64 " %8" PRIu64 " %6s %9" PRIu64
-			" %8" PRIu64 " %10s %10s %10s %10s%s\n", t->context, t->driver, style.name_width,
-			style.name_width, t->name,
-			t->fences, t->signaled, e, t->unsignaled_at_end, t->destroyed_unsignaled,
+			" %9" PRIu64 " %12" PRIu64 " %10s %10s %10s %10s%s\n", t->context, t->driver,
+			style.name_width, style.name_width, t->name, t->fences, t->signaled, e,
+			t->unsignaled_at_end, t->destroyed_unsignaled, t->out_of_order,
 			report_dur(a, sizeof(a), hist_percentile(&t->latency, 0.5)),
 			report_dur(b, sizeof(b), hist_percentile(&t->latency, 0.9)),
 			report_dur(c, sizeof(c), hist_percentile(&t->latency, 0.99)),
 			report_dur(d, sizeof(d), t->latency.max),
 			model_lost_between(m, t->first_ts, t->last_ts) ? "  (events lost: short)" : "");
+	}
+}
+
+/* Emit -> signalled: how long the hardware took once the job was queued. */
+static void emit_latency(FILE *out, const struct ft_model *m, const struct report_opts *o)
+{
+	char a[24], b[24], c[24], d[24];
+	int any = 0;
+
+	fprintf(out, "Emit latency (dma_fence_emit -> dma_fence_signaled, fences that were emitted)\n");
+	for (unsigned int i = 0; i < m->n_timelines; i++) {
+		const struct ft_timeline *t = &m->timelines[i];
+
+		if (!report_timeline_selected(t, o) || !t->emit_latency.count)
+			continue;
+		if (!any++)
+			fprintf(out, "%8s  %-12s %-*s %7s %10s %10s %10s %10s\n", "context", "driver",
+				style.name_width, "timeline", "emitted", "p50", "p90", "p99", "max");
+		fprintf(out, "%8" PRIu64 "  %-12.12s %-*.*s %7" PRIu64 " %10s %10s %10s %10s\n",
+			t->context, t->driver, style.name_width, style.name_width, t->name,
+			t->emit_latency.count,
+			report_dur(a, sizeof(a), hist_percentile(&t->emit_latency, 0.5)),
+			report_dur(b, sizeof(b), hist_percentile(&t->emit_latency, 0.9)),
+			report_dur(c, sizeof(c), hist_percentile(&t->emit_latency, 0.99)),
+			report_dur(d, sizeof(d), t->emit_latency.max));
+	}
+	if (!any)
+		fprintf(out, "  no signalled fence was emitted (its driver does not trace dma_fence_emit)\n");
+}
+
+/* --hist: each timeline's signal latency as a bcc-style log2 histogram. */
+static void latency_hists(FILE *out, const struct ft_model *m, const struct report_opts *o)
+{
+	uint32_t slots[64];
+
+	for (unsigned int i = 0; i < m->n_timelines; i++) {
+		const struct ft_timeline *t = &m->timelines[i];
+
+		if (!report_timeline_selected(t, o) || !t->latency.count)
+			continue;
+		for (unsigned int p = 0; p < 64; p++) {
+			uint64_t n = hist_log2_count(&t->latency, p);
+
+			slots[p] = n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
+		}
+		fprintf(out, "\nSignal latency of context %" PRIu64 " (%s %s):\n", t->context,
+			t->driver, t->name);
+		print_log2_hist(out, slots, 64, "nsecs");
 	}
 }
 
@@ -376,8 +425,12 @@ int report_text(FILE *out, const struct ft_model *m, const struct report_info *i
 {
 	style_for(out);
 	heading(out, m, info);
-	if (o->sections & SEC_TIMELINES)
+	if (o->sections & SEC_TIMELINES) {
 		timelines(out, m, o);
+		emit_latency(out, m, o);
+		if (o->hist)
+			latency_hists(out, m, o);
+	}
 	if (o->sections & SEC_WAITS)
 		waits(out, m, o);
 	if (o->sections & SEC_DISPLAY) {

@@ -35,6 +35,7 @@ struct report_opts {
 	long long context;		/* only this context; -1 all */
 	long long crtc;			/* only this CRTC object id; -1 all */
 	long long pid;			/* only waits by, and commits of, this task; -1 all */
+	int hist;			/* text: log2 histograms of signal latency */
 };
 
 int report_section_parse(const char *name, unsigned int *sections);

@@ -34,7 +34,7 @@ static const struct usage usages[] = {
 	{ "report", "explain fence latency, waits and late frames in a trace.dat",
 	  "usage: fence-trace report [FILE] [--json | --csv] [--section S]...\n"
 	  "                          [--timeline T] [--context N] [--crtc C] [--pid P]\n"
-	  "                          [--from T --to T]\n"
+	  "                          [--from T --to T] [--hist]\n"
 	  "Reads FILE (default trace.dat) from fence-trace record or from\n"
 	  "trace-cmd record -e dma_fence -e drm, and reports per fence timeline, per\n"
 	  "waiting task and per CRTC (late frames and what blocked them).\n"
@@ -47,7 +47,9 @@ static const struct usage usages[] = {
 	  "  --crtc C        only the CRTC with object id C\n"
 	  "  --pid P         only waits by task P and late frames it committed\n"
 	  "  --from T, --to T  only events in this window (trace time in seconds,\n"
-	  "                  as trace-cmd report prints it)\n" },
+	  "                  as trace-cmd report prints it)\n"
+	  "  --hist          text: a log2 histogram of each timeline's signal\n"
+	  "                  latency under the timelines table\n" },
 	{ "diff", "compare two captures: latency percentiles and late-frame rates",
 	  "usage: fence-trace diff BASE.dat NEW.dat [--threshold PCT] [--percentile P]\n"
 	  "Per fence timeline (matched by driver and name) and per CRTC (by object\n"

@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test-report-sections.c - what report's sections print, as text, JSON and
+ * CSV, from constructed traces: emit latency, the log2 histograms, the
+ * out-of-order column, vblank jitter, the anomalies object, poll waits,
+ * the filters and the time window.  The numbers themselves are
+ * test-report.c's business; here, that each one reaches each output.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "report.h"
+#include "trace-fixture.h"
+#include "unit.h"
+
+#define MS 1000000ull
+
+#define FENCE(cpu, ts, ev, ctx, seq) \
+	assert_int_equal(tb_fence(f->tb, cpu, ts, ev, "sw_sync", "producer-A", ctx, seq), 0)
+
+static const struct report_opts all = { SEC_ALL, NULL, -1, -1, -1, 0 };
+
+/* Fail, showing the output, unless @text has @want. */
+static void assert_has(const char *text, const char *want)
+{
+	if (!strstr(text, want))
+		fail_msg("no \"%s\" in:\n%s", want, text);
+}
+
+static void assert_lacks(const char *text, const char *unwanted)
+{
+	if (strstr(text, unwanted))
+		fail_msg("\"%s\" should not be in:\n%s", unwanted, text);
+}
+
+/* Context 3: seqno 1 emitted at 2 ms, signalled at 5 ms; seqno 2 never emitted. */
+static void emitted_and_not(struct trace_fixture *f)
+{
+	FENCE(0, 1 * MS, "dma_fence_init", 3, 1);
+	FENCE(0, 1 * MS, "dma_fence_init", 3, 2);
+	FENCE(0, 2 * MS, "dma_fence_emit", 3, 1);
+	FENCE(1, 4 * MS, "dma_fence_signaled", 3, 2);
+	FENCE(1, 5 * MS, "dma_fence_signaled", 3, 1);
+	assert_int_equal(tb_fence(f->tb, 1, 6 * MS, "dma_fence_init", "sw_sync", "producer-B", 4, 1), 0);
+	assert_int_equal(tb_fence(f->tb, 1, 7 * MS, "dma_fence_signaled", "sw_sync", "producer-B", 4, 1), 0);
+	trace_fixture_analyze(f);
+}
+
+static void test_emit_latency(void **state)
+{
+	struct trace_fixture *f = *state;
+	const char *s;
+
+	emitted_and_not(f);
+	s = trace_fixture_render(f, report_text, &all);
+	assert_has(s, "Emit latency (dma_fence_emit -> dma_fence_signaled, fences that were emitted)\n"
+		   " context  driver       timeline             emitted        p50        p90        p99        max\n"
+		   "       3  sw_sync      producer-A                 1    3.00 ms    3.00 ms    3.00 ms    3.00 ms\n");
+	assert_lacks(strstr(s, "Emit latency"), "producer-B");
+	s = trace_fixture_render(f, report_json, &all);
+	assert_has(s, "\"emit_latency_ns\": {\"count\": 1, \"p50\": 3000000, \"p90\": 3000000, \"p99\": 3000000, \"max\": 3000000}}");
+	assert_has(s, "\"emit_latency_ns\": null}");
+	s = trace_fixture_render(f, report_csv, &all);
+	assert_has(s, ",emitted,emit_p50_ns,emit_p90_ns,emit_p99_ns,emit_max_ns\n");
+	assert_has(s, "\n3,sw_sync,producer-A,2,2,,0,0,0,");
+	assert_has(s, ",1,3000000,3000000,3000000,3000000\n");
+	assert_has(s, ",0,,,,\n");
+}
+
+static void test_no_emit_said(void **state)
+{
+	struct trace_fixture *f = *state;
+
+	FENCE(0, 1 * MS, "dma_fence_init", 3, 1);
+	FENCE(0, 2 * MS, "dma_fence_signaled", 3, 1);
+	trace_fixture_analyze(f);
+	assert_has(trace_fixture_render(f, report_text, &all),
+		   "  no signalled fence was emitted (its driver does not trace dma_fence_emit)\n");
+}
+
+static void test_log2_histogram(void **state)
+{
+	struct trace_fixture *f = *state;
+	struct report_opts hist = all;
+	const char *s;
+
+	emitted_and_not(f);		/* producer-A: 3 ms and 4 ms; B: 1 ms */
+	s = trace_fixture_render(f, report_text, &all);
+	assert_lacks(s, "nsecs");
+	hist.hist = 1;
+	s = trace_fixture_render(f, report_text, &hist);
+	assert_has(s, "\nSignal latency of context 3 (sw_sync producer-A):\n"
+		   "              nsecs        : count    distribution\n"
+		   "     2097152 -> 4194303    : 2        |****************************************|\n"
+		   "\nSignal latency of context 4 (sw_sync producer-B):\n"
+		   "              nsecs        : count    distribution\n"
+		   "      524288 -> 1048575    : 1        |****************************************|\n");
+	s = trace_fixture_render(f, report_json, &all);
+	assert_has(s, "\"signal_latency_log2\": [{\"from_ns\": 2097152, \"to_ns\": 4194303, \"count\": 2}]");
+	assert_has(s, "\"signal_latency_log2\": [{\"from_ns\": 524288, \"to_ns\": 1048575, \"count\": 1}]");
+}
+
+static void test_log2_gaps_and_empty(void **state)
+{
+	struct trace_fixture *f = *state;
+	const char *s;
+
+	FENCE(0, 1 * MS, "dma_fence_init", 3, 1);
+	FENCE(0, 1 * MS, "dma_fence_init", 3, 2);
+	FENCE(0, 1 * MS, "dma_fence_init", 3, 3);	/* never signalled */
+	FENCE(1, 1 * MS + 1, "dma_fence_signaled", 3, 1);	/* 1 ns: bucket 0 */
+	FENCE(1, 1 * MS + 4, "dma_fence_signaled", 3, 2);	/* 4 ns: bucket 2 */
+	assert_int_equal(tb_fence(f->tb, 1, 2 * MS, "dma_fence_init", "sw_sync", "producer-B", 4, 1), 0);
+	trace_fixture_analyze(f);
+	s = trace_fixture_render(f, report_json, &all);
+	assert_has(s, "\"signal_latency_log2\": [{\"from_ns\": 0, \"to_ns\": 1, \"count\": 1}, "
+		   "{\"from_ns\": 2, \"to_ns\": 3, \"count\": 0}, {\"from_ns\": 4, \"to_ns\": 7, \"count\": 1}]");
+	assert_has(s, "\"signal_latency_log2\": []");
+}
+
+static void test_out_of_order_column(void **state)
+{
+	struct trace_fixture *f = *state;
+
+	FENCE(0, 1 * MS, "dma_fence_init", 3, 5);
+	FENCE(0, 2 * MS, "dma_fence_init", 3, 4);
+	FENCE(0, 3 * MS, "dma_fence_init", 3, 3);
+	trace_fixture_analyze(f);
+	assert_has(trace_fixture_render(f, report_text, &all),
+		   " context  driver       timeline              fences signaled errors unsig@end destroyed out-of-order        p50        p90        p99        max\n"
+		   "       3  sw_sync      producer-A                 3        0      ?         3         0            2       0 ns       0 ns       0 ns       0 ns\n");
+}
+
+int run_report_sections_tests(void)
+{
+	const struct CMUnitTest tests[] = {
+		trace_fixture_stock_test(test_emit_latency),
+		trace_fixture_stock_test(test_no_emit_said),
+		trace_fixture_stock_test(test_log2_histogram),
+		trace_fixture_stock_test(test_log2_gaps_and_empty),
+		trace_fixture_stock_test(test_out_of_order_column),
+	};
+
+	return cmocka_run_group_tests_name("report-sections", tests, NULL, NULL);
+}
