@@ -82,7 +82,7 @@ FENCE_TRACE_SRC := tools/fence-trace.c tools/usage.c tools/cmd-report.c tools/cm
 	tools/cmd-stall.c tools/stall-print.c tools/stall-series.c tools/stall-debugfs.c tools/record-bpf.c tools/record-bpf-pages.c tools/record-bpf-series.c tools/trace-builder.c \
 	tools/record-capture.c tools/record-finish.c tools/cmd-timeline.c tools/cmd-export.c \
 	$(TIMELINE_SRC) $(CORE_SRC)
-CORE_LIBS := -ltracecmd -ltracefs -ltraceevent
+CORE_LIBS := -ltracecmd -ltracefs -ltraceevent -lm
 BPF_LIBS := -lbpf -lelf -lz
 CONFORMANCE_SRC := tests/guest/abi-conformance.c tests/guest/tap.c tests/guest/fd-leak.c tests/guest/lab.c \
 	tests/guest/guest-trace.c $(LAB_LIB)

@@ -140,6 +140,20 @@ static void blocking(FILE *out, const struct ft_model *m, const struct ft_blocki
 		fprintf(out, ", \"merged\": null}");
 }
 
+/* The period's spread, exact (see report-text.c); null under two periods. */
+static void vblank_jitter(FILE *out, const struct ft_pipe *p)
+{
+	if (!p || p->period.count < 2) {
+		fprintf(out, "\"vblank_period_min_ns\": null, \"vblank_period_max_ns\": null, "
+			"\"vblank_period_stddev_ns\": null, \"vblank_period_range_ns\": null, ");
+		return;
+	}
+	fprintf(out, "\"vblank_period_min_ns\": %" PRIu64 ", \"vblank_period_max_ns\": %" PRIu64
+		", \"vblank_period_stddev_ns\": %" PRIu64 ", \"vblank_period_range_ns\": %" PRIu64 ", ",
+		p->period.min, p->period.max, (uint64_t)(hist_stddev(&p->period) + 0.5),
+		p->period.max - p->period.min);
+}
+
 static void crtc(FILE *out, const struct ft_model *m, const struct ft_crtc *c,
 		 const struct report_info *info, const struct report_opts *o)
 {
@@ -165,6 +179,7 @@ static void crtc(FILE *out, const struct ft_model *m, const struct ft_crtc *c,
 		", \"discarded_out_fences\": %" PRIu64 ", ",
 		c->pipe, c->frames, p ? p->vblanks : 0, p ? p->missed : 0,
 		p ? hist_percentile(&p->period, 0.5) : 0, c->unpaired, c->fake_vblank, c->discarded);
+	vblank_jitter(out, p);
 	latency(out, "out_fence_latency_ns", &c->out_latency);
 	fprintf(out, ", \"lost_in_span\": %s", model_lost_between(m, m->timelines[c->timeline].first_ts,
 		m->timelines[c->timeline].last_ts) ? "true" : "false");

@@ -23,14 +23,18 @@ static const struct report_opts all = { SEC_ALL, NULL, -1, -1, -1, 0 };
 /* Fail, showing the output, unless @text has @want. */
 static void assert_has(const char *text, const char *want)
 {
-	if (!strstr(text, want))
-		fail_msg("no \"%s\" in:\n%s", want, text);
+	if (!strstr(text, want)) {
+		fprintf(stderr, "%s", text);
+		fail_msg("no \"%s\" in the text above", want);
+	}
 }
 
 static void assert_lacks(const char *text, const char *unwanted)
 {
-	if (strstr(text, unwanted))
-		fail_msg("\"%s\" should not be in:\n%s", unwanted, text);
+	if (strstr(text, unwanted)) {
+		fprintf(stderr, "%s", text);
+		fail_msg("\"%s\" should not be in the text above", unwanted);
+	}
 }
 
 /* Context 3: seqno 1 emitted at 2 ms, signalled at 5 ms; seqno 2 never emitted. */
@@ -131,6 +135,48 @@ static void test_out_of_order_column(void **state)
 		   "       3  sw_sync      producer-A                 3        0      ?         3         0            2       0 ns       0 ns       0 ns       0 ns\n");
 }
 
+/*
+ * Vblanks 16, 17, 16 and 18 ms apart on the pipe CRTC 51's out-fence
+ * signal pairs with: std dev sqrt(2.75 / 4) ms = 829156 ns, max - min 2 ms
+ * (the p50, from the histogram, is a bucket's middle: 16.02 ms).
+ */
+static void test_vblank_jitter(void **state)
+{
+	static const uint64_t at_ms[] = { 100, 116, 133, 149, 167 };
+	struct trace_fixture *f = *state;
+	const char *s;
+
+	assert_int_equal(tb_fence(f->tb, 1, 90 * MS, "dma_fence_init", "vkms", "CRTC:51-crtc-0", 1, 1), 0);
+	for (uint32_t i = 0; i < 5; i++) {
+		uint64_t t = at_ms[i] * MS;
+
+		assert_int_equal(tb_vblank_delivered(f->tb, 0, t - 20000, 0, 0, i + 1), 0);
+		if (i == 1)
+			assert_int_equal(tb_fence(f->tb, 0, t - 10000, "dma_fence_signaled", "vkms",
+						  "CRTC:51-crtc-0", 1, 1), 0);
+		assert_int_equal(tb_vblank(f->tb, 0, t, 0, i + 1, (int64_t)t, 1), 0);
+	}
+	trace_fixture_analyze(f);
+	s = trace_fixture_render(f, report_text, &all);
+	assert_has(s, "  vblanks: 5, period p50 16.02 ms (min 16.00 ms, max 18.00 ms), jitter: std dev 829.2 us, max - min 2.00 ms, missed 0\n");
+	s = trace_fixture_render(f, report_json, &all);
+	assert_has(s, "\"vblank_period_min_ns\": 16000000, \"vblank_period_max_ns\": 18000000, "
+		   "\"vblank_period_stddev_ns\": 829156, \"vblank_period_range_ns\": 2000000, ");
+}
+
+/* A CRTC whose pipe is not known (no vblank paired): jitter is null. */
+static void test_vblank_jitter_unknown(void **state)
+{
+	struct trace_fixture *f = *state;
+
+	assert_int_equal(tb_fence(f->tb, 1, 90 * MS, "dma_fence_init", "vkms", "CRTC:51-crtc-0", 1, 1), 0);
+	assert_int_equal(tb_fence(f->tb, 1, 95 * MS, "dma_fence_signaled", "vkms", "CRTC:51-crtc-0", 1, 1), 0);
+	trace_fixture_analyze(f);
+	assert_has(trace_fixture_render(f, report_json, &all),
+		   "\"vblank_period_min_ns\": null, \"vblank_period_max_ns\": null, "
+		   "\"vblank_period_stddev_ns\": null, \"vblank_period_range_ns\": null, ");
+}
+
 int run_report_sections_tests(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -139,6 +185,8 @@ int run_report_sections_tests(void)
 		trace_fixture_stock_test(test_log2_histogram),
 		trace_fixture_stock_test(test_log2_gaps_and_empty),
 		trace_fixture_stock_test(test_out_of_order_column),
+		trace_fixture_stock_test(test_vblank_jitter),
+		trace_fixture_stock_test(test_vblank_jitter_unknown),
 	};
 
 	return cmocka_run_group_tests_name("report-sections", tests, NULL, NULL);
