@@ -66,3 +66,20 @@ const char *report_dur(char *buf, size_t len, uint64_t ns)
 		snprintf(buf, len, "%.2f s", ns / 1e9);
 	return buf;
 }
+
+void report_anomalies_count(const struct ft_model *m, struct report_anomalies *a)
+{
+	memset(a, 0, sizeof(*a));
+	for (unsigned int i = 0; i < m->n_crtcs; i++)
+		a->discarded_out_fences += m->crtcs[i].discarded;
+	for (unsigned int i = 0; i < m->n_timelines; i++) {
+		a->errors += m->timelines[i].errors;
+		a->never_signaled += m->timelines[i].unsignaled_at_end;
+		a->destroyed_unsignaled += m->timelines[i].destroyed_unsignaled;
+		a->seqno_regressions += m->timelines[i].out_of_order;
+		a->key_reused += m->timelines[i].key_reused;
+	}
+	for (unsigned int i = 0; i < m->n_pipes; i++)
+		a->vblank_gaps += m->pipes[i].missed;
+	a->signal_unknown = m->signal_unknown;
+}

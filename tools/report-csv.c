@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * report-csv.c - `fence-trace report --csv`: each selected section as a
- * CSV table (header line first), tables separated by an empty line.
+ * CSV table (header line first), tables separated by an empty line:
+ * timelines, waits by task, late frames, stalls, anomalies.
  * Times and durations in ns.  Fields are quoted when they need it.
  */
 #include <inttypes.h>
@@ -105,6 +106,51 @@ static void late_frames(FILE *out, const struct ft_model *m, const struct report
 	}
 }
 
+/* One row per line of the text anomalies section; empty count: unknown. */
+static void anomalies(FILE *out, const struct ft_model *m)
+{
+	struct report_anomalies a;
+
+	report_anomalies_count(m, &a);
+	fprintf(out, "anomaly,count\n");
+	fprintf(out, "never_signaled,%" PRIu64 "\n", a.never_signaled);
+	if (report_errors_known(m))
+		fprintf(out, "errors,%" PRIu64 "\n", a.errors);
+	else
+		fprintf(out, "errors,\n");
+	fprintf(out, "destroyed_unsignaled,%" PRIu64 "\n", a.destroyed_unsignaled);
+	if (m->dec->have_event[FT_EV_OUT_DISCARD])
+		fprintf(out, "discarded_out_fences,%" PRIu64 "\n", a.discarded_out_fences);
+	else
+		fprintf(out, "discarded_out_fences,\n");
+	fprintf(out, "seqno_regressions,%" PRIu64 "\nkey_reused,%" PRIu64 "\nvblank_gaps,%" PRIu64
+		"\nsignals_of_unknown_fences,%" PRIu64 "\nlost_events,%" PRIu64
+		"\nlost_unknown_pages,%" PRIu64 "\n", a.seqno_regressions, a.key_reused, a.vblank_gaps,
+		a.signal_unknown, m->lost, m->lost_unknown);
+}
+
+static const char *const outcomes[] = {
+	[FT_OUTCOME_UNKNOWN] = "unknown", [FT_OUTCOME_SHOWN] = "shown",
+	[FT_OUTCOME_DISCARDED] = "discarded", [FT_OUTCOME_DROPPED] = "dropped",
+};
+
+/* The waits past the stall threshold; error empty when not traced. */
+static void stalls(FILE *out, const struct ft_model *m)
+{
+	fprintf(out, "pid,comm,start_ns,end_ns,context,seqno,signaled,out_fence_seqno,error,outcome\n");
+	for (unsigned int i = 0; i < m->n_long_waits; i++) {
+		const struct ft_long_wait *l = &m->long_waits[i];
+
+		fprintf(out, "%d,", l->pid);
+		csv_str(out, report_task_name(m, l->pid));
+		fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%d,%u,", l->start, l->end,
+			l->key >> 32, l->key & (uint64_t)0xffffffff, l->signaled, l->out_seqno);
+		if (report_errors_known(m))
+			fprintf(out, "%d", l->member_error ? l->member_error : l->error);
+		fprintf(out, ",%s\n", outcomes[l->outcome]);
+	}
+}
+
 int report_csv(FILE *out, const struct ft_model *m, const struct report_info *info,
 	       const struct report_opts *o)
 {
@@ -124,6 +170,16 @@ int report_csv(FILE *out, const struct ft_model *m, const struct report_info *in
 		if (blocks++)
 			fputc('\n', out);
 		late_frames(out, m, o);
+	}
+	if (o->sections & SEC_STALLS) {
+		if (blocks++)
+			fputc('\n', out);
+		stalls(out, m);
+	}
+	if (o->sections & SEC_ANOMALIES) {
+		if (blocks++)
+			fputc('\n', out);
+		anomalies(out, m);
 	}
 	return ferror(out) ? -1 : 0;
 }

@@ -82,6 +82,41 @@ static void wait_stat(FILE *out, const struct ft_wait_stat *s)
 		hist_percentile(&s->h, 0.99), s->interrupted);
 }
 
+static void poll_stat(FILE *out, const struct ft_wait_stat *s)
+{
+	fprintf(out, ", \"polls\": %" PRIu64 ", \"total_ns\": %" PRIu64 ", \"max_ns\": %" PRIu64
+		", \"p99_ns\": %" PRIu64, s->count, s->total_ns, s->max_ns, hist_percentile(&s->h, 0.99));
+}
+
+/* sync_file polls (the series' sync_file_poll_*): how compositors wait. */
+static void polls(FILE *out, const struct ft_model *m, const struct report_opts *o)
+{
+	unsigned int n_out = 0;
+
+	fprintf(out, "\"polls\": {\"by_task\": [");
+	for (unsigned int i = 0; i < m->n_poll_by_task; i++) {
+		const struct ft_wait_stat *s = &m->poll_by_task[i];
+
+		if (o->pid >= 0 && s->id != (uint64_t)o->pid)
+			continue;
+		fprintf(out, "%s\n    {\"pid\": %" PRIu64 ", \"comm\": ", n_out++ ? "," : "", s->id);
+		json_str(out, report_task_name(m, (int)s->id));
+		poll_stat(out, s);
+		fprintf(out, "}");
+	}
+	fprintf(out, "\n  ], \"by_timeline\": [");
+	for (unsigned int i = 0; i < m->n_poll_by_timeline; i++) {
+		const struct ft_wait_stat *s = &m->poll_by_timeline[i];
+
+		fprintf(out, "%s\n    {\"context\": %" PRIu64 ", \"timeline\": ", i ? "," : "",
+			m->timelines[s->id].context);
+		json_str(out, m->timelines[s->id].name);
+		poll_stat(out, s);
+		fprintf(out, "}");
+	}
+	fprintf(out, "\n  ]}");
+}
+
 static void waits(FILE *out, const struct ft_model *m, const struct report_opts *o)
 {
 	unsigned int n_out = 0;
@@ -115,7 +150,9 @@ static void waits(FILE *out, const struct ft_model *m, const struct report_opts 
 		wait_stat(out, s);
 		fprintf(out, "}");
 	}
-	fprintf(out, "\n  ]},\n");
+	fprintf(out, "\n  ], ");
+	polls(out, m, o);
+	fprintf(out, "},\n");
 }
 
 static void blocking(FILE *out, const struct ft_model *m, const struct ft_blocking *b)
@@ -246,6 +283,30 @@ static void stalls_json(FILE *out, const struct ft_model *m)
 	fprintf(out, "\n  ],\n");
 }
 
+/* What the text anomalies section says; null where the kernel does not say. */
+static void anomalies(FILE *out, const struct ft_model *m)
+{
+	struct report_anomalies a;
+
+	report_anomalies_count(m, &a);
+	fprintf(out, "  \"anomalies\": {\"never_signaled\": %" PRIu64 ", \"errors\": ", a.never_signaled);
+	if (report_errors_known(m))
+		fprintf(out, "%" PRIu64, a.errors);
+	else
+		fprintf(out, "null");
+	fprintf(out, ", \"destroyed_unsignaled\": %" PRIu64 ", \"discarded_out_fences\": ",
+		a.destroyed_unsignaled);
+	if (m->dec->have_event[FT_EV_OUT_DISCARD])
+		fprintf(out, "%" PRIu64, a.discarded_out_fences);
+	else
+		fprintf(out, "null");
+	fprintf(out, ", \"seqno_regressions\": %" PRIu64 ", \"key_reused\": %" PRIu64
+		", \"vblank_gaps\": %" PRIu64 ", \"signals_of_unknown_fences\": %" PRIu64
+		", \"lost_events\": %" PRIu64 ", \"lost_unknown_pages\": %" PRIu64 "},\n",
+		a.seqno_regressions, a.key_reused, a.vblank_gaps, a.signal_unknown, m->lost,
+		m->lost_unknown);
+}
+
 /* The series only; empty lists and "series": false in event_sets otherwise. */
 static void commits_json(FILE *out, const struct ft_model *m)
 {
@@ -311,6 +372,8 @@ int report_json(FILE *out, const struct ft_model *m, const struct report_info *i
 	fprintf(out, "\n  ],\n");
 	if (o->sections & SEC_STALLS)
 		stalls_json(out, m);
+	if (o->sections & SEC_ANOMALIES)
+		anomalies(out, m);
 	commits_json(out, m);
 	fprintf(out, "}\n");
 	return ferror(out) ? -1 : 0;

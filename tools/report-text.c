@@ -406,32 +406,22 @@ static void stalls(FILE *out, const struct ft_model *m)
 
 static void anomalies(FILE *out, const struct ft_model *m)
 {
-	uint64_t never = 0, destroyed = 0, ooo = 0, reused = 0, missed = 0, errors = 0, discarded = 0;
+	struct report_anomalies a;
 
-	for (unsigned int i = 0; i < m->n_crtcs; i++)
-		discarded += m->crtcs[i].discarded;
-	for (unsigned int i = 0; i < m->n_timelines; i++) {
-		errors += m->timelines[i].errors;
-		never += m->timelines[i].unsignaled_at_end;
-		destroyed += m->timelines[i].destroyed_unsignaled;
-		ooo += m->timelines[i].out_of_order;
-		reused += m->timelines[i].key_reused;
-	}
-	for (unsigned int i = 0; i < m->n_pipes; i++)
-		missed += m->pipes[i].missed;
+	report_anomalies_count(m, &a);
 	fprintf(out, "\nAnomalies\n");
-	fprintf(out, "  never signalled (live at the end): %" PRIu64 "\n", never);
+	fprintf(out, "  never signalled (live at the end): %" PRIu64 "\n", a.never_signaled);
 	if (report_errors_known(m))
-		fprintf(out, "  signalled with an error: %" PRIu64 "\n", errors);
+		fprintf(out, "  signalled with an error: %" PRIu64 "\n", a.errors);
 	else
 		fprintf(out, "  signalled with an error: unknown (needs the series' dma_fence_error)\n");
-	fprintf(out, "  destroyed unsignalled: %" PRIu64 "\n", destroyed);
+	fprintf(out, "  destroyed unsignalled: %" PRIu64 "\n", a.destroyed_unsignaled);
 	if (m->dec->have_event[FT_EV_OUT_DISCARD])
-		fprintf(out, "    of them out-fences of failed commits: %" PRIu64 "\n", discarded);
-	fprintf(out, "  seqno regressions at creation: %" PRIu64 "\n", ooo);
-	fprintf(out, "  (context, seqno) reused while live: %" PRIu64 "\n", reused);
-	fprintf(out, "  vblank sequence gaps (missed vblanks): %" PRIu64 "\n", missed);
-	fprintf(out, "  signals of fences created before the trace: %" PRIu64 "\n", m->signal_unknown);
+		fprintf(out, "    of them out-fences of failed commits: %" PRIu64 "\n", a.discarded_out_fences);
+	fprintf(out, "  seqno regressions at creation: %" PRIu64 "\n", a.seqno_regressions);
+	fprintf(out, "  (context, seqno) reused while live: %" PRIu64 "\n", a.key_reused);
+	fprintf(out, "  vblank sequence gaps (missed vblanks): %" PRIu64 "\n", a.vblank_gaps);
+	fprintf(out, "  signals of fences created before the trace: %" PRIu64 "\n", a.signal_unknown);
 	fprintf(out, "  lost events: %" PRIu64 "%s\n", m->lost, m->lost_unknown ? " + unknown" : "");
 }
 

@@ -38,6 +38,12 @@ struct report_opts {
 	int hist;			/* text: log2 histograms of signal latency */
 };
 
+/* The anomalies section's totals, over every timeline, CRTC and pipe. */
+struct report_anomalies {
+	uint64_t never_signaled, errors, destroyed_unsignaled, discarded_out_fences;
+	uint64_t seqno_regressions, key_reused, vblank_gaps, signal_unknown;
+};
+
 int report_section_parse(const char *name, unsigned int *sections);
 int report_text(FILE *out, const struct ft_model *m, const struct report_info *info,
 		const struct report_opts *o);
@@ -48,6 +54,7 @@ int report_json(FILE *out, const struct ft_model *m, const struct report_info *i
 		const struct report_opts *o);
 const char *report_task_name(const struct ft_model *m, int pid);
 int report_errors_known(const struct ft_model *m);
+void report_anomalies_count(const struct ft_model *m, struct report_anomalies *a);
 const char *report_dur(char *buf, size_t len, uint64_t ns);
 
 #endif

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "series-formats.h"
 #include "trace-fixture.h"
 #include "unit.h"
 
@@ -177,6 +178,101 @@ static void test_vblank_jitter_unknown(void **state)
 		   "\"vblank_period_stddev_ns\": null, \"vblank_period_range_ns\": null, ");
 }
 
+/* Seqno 5, 4, 3 on context 3 (two regressions); 3 never signals; 4 is destroyed unsignalled. */
+static void regressions(struct trace_fixture *f)
+{
+	FENCE(0, 1 * MS, "dma_fence_init", 3, 5);
+	FENCE(0, 2 * MS, "dma_fence_init", 3, 4);
+	FENCE(0, 3 * MS, "dma_fence_init", 3, 3);
+	FENCE(0, 4 * MS, "dma_fence_signaled", 3, 5);
+	FENCE(0, 5 * MS, "dma_fence_destroy", 3, 4);
+	FENCE(0, 6 * MS, "dma_fence_signaled", 8, 1);	/* created before the trace */
+	trace_fixture_analyze(f);
+}
+
+static void test_anomalies_json(void **state)
+{
+	struct trace_fixture *f = *state;
+	struct report_opts only = all;
+
+	regressions(f);
+	assert_has(trace_fixture_render(f, report_json, &all),
+		   "  \"anomalies\": {\"never_signaled\": 1, \"errors\": null, \"destroyed_unsignaled\": 1, "
+		   "\"discarded_out_fences\": null, \"seqno_regressions\": 2, \"key_reused\": 0, "
+		   "\"vblank_gaps\": 0, \"signals_of_unknown_fences\": 1, \"lost_events\": 0, "
+		   "\"lost_unknown_pages\": 0},\n");
+	only.sections = SEC_TIMELINES;
+	assert_lacks(trace_fixture_render(f, report_json, &only), "anomalies");
+}
+
+static void test_anomalies_csv(void **state)
+{
+	struct trace_fixture *f = *state;
+	struct report_opts only = all;
+
+	regressions(f);
+	only.sections = SEC_ANOMALIES;
+	assert_string_equal(trace_fixture_render(f, report_csv, &only),
+			    "anomaly,count\nnever_signaled,1\nerrors,\ndestroyed_unsignaled,1\n"
+			    "discarded_out_fences,\nseqno_regressions,2\nkey_reused,0\nvblank_gaps,0\n"
+			    "signals_of_unknown_fences,1\nlost_events,0\nlost_unknown_pages,0\n");
+}
+
+static void test_stalls_csv(void **state)
+{
+	struct trace_fixture *f = *state;
+	struct report_opts only = all;
+
+	FENCE(0, 1 * MS, "dma_fence_init", 3, 1);
+	tb_set_pid(f->tb, 60);
+	FENCE(1, 2 * MS, "dma_fence_wait_start", 3, 1);
+	FENCE(0, 52 * MS, "dma_fence_signaled", 3, 1);
+	FENCE(1, 52 * MS + 1000, "dma_fence_wait_end", 3, 1);
+	FENCE(1, 60 * MS, "dma_fence_wait_start", 3, 1);	/* short: not a stall */
+	FENCE(1, 61 * MS, "dma_fence_wait_end", 3, 1);
+	tb_set_pid(f->tb, 0);
+	trace_fixture_analyze(f);
+	only.sections = SEC_STALLS;
+	assert_string_equal(trace_fixture_render(f, report_csv, &only),
+			    "pid,comm,start_ns,end_ns,context,seqno,signaled,out_fence_seqno,error,outcome\n"
+			    "60,?,2000000,52001000,3,1,1,0,,unknown\n");
+}
+
+/* The series' sync_file poll: begin by the waiter, ready (maybe elsewhere) by sync_file. */
+static void poll_event(struct trace_fixture *f, uint64_t ts, const char *name, uint64_t file,
+		       uint32_t seqno)
+{
+	struct payload p;
+
+	payload_init(&p, 40);
+	payload_num(&p, 8, file, 8);
+	payload_num(&p, 16, 0xffff0000 + file, 8);
+	payload_num(&p, 24, 3, 8);
+	payload_num(&p, 32, seqno, 8);
+	trace_fixture_event(f, 0, ts, name, p.b, p.len);
+}
+
+static void test_polls_json(void **state)
+{
+	struct trace_fixture *f = *state;
+	struct report_opts other_pid = all;
+	const char *s;
+
+	FENCE(0, 1 * MS, "dma_fence_init", 3, 1);
+	tb_set_pid(f->tb, 70);
+	poll_event(f, 2 * MS, "sync_file_poll_begin", 0xa0, 1);
+	tb_set_pid(f->tb, 0);
+	poll_event(f, 7 * MS, "sync_file_poll_ready", 0xa0, 1);
+	trace_fixture_analyze(f);
+	s = trace_fixture_render(f, report_json, &all);
+	assert_has(s, "\"polls\": {\"by_task\": [\n    {\"pid\": 70, \"comm\": \"?\", \"polls\": 1, "
+		   "\"total_ns\": 5000000, \"max_ns\": 5000000, \"p99_ns\": 5000000}\n  ], "
+		   "\"by_timeline\": [\n    {\"context\": 3, \"timeline\": \"producer-A\", \"polls\": 1, "
+		   "\"total_ns\": 5000000, \"max_ns\": 5000000, \"p99_ns\": 5000000}\n  ]}},\n");
+	other_pid.pid = 71;
+	assert_has(trace_fixture_render(f, report_json, &other_pid), "\"polls\": {\"by_task\": [\n  ], ");
+}
+
 int run_report_sections_tests(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -187,6 +283,10 @@ int run_report_sections_tests(void)
 		trace_fixture_stock_test(test_out_of_order_column),
 		trace_fixture_stock_test(test_vblank_jitter),
 		trace_fixture_stock_test(test_vblank_jitter_unknown),
+		trace_fixture_stock_test(test_anomalies_json),
+		trace_fixture_stock_test(test_anomalies_csv),
+		trace_fixture_stock_test(test_stalls_csv),
+		trace_fixture_series_test(test_polls_json),
 	};
 
 	return cmocka_run_group_tests_name("report-sections", tests, NULL, NULL);
