@@ -90,7 +90,7 @@ static void late_frames(FILE *out, const struct ft_model *m, const struct report
 			const struct ft_late_frame *l = &c->late[k];
 			const struct ft_blocking *b = &l->blocking;
 
-			if (o->pid >= 0 && l->pid != o->pid)
+			if (!report_late_selected(m, c, l, o))
 				continue;
 			fprintf(out, "%u,%u,%d,%" PRIu64 ",%" PRIu64 ",%u,%u,%" PRIu64 ",", c->crtc_id,
 				l->out_seqno, l->pid, l->submit_ns, l->signal_ns, l->target_seq,

@@ -105,10 +105,13 @@ static void polls(FILE *out, const struct ft_model *m, const struct report_opts 
 		fprintf(out, "}");
 	}
 	fprintf(out, "\n  ], \"by_timeline\": [");
+	n_out = 0;
 	for (unsigned int i = 0; i < m->n_poll_by_timeline; i++) {
 		const struct ft_wait_stat *s = &m->poll_by_timeline[i];
 
-		fprintf(out, "%s\n    {\"context\": %" PRIu64 ", \"timeline\": ", i ? "," : "",
+		if (!report_wait_selected(m, s, 0, o))
+			continue;
+		fprintf(out, "%s\n    {\"context\": %" PRIu64 ", \"timeline\": ", n_out++ ? "," : "",
 			m->timelines[s->id].context);
 		json_str(out, m->timelines[s->id].name);
 		poll_stat(out, s);
@@ -133,10 +136,13 @@ static void waits(FILE *out, const struct ft_model *m, const struct report_opts 
 		fprintf(out, "}");
 	}
 	fprintf(out, "\n  ], \"by_timeline\": [");
+	n_out = 0;
 	for (unsigned int i = 0; i < m->n_by_timeline; i++) {
 		const struct ft_wait_stat *s = &m->by_timeline[i];
 
-		fprintf(out, "%s\n    {\"context\": %" PRIu64 ", \"timeline\": ", i ? "," : "",
+		if (!report_wait_selected(m, s, 0, o))
+			continue;
+		fprintf(out, "%s\n    {\"context\": %" PRIu64 ", \"timeline\": ", n_out++ ? "," : "",
 			m->timelines[s->id].context);
 		json_str(out, m->timelines[s->id].name);
 		wait_stat(out, s);
@@ -220,11 +226,12 @@ static void crtc(FILE *out, const struct ft_model *m, const struct ft_crtc *c,
 	latency(out, "out_fence_latency_ns", &c->out_latency);
 	fprintf(out, ", \"lost_in_span\": %s", model_lost_between(m, m->timelines[c->timeline].first_ts,
 		m->timelines[c->timeline].last_ts) ? "true" : "false");
-	fprintf(out, ", \"late_frame_count\": %" PRIu64 ", \"late_frames\": [", c->late_count);
+	fprintf(out, ", \"late_frame_count\": %" PRIu64 ", \"late_frame_selected_count\": %" PRIu64
+		", \"late_frames\": [", c->late_count, report_late_selected_count(m, c, o));
 	for (unsigned int i = 0; i < c->n_late; i++) {
 		const struct ft_late_frame *l = &c->late[i];
 
-		if (o->pid >= 0 && l->pid != o->pid)
+		if (!report_late_selected(m, c, l, o))
 			continue;
 		fprintf(out, "%s\n      {\"out_fence_seqno\": %u, \"commit\": %" PRIu64 ", \"pid\": %d, \"submit_ns\": %" PRIu64
 			", \"signal_ns\": %" PRIu64 ", \"target_vblank\": %u, \"landed_vblank\": %u"
@@ -348,6 +355,11 @@ int report_json(FILE *out, const struct ft_model *m, const struct report_info *i
 
 	fprintf(out, "{\n  \"file\": ");
 	json_str(out, info->path);
+	fprintf(out, ",\n  \"window\": {\"from_ns\": %llu, \"to_ns\": ", info->from_ns);
+	if (info->to_ns)
+		fprintf(out, "%llu}", info->to_ns);
+	else
+		fprintf(out, "null}");
 	fprintf(out, ",\n  \"version\": %d, \"cpus\": %d, \"clock\": ", info->version, info->cpus);
 	json_str(out, info->clock ? info->clock : "local");
 	fprintf(out, ",\n  \"events\": %" PRIu64 ", \"lost_events\": %" PRIu64

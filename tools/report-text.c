@@ -35,6 +35,17 @@ static void style_for(FILE *out)
 static const char *attn(void) { return style.colour ? "\033[1;31m" : ""; }
 static const char *plain(void) { return style.colour ? "\033[0m" : ""; }
 
+/* --from / --to: the figures below cover this window only. */
+static void window(FILE *out, const struct report_info *info)
+{
+	fprintf(out, "window: %.6f s to ", info->from_ns / 1e9);
+	if (info->to_ns)
+		fprintf(out, "%.6f s", info->to_ns / 1e9);
+	else
+		fprintf(out, "the end");
+	fprintf(out, " of the trace (--from/--to): events outside it were not read\n");
+}
+
 static void heading(FILE *out, const struct ft_model *m, const struct report_info *info)
 {
 	fprintf(out, "fence-trace report: %s (trace.dat v%d, %d CPUs, clock %s%s)\n", info->path,
@@ -42,6 +53,8 @@ static void heading(FILE *out, const struct ft_model *m, const struct report_inf
 		info->clock ? "" : " [not recorded: trace-cmd's default]");
 	if (info->uname)
 		fprintf(out, "kernel: %s\n", info->uname);
+	if (info->from_ns || info->to_ns)
+		window(out, info);
 	fprintf(out, "events: %" PRIu64 " read, %" PRIu64 " lost%s, span %.3f s\n", m->events,
 		m->lost, m->lost_unknown ? " (+ pages with an unknown number lost)" : "",
 		m->events ? (m->last_ts - m->first_ts) / 1e9 : 0.0);
@@ -139,14 +152,14 @@ static void latency_hists(FILE *out, const struct ft_model *m, const struct repo
 
 /* Rows of waits (with an interrupted column) or of polls (without). */
 static void wait_rows(FILE *out, const struct ft_model *m, const struct ft_wait_stat *s,
-		      unsigned int n, int by_task, long long pid, int polls)
+		      unsigned int n, int by_task, const struct report_opts *o, int polls)
 {
 	char a[24], b[24], c[24];
 
 	for (unsigned int i = 0; i < n; i++) {
 		char who[64];
 
-		if (by_task && pid >= 0 && s[i].id != (uint64_t)pid)
+		if (!report_wait_selected(m, &s[i], by_task, o))
 			continue;
 		if (by_task)
 			snprintf(who, sizeof(who), "%s-%" PRIu64, report_task_name(m, (int)s[i].id), s[i].id);
@@ -166,10 +179,10 @@ static void waits(FILE *out, const struct ft_model *m, const struct report_opts 
 	fprintf(out, "\nWaits (dma_fence_wait_start -> dma_fence_wait_end)\n");
 	fprintf(out, "  %-30s %7s %10s %10s %10s %11s\n", "waiting task", "waits", "total", "max", "p99",
 		"interrupted");
-	wait_rows(out, m, m->by_task, m->n_by_task, 1, o->pid, 0);
+	wait_rows(out, m, m->by_task, m->n_by_task, 1, o, 0);
 	fprintf(out, "  %-30s %7s %10s %10s %10s %11s\n", "waited timeline", "waits", "total", "max",
 		"p99", "interrupted");
-	wait_rows(out, m, m->by_timeline, m->n_by_timeline, 0, -1, 0);
+	wait_rows(out, m, m->by_timeline, m->n_by_timeline, 0, o, 0);
 	if (!m->dec->have_set[FT_SET_SERIES])
 		return;
 	fprintf(out, "In-fence waits of commits, per plane (drm_fence_wait_end, fence-trace series)\n");
@@ -186,9 +199,9 @@ static void waits(FILE *out, const struct ft_model *m, const struct report_opts 
 	}
 	fprintf(out, "Polls on sync_files (sync_file_poll_begin -> _ready, fence-trace series)\n");
 	fprintf(out, "  %-30s %7s %10s %10s %10s\n", "polling task", "polls", "total", "max", "p99");
-	wait_rows(out, m, m->poll_by_task, m->n_poll_by_task, 1, o->pid, 1);
+	wait_rows(out, m, m->poll_by_task, m->n_poll_by_task, 1, o, 1);
 	fprintf(out, "  %-30s %7s %10s %10s %10s\n", "polled timeline", "polls", "total", "max", "p99");
-	wait_rows(out, m, m->poll_by_timeline, m->n_poll_by_timeline, 0, -1, 1);
+	wait_rows(out, m, m->poll_by_timeline, m->n_poll_by_timeline, 0, o, 1);
 }
 
 static void late_frames(FILE *out, const struct ft_model *m, const struct ft_crtc *c,
@@ -198,15 +211,20 @@ static void late_frames(FILE *out, const struct ft_model *m, const struct ft_crt
 
 	if (!c->late_count)
 		return;
-	fprintf(out, "  %slate frames: %" PRIu64 "%s%s\n", attn(), c->late_count,
-		c->late_count > c->n_late ? " (detail for the first ones only)" : "", plain());
+	if (report_late_filtered(o))
+		fprintf(out, "  %slate frames: %" PRIu64 " of %" PRIu64 " kept by --pid/--timeline/--context%s%s\n",
+			attn(), report_late_selected_count(m, c, o), c->late_count,
+			c->late_count > c->n_late ? " (among the first ones, kept in detail)" : "", plain());
+	else
+		fprintf(out, "  %slate frames: %" PRIu64 "%s%s\n", attn(), c->late_count,
+			c->late_count > c->n_late ? " (detail for the first ones only)" : "", plain());
 	fprintf(out, "  %8s %14s %8s %8s %10s  %s\n", "out-seq", "submit (s)", "target", "landed",
 		"late by", "blocked by (last in-fence to signal)");
 	for (unsigned int i = 0; i < c->n_late; i++) {
 		const struct ft_late_frame *l = &c->late[i];
 		const struct ft_blocking *bl = &l->blocking;
 
-		if (o->pid >= 0 && l->pid != o->pid)
+		if (!report_late_selected(m, c, l, o))
 			continue;
 		fprintf(out, "  %8u %14.6f %8u %8u %10s  ", l->out_seqno, l->submit_ns / 1e9,
 			l->target_seq, l->landed_seq, report_dur(a, sizeof(a), l->late_by_ns));

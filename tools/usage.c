@@ -43,12 +43,15 @@ static const struct usage usages[] = {
 	  "                  late frames, stalls, anomalies)\n"
 	  "  --section S     timelines, waits, display, stalls, anomalies or all\n"
 	  "                  (repeatable, or comma-separated; default all)\n"
-	  "  --timeline T    only timelines whose name contains T\n"
-	  "  --context N     only fence context N\n"
+	  "  --timeline T    only timelines whose name contains T, the waits and\n"
+	  "                  polls on them, and the late frames they blocked (all\n"
+	  "                  of a CRTC's when T names its out-fence timeline)\n"
+	  "  --context N     the same for fence context N\n"
 	  "  --crtc C        only the CRTC with object id C\n"
 	  "  --pid P         only waits by task P and late frames it committed\n"
+	  "                  (the late-frame count says how many of all)\n"
 	  "  --from T, --to T  only events in this window (trace time in seconds,\n"
-	  "                  as trace-cmd report prints it)\n"
+	  "                  as trace-cmd report prints it); the heading states it\n"
 	  "  --hist          text: a log2 histogram of each timeline's signal\n"
 	  "                  latency under the timelines table\n" },
 	{ "diff", "compare two captures: latency percentiles and late-frame rates",

@@ -273,6 +273,141 @@ static void test_polls_json(void **state)
 	assert_has(trace_fixture_render(f, report_json, &other_pid), "\"polls\": {\"by_task\": [\n  ], ");
 }
 
+static void in_fence(struct trace_fixture *f, uint64_t ts, const char *ev, uint32_t ctx,
+		     uint32_t seqno)
+{
+	assert_int_equal(tb_fence(f->tb, 1, ts, ev, "sw_sync", ctx == 3 ? "producer-A" : "producer-B",
+				  ctx, seqno), 0);
+}
+
+/* The kernel's order at vblank @seq: delivered, the out-fence signal, vblank. */
+static void land(struct trace_fixture *f, uint32_t seq, uint32_t out_seqno)
+{
+	uint64_t t = seq * 16 * MS;
+
+	assert_int_equal(tb_vblank_delivered(f->tb, 0, t + 10000, 0, 0, seq), 0);
+	if (out_seqno)
+		assert_int_equal(tb_fence(f->tb, 0, t + 20000, "dma_fence_signaled", "vkms",
+					  "CRTC:51-crtc-0", 1, out_seqno), 0);
+	assert_int_equal(tb_vblank(f->tb, 0, t + 30000, 0, seq, (int64_t)t, 1), 0);
+}
+
+/* Task @pid commits out-fence @out just after vblank @seq, waiting 39 ms on in-fence @ctx. */
+static void late_commit(struct trace_fixture *f, uint32_t seq, uint32_t out, uint32_t ctx, int pid)
+{
+	uint64_t t = seq * 16 * MS + MS;
+
+	tb_set_pid(f->tb, pid);
+	assert_int_equal(tb_fence(f->tb, 1, t, "dma_fence_init", "vkms", "CRTC:51-crtc-0", 1, out), 0);
+	in_fence(f, t + 100000, "dma_fence_wait_start", ctx, out);
+	in_fence(f, t + 39 * MS, "dma_fence_signaled", ctx, out);
+	in_fence(f, t + 39 * MS + 1000, "dma_fence_wait_end", ctx, out);
+	tb_set_pid(f->tb, 0);
+}
+
+/* Out-fence 1 (pid 50) late behind producer-A, out-fence 2 (pid 51) behind producer-B. */
+static void two_late_frames(struct trace_fixture *f)
+{
+	for (uint32_t s = 1; s <= 2; s++) {
+		in_fence(f, s * MS, "dma_fence_init", 3, s);
+		in_fence(f, s * MS, "dma_fence_init", 4, s);
+	}
+	land(f, 100, 0);
+	late_commit(f, 100, 1, 3, 50);
+	for (uint32_t seq = 101; seq <= 104; seq++)
+		land(f, seq, seq == 104 ? 1 : 0);
+	late_commit(f, 104, 2, 4, 51);
+	for (uint32_t seq = 105; seq <= 108; seq++)
+		land(f, seq, seq == 108 ? 2 : 0);
+	trace_fixture_analyze(f);
+	assert_int_equal(f->a.model.crtcs[0].late_count, 2);
+}
+
+#define LATE_A "         1       1.601000      101      104   47.99 ms  sw_sync producer-A context 3 seqno 1"
+#define LATE_B "         2       1.665000      105      108   47.99 ms  sw_sync producer-B context 4 seqno 2"
+
+static void test_filter_timeline(void **state)
+{
+	struct trace_fixture *f = *state;
+	struct report_opts o = all;
+	const char *s;
+
+	two_late_frames(f);
+	s = trace_fixture_render(f, report_text, &o);
+	assert_has(s, "  late frames: 2\n");
+	assert_has(s, LATE_A);
+	assert_has(s, LATE_B);
+	o.timeline = "producer-B";
+	s = trace_fixture_render(f, report_text, &o);
+	assert_has(s, "  late frames: 1 of 2 kept by --pid/--timeline/--context\n");
+	assert_has(s, LATE_B);
+	assert_lacks(s, LATE_A);
+	assert_has(s, "  waited timeline                  waits      total        max        p99 interrupted\n"
+		   "  producer-B                           1   38.90 ms   38.90 ms   38.90 ms           0\n"
+		   "\nDisplay");
+	s = trace_fixture_render(f, report_json, &o);
+	assert_has(s, "\"late_frame_count\": 2, \"late_frame_selected_count\": 1, ");
+	assert_lacks(s, "{\"out_fence_seqno\": 1,");
+	assert_lacks(s, "\"timeline\": \"producer-A\"");
+	s = trace_fixture_render(f, report_csv, &o);
+	assert_has(s, "\n51,2,51,");
+	assert_lacks(s, "\n51,1,50,");
+}
+
+static void test_filter_context(void **state)
+{
+	struct trace_fixture *f = *state;
+	struct report_opts o = all;
+	const char *s;
+
+	two_late_frames(f);
+	o.context = 3;
+	s = trace_fixture_render(f, report_text, &o);
+	assert_has(s, LATE_A);
+	assert_lacks(s, LATE_B);
+	assert_lacks(s, "  producer-B    ");
+	o.context = 1;			/* the CRTC's own timeline keeps all its late frames */
+	s = trace_fixture_render(f, report_text, &o);
+	assert_has(s, "  late frames: 2 of 2 kept by --pid/--timeline/--context\n");
+	assert_has(s, LATE_A);
+	assert_has(s, LATE_B);
+}
+
+static void test_filter_pid_counts_late_frames(void **state)
+{
+	struct trace_fixture *f = *state;
+	struct report_opts o = all;
+	const char *s;
+
+	two_late_frames(f);
+	o.pid = 51;
+	s = trace_fixture_render(f, report_text, &o);
+	assert_has(s, "  late frames: 1 of 2 kept by --pid/--timeline/--context\n");
+	assert_has(s, LATE_B);
+	assert_lacks(s, LATE_A);
+	assert_has(trace_fixture_render(f, report_json, &o), "\"late_frame_selected_count\": 1, ");
+}
+
+static void test_window_stated(void **state)
+{
+	struct trace_fixture *f = *state;
+	const char *s;
+
+	FENCE(0, 1 * MS, "dma_fence_init", 3, 1);
+	trace_fixture_analyze(f);
+	s = trace_fixture_render(f, report_text, &all);
+	assert_lacks(s, "window:");
+	assert_has(trace_fixture_render(f, report_json, &all), "\"window\": {\"from_ns\": 0, \"to_ns\": null},\n");
+	f->from_ns = 1500000000;
+	f->to_ns = 2250000000;
+	s = trace_fixture_render(f, report_text, &all);
+	assert_has(s, "\nwindow: 1.500000 s to 2.250000 s of the trace (--from/--to): events outside it were not read\n");
+	assert_has(trace_fixture_render(f, report_json, &all),
+		   "\"window\": {\"from_ns\": 1500000000, \"to_ns\": 2250000000},\n");
+	f->to_ns = 0;
+	assert_has(trace_fixture_render(f, report_text, &all), "\nwindow: 1.500000 s to the end of the trace");
+}
+
 int run_report_sections_tests(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -287,6 +422,10 @@ int run_report_sections_tests(void)
 		trace_fixture_stock_test(test_anomalies_csv),
 		trace_fixture_stock_test(test_stalls_csv),
 		trace_fixture_series_test(test_polls_json),
+		trace_fixture_stock_test(test_filter_timeline),
+		trace_fixture_stock_test(test_filter_context),
+		trace_fixture_stock_test(test_filter_pid_counts_late_frames),
+		trace_fixture_stock_test(test_window_stated),
 	};
 
 	return cmocka_run_group_tests_name("report-sections", tests, NULL, NULL);

@@ -21,6 +21,7 @@ struct trace_fixture {
 	char path[64];		/* the written trace; "" until written */
 	char formats[64];	/* stock fixtures + the series' formats; "" for a stock kernel */
 	char *text;		/* what the last trace_fixture_text() stream held */
+	unsigned long long from_ns, to_ns;	/* the window the report states; 0 none */
 	size_t len;
 };
 
