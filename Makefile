@@ -70,19 +70,19 @@ TRACEDAT_SRC := tools/tracedat-write.c tools/tracedat-read.c tools/tracedat-read
 # source -> decode -> model -> outputs.
 CORE_SRC := tools/analyze.c tools/source.c $(TRACEDAT_SRC) tools/decode.c \
 	tools/model.c tools/model-wait.c tools/model-display.c tools/model-commit.c tools/model-members.c tools/hist.c tools/keymap.c \
-	tools/report-common.c tools/report-text.c tools/report-json.c tools/report-csv.c tools/json-str.c tools/errname.c tools/parse-num.c tools/drm-map.c
+	tools/report-common.c tools/report-text.c tools/report-json.c tools/report-csv.c tools/log2-hist.c tools/diff.c tools/json-str.c tools/errname.c tools/parse-num.c tools/drm-map.c
 # The timeline page and the Perfetto export; viz-assets.c is generated
 # from viz/ (the page's HTML, CSS and JS, embedded into the binary).
 VIZ_ASSETS := viz/timeline.html viz/timeline.css viz/timeline.js
 TIMELINE_SRC := tools/timeline-collect.c tools/timeline-commit.c tools/timeline-json.c tools/timeline-html.c \
 	tools/export-perfetto.c $(OUT)/gen/viz-assets.c
 FENCE_TRACE_SRC := tools/fence-trace.c tools/usage.c tools/cmd-report.c tools/cmd-record.c tools/cmd-diff.c \
-	tools/cmd-latency.c tools/latency-bpf.c tools/latency-print.c tools/fence-names.c tools/log2-hist.c \
+	tools/cmd-latency.c tools/latency-bpf.c tools/latency-print.c tools/fence-names.c \
 	tools/cmd-top.c tools/top-pending.c tools/sync.c tools/cmd-check.c tools/bpf-flavour.c \
 	tools/cmd-stall.c tools/stall-print.c tools/stall-series.c tools/stall-debugfs.c tools/record-bpf.c tools/record-bpf-pages.c tools/record-bpf-series.c tools/trace-builder.c \
 	tools/record-capture.c tools/record-finish.c tools/cmd-timeline.c tools/cmd-export.c \
 	$(TIMELINE_SRC) $(CORE_SRC)
-CORE_LIBS := -ltracecmd -ltracefs -ltraceevent
+CORE_LIBS := -ltracecmd -ltracefs -ltraceevent -lm
 BPF_LIBS := -lbpf -lelf -lz
 CONFORMANCE_SRC := tests/guest/abi-conformance.c tests/guest/tap.c tests/guest/fd-leak.c tests/guest/lab.c \
 	tests/guest/guest-trace.c $(LAB_LIB)
@@ -95,7 +95,7 @@ UNIT_SRC := tests/unit/unit-tests.c tests/unit/test-logscan.c \
 	tests/unit/test-workload-plan.c tests/unit/test-sync-name.c tests/unit/test-hist.c \
 	tests/unit/test-tracedat.c tests/unit/test-tracedat-bad.c \
 	tests/unit/test-tracedat-compat.c tools/trace-builder.c tests/unit/test-report.c \
-	tests/unit/test-timeline.c tests/unit/series-formats.c tests/unit/trace-fixture.c tests/unit/test-report-series.c $(TIMELINE_SRC) \
+	tests/unit/test-timeline.c tests/unit/series-formats.c tests/unit/trace-fixture.c tests/unit/test-report-series.c tests/unit/test-report-sections.c $(TIMELINE_SRC) \
 	tests/lab/logscan-rules.c tools/workload-plan.c tools/sync.c \
 	$(CORE_SRC)
 BENCH_SRC := tests/bench/tracedat-bench.c tools/trace-builder.c $(TRACEDAT_SRC)

@@ -23,7 +23,7 @@ struct report_ctx {
 };
 
 enum { OPT_JSON = 256, OPT_CSV, OPT_SECTION, OPT_TIMELINE, OPT_CONTEXT, OPT_CRTC, OPT_PID,
-       OPT_FROM, OPT_TO };
+       OPT_FROM, OPT_TO, OPT_HIST };
 
 static const struct option long_opts[] = {
 	{ "json", no_argument, NULL, OPT_JSON },
@@ -35,6 +35,7 @@ static const struct option long_opts[] = {
 	{ "timeline", required_argument, NULL, OPT_TIMELINE },
 	{ "context", required_argument, NULL, OPT_CONTEXT },
 	{ "crtc", required_argument, NULL, OPT_CRTC },
+	{ "hist", no_argument, NULL, OPT_HIST },
 	{ "help", no_argument, NULL, 'h' },
 	{ 0 }
 };
@@ -109,6 +110,7 @@ static int parse_args(struct report_ctx *c, int argc, char **argv)
 		case OPT_TIMELINE: c->opts.timeline = optarg; break;
 		case OPT_CONTEXT: if (parse_id("--context", optarg, &c->opts.context)) return -1; break;
 		case OPT_CRTC: if (parse_id("--crtc", optarg, &c->opts.crtc)) return -1; break;
+		case OPT_HIST: c->opts.hist = 1; break;
 		case 'h': print_usage("report"); return 1;
 		default: return usage_bad_option("report", opt, argv);
 		}
@@ -155,7 +157,7 @@ static int run(struct report_ctx *c)
 		goto out;
 	}
 	ri = (struct report_info){ c->path, a.info.version, a.info.cpus, a.info.clock, a.info.uname,
-				   load_drm_map(c->path, &map) };
+				   load_drm_map(c->path, &map), c->window.from_ns, c->window.to_ns };
 	switch (c->format) {
 	case FORMAT_JSON: ret = report_json(stdout, &a.model, &ri, &c->opts); break;
 	case FORMAT_CSV: ret = report_csv(stdout, &a.model, &ri, &c->opts); break;

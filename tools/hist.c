@@ -6,6 +6,7 @@
  * position of v's top bit, bucket (e - SUB_BITS) << SUB_BITS | the SUB_BITS
  * bits under the top one: each power of two split into 128 slices.
  */
+#include <math.h>
 #include <stdlib.h>
 
 #include "hist.h"
@@ -37,6 +38,19 @@ static void bucket_range(unsigned int b, uint64_t *lo, uint64_t *width)
 	*width = 1ull << (e - HIST_SUB_BITS);
 }
 
+/*
+ * Welford's update: exact where a sum of squares would overflow 64 bits
+ * (a million 16 ms vblank periods squared) or lose the small deviations
+ * that jitter is made of.
+ */
+static void moments_add(struct hist *h, uint64_t v)
+{
+	double delta = (double)v - h->mean;
+
+	h->mean += delta / (double)h->count;
+	h->m2 += delta * ((double)v - h->mean);
+}
+
 int hist_add(struct hist *h, uint64_t v)
 {
 	if (!h->buckets) {
@@ -50,7 +64,14 @@ int hist_add(struct hist *h, uint64_t v)
 	h->sum += v;
 	h->min = v < h->min ? v : h->min;
 	h->max = v > h->max ? v : h->max;
+	moments_add(h, v);
 	return 0;
+}
+
+/* The population standard deviation of the samples; 0 for fewer than two. */
+double hist_stddev(const struct hist *h)
+{
+	return h->count > 1 ? sqrt(h->m2 / (double)h->count) : 0.0;
 }
 
 /**

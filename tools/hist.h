@@ -2,7 +2,8 @@
 /*
  * hist.h - latency histograms: log-linear buckets (128 per power of two),
  * so percentiles are within 1/256 of the true value whatever the number of
- * samples, in fixed memory.  Count, sum, min and max are exact.
+ * samples, in fixed memory.  Count, sum, min, max and the standard
+ * deviation are exact (the last up to double rounding).
  */
 #ifndef FENCE_TRACE_HIST_H
 #define FENCE_TRACE_HIST_H
@@ -14,11 +15,13 @@
 
 struct hist {
 	uint64_t count, sum, min, max;
+	double mean, m2;	/* running mean and sum of squared deviations (Welford) */
 	uint32_t *buckets;	/* HIST_BUCKETS, allocated on first add */
 };
 
 int hist_add(struct hist *h, uint64_t v);
 uint64_t hist_percentile(const struct hist *h, double p);
+double hist_stddev(const struct hist *h);
 uint64_t hist_log2_count(const struct hist *h, unsigned int power);
 void hist_free(struct hist *h);
 

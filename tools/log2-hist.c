@@ -32,7 +32,8 @@ void print_log2_hist(FILE *out, const uint32_t *slots, int n, const char *unit)
 	}
 	if (last < 0)
 		return;
-	fprintf(out, "%*s%-12s : count    distribution\n", 10, "", unit);
+	/* as wide as the rows' "%12llu -> %-10llu", so that the colons line up */
+	fprintf(out, "%*s%-12s : count    distribution\n", 14, "", unit);
 	for (int i = first; i <= last; i++) {
 		unsigned long long lo = i ? 1ull << i : 0, hi = (1ull << (i + 1)) - 1;
 		fprintf(out, "%12llu -> %-10llu : %-8u ", lo, hi, slots[i]);

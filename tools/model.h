@@ -8,8 +8,11 @@
  * Fence identity on a stock kernel is (context, seqno), both truncated to
  * 32 bits by the dma_fence events.  Known collisions: stub fences are all
  * (0, 0), every merged fence array has a fresh context and seqno 1, and a
- * key may be reused after its fence is destroyed.  An init for a key that
- * is still live retires the old fence first (counted as key_reused).
+ * key may be reused after its fence is destroyed, and two fences whose
+ * 64-bit seqnos differ only above bit 31 share one key.  An init for a key
+ * that is still live retires the old fence first (counted as key_reused,
+ * and as a seqno regression unless the key is (0, 0)); the next signal of
+ * that key is the newer fence's, even when it was the older one's.
  */
 #ifndef FENCE_TRACE_MODEL_H
 #define FENCE_TRACE_MODEL_H

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* report-common.c - what the text and JSON outputs share. */
+#include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <event-parse.h>
@@ -45,8 +47,86 @@ int report_timeline_selected(const struct ft_timeline *t, const struct report_op
 	return !o->timeline || strstr(t->name, o->timeline);
 }
 
+/* Does --pid keep a by-task row, or --timeline / --context a by-timeline row? */
+int report_wait_selected(const struct ft_model *m, const struct ft_wait_stat *s, int by_task,
+			 const struct report_opts *o)
+{
+	if (by_task)
+		return o->pid < 0 || s->id == (uint64_t)o->pid;
+	return report_timeline_selected(&m->timelines[s->id], o);
+}
+
+/*
+ * Does the filter keep late frame @l of CRTC @c?  --pid: the task that
+ * committed it.  --timeline / --context: the fence that blocked it, or the
+ * CRTC's own out-fence timeline (so that naming the CRTC's timeline keeps
+ * all its late frames); a frame with no blocking fence seen is left out.
+ */
+int report_late_selected(const struct ft_model *m, const struct ft_crtc *c,
+			 const struct ft_late_frame *l, const struct report_opts *o)
+{
+	const struct ft_blocking *b = &l->blocking;
+
+	if (o->pid >= 0 && l->pid != o->pid)
+		return 0;
+	if (!o->timeline && o->context < 0)
+		return 1;
+	if (report_timeline_selected(&m->timelines[c->timeline], o))
+		return 1;
+	return b->known && b->timeline != UINT32_MAX &&
+	       report_timeline_selected(&m->timelines[b->timeline], o);
+}
+
+/* How many of @c's late frames (those kept in detail) the filter keeps. */
+uint64_t report_late_selected_count(const struct ft_model *m, const struct ft_crtc *c,
+				    const struct report_opts *o)
+{
+	uint64_t n = 0;
+
+	for (unsigned int i = 0; i < c->n_late; i++)
+		n += report_late_selected(m, c, &c->late[i], o);
+	return n;
+}
+
+/* Is any filter that applies to late frames set? */
+int report_late_filtered(const struct report_opts *o)
+{
+	return o->pid >= 0 || o->timeline || o->context >= 0;
+}
+
 /* Does the trace say which fences signalled with an error? */
 int report_errors_known(const struct ft_model *m)
 {
 	return m->dec->have_event[FT_EV_FENCE_ERROR];
+}
+
+/* @ns as "850 ns", "12.3 us", "3.20 ms" or "1.50 s", in @buf. */
+const char *report_dur(char *buf, size_t len, uint64_t ns)
+{
+	if (ns < 1000)
+		snprintf(buf, len, "%" PRIu64 " ns", ns);
+	else if (ns < 1000000)
+		snprintf(buf, len, "%.1f us", ns / 1e3);
+	else if (ns < 1000000000)
+		snprintf(buf, len, "%.2f ms", ns / 1e6);
+	else
+		snprintf(buf, len, "%.2f s", ns / 1e9);
+	return buf;
+}
+
+void report_anomalies_count(const struct ft_model *m, struct report_anomalies *a)
+{
+	memset(a, 0, sizeof(*a));
+	for (unsigned int i = 0; i < m->n_crtcs; i++)
+		a->discarded_out_fences += m->crtcs[i].discarded;
+	for (unsigned int i = 0; i < m->n_timelines; i++) {
+		a->errors += m->timelines[i].errors;
+		a->never_signaled += m->timelines[i].unsignaled_at_end;
+		a->destroyed_unsignaled += m->timelines[i].destroyed_unsignaled;
+		a->seqno_regressions += m->timelines[i].out_of_order;
+		a->key_reused += m->timelines[i].key_reused;
+	}
+	for (unsigned int i = 0; i < m->n_pipes; i++)
+		a->vblank_gaps += m->pipes[i].missed;
+	a->signal_unknown = m->signal_unknown;
 }

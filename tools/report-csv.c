@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * report-csv.c - `fence-trace report --csv`: each selected section as a
- * CSV table (header line first), tables separated by an empty line.
+ * CSV table (header line first), tables separated by an empty line:
+ * timelines, waits by task, late frames, stalls, anomalies.
  * Times and durations in ns.  Fields are quoted when they need it.
  */
 #include <inttypes.h>
@@ -24,10 +25,22 @@ static void csv_str(FILE *out, const char *s)
 	fputc('"', out);
 }
 
+/* The emit latency percentiles; empty when no fence was emitted. */
+static void emit_columns(FILE *out, const struct hist *h)
+{
+	if (!h->count) {
+		fprintf(out, ",,,,\n");
+		return;
+	}
+	fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", hist_percentile(h, 0.5),
+		hist_percentile(h, 0.9), hist_percentile(h, 0.99), h->max);
+}
+
 static void timelines(FILE *out, const struct ft_model *m, const struct report_opts *o)
 {
 	fprintf(out, "context,driver,timeline,fences,signaled,errors,unsignaled,destroyed_unsignaled,"
-		"out_of_order,p50_ns,p90_ns,p99_ns,max_ns\n");
+		"out_of_order,p50_ns,p90_ns,p99_ns,max_ns,emitted,emit_p50_ns,emit_p90_ns,emit_p99_ns,"
+		"emit_max_ns\n");
 	for (unsigned int i = 0; i < m->n_timelines; i++) {
 		const struct ft_timeline *t = &m->timelines[i];
 
@@ -41,10 +54,11 @@ static void timelines(FILE *out, const struct ft_model *m, const struct report_o
 		if (report_errors_known(m))	/* empty: unknown */
 			fprintf(out, "%" PRIu64, t->errors);
 		fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
-			",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n",
+			",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64,
 			t->unsignaled_at_end, t->destroyed_unsignaled, t->out_of_order,
 			hist_percentile(&t->latency, 0.5), hist_percentile(&t->latency, 0.9),
-			hist_percentile(&t->latency, 0.99), t->latency.max);
+			hist_percentile(&t->latency, 0.99), t->latency.max, t->emit_latency.count);
+		emit_columns(out, &t->emit_latency);
 	}
 }
 
@@ -76,7 +90,7 @@ static void late_frames(FILE *out, const struct ft_model *m, const struct report
 			const struct ft_late_frame *l = &c->late[k];
 			const struct ft_blocking *b = &l->blocking;
 
-			if (o->pid >= 0 && l->pid != o->pid)
+			if (!report_late_selected(m, c, l, o))
 				continue;
 			fprintf(out, "%u,%u,%d,%" PRIu64 ",%" PRIu64 ",%u,%u,%" PRIu64 ",", c->crtc_id,
 				l->out_seqno, l->pid, l->submit_ns, l->signal_ns, l->target_seq,
@@ -89,6 +103,51 @@ static void late_frames(FILE *out, const struct ft_model *m, const struct report
 			else
 				fprintf(out, ",,,\n");
 		}
+	}
+}
+
+/* One row per line of the text anomalies section; empty count: unknown. */
+static void anomalies(FILE *out, const struct ft_model *m)
+{
+	struct report_anomalies a;
+
+	report_anomalies_count(m, &a);
+	fprintf(out, "anomaly,count\n");
+	fprintf(out, "never_signaled,%" PRIu64 "\n", a.never_signaled);
+	if (report_errors_known(m))
+		fprintf(out, "errors,%" PRIu64 "\n", a.errors);
+	else
+		fprintf(out, "errors,\n");
+	fprintf(out, "destroyed_unsignaled,%" PRIu64 "\n", a.destroyed_unsignaled);
+	if (m->dec->have_event[FT_EV_OUT_DISCARD])
+		fprintf(out, "discarded_out_fences,%" PRIu64 "\n", a.discarded_out_fences);
+	else
+		fprintf(out, "discarded_out_fences,\n");
+	fprintf(out, "seqno_regressions,%" PRIu64 "\nkey_reused,%" PRIu64 "\nvblank_gaps,%" PRIu64
+		"\nsignals_of_unknown_fences,%" PRIu64 "\nlost_events,%" PRIu64
+		"\nlost_unknown_pages,%" PRIu64 "\n", a.seqno_regressions, a.key_reused, a.vblank_gaps,
+		a.signal_unknown, m->lost, m->lost_unknown);
+}
+
+static const char *const outcomes[] = {
+	[FT_OUTCOME_UNKNOWN] = "unknown", [FT_OUTCOME_SHOWN] = "shown",
+	[FT_OUTCOME_DISCARDED] = "discarded", [FT_OUTCOME_DROPPED] = "dropped",
+};
+
+/* The waits past the stall threshold; error empty when not traced. */
+static void stalls(FILE *out, const struct ft_model *m)
+{
+	fprintf(out, "pid,comm,start_ns,end_ns,context,seqno,signaled,out_fence_seqno,error,outcome\n");
+	for (unsigned int i = 0; i < m->n_long_waits; i++) {
+		const struct ft_long_wait *l = &m->long_waits[i];
+
+		fprintf(out, "%d,", l->pid);
+		csv_str(out, report_task_name(m, l->pid));
+		fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%d,%u,", l->start, l->end,
+			l->key >> 32, l->key & (uint64_t)0xffffffff, l->signaled, l->out_seqno);
+		if (report_errors_known(m))
+			fprintf(out, "%d", l->member_error ? l->member_error : l->error);
+		fprintf(out, ",%s\n", outcomes[l->outcome]);
 	}
 }
 
@@ -111,6 +170,16 @@ int report_csv(FILE *out, const struct ft_model *m, const struct report_info *in
 		if (blocks++)
 			fputc('\n', out);
 		late_frames(out, m, o);
+	}
+	if (o->sections & SEC_STALLS) {
+		if (blocks++)
+			fputc('\n', out);
+		stalls(out, m);
+	}
+	if (o->sections & SEC_ANOMALIES) {
+		if (blocks++)
+			fputc('\n', out);
+		anomalies(out, m);
 	}
 	return ferror(out) ? -1 : 0;
 }

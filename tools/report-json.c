@@ -18,6 +18,24 @@ static void latency(FILE *out, const char *name, const struct hist *h)
 		hist_percentile(h, 0.5), hist_percentile(h, 0.9), hist_percentile(h, 0.99), h->max);
 }
 
+/* Non-empty @h as [2^i, 2^(i+1)) ns buckets, from the first to the last with samples. */
+static void log2_buckets(FILE *out, const char *name, const struct hist *h)
+{
+	int first = -1, last = -1;
+
+	for (int p = 0; p < 64; p++)
+		if (hist_log2_count(h, (unsigned int)p)) {
+			first = first < 0 ? p : first;
+			last = p;
+		}
+	fprintf(out, "\"%s\": [", name);
+	for (int p = first; first >= 0 && p <= last; p++)
+		fprintf(out, "%s{\"from_ns\": %llu, \"to_ns\": %llu, \"count\": %" PRIu64 "}",
+			p > first ? ", " : "", p ? 1ull << p : 0ull,
+			p < 63 ? (1ull << (p + 1)) - 1 : ~0ull, hist_log2_count(h, (unsigned int)p));
+	fprintf(out, "]");
+}
+
 static void timelines(FILE *out, const struct ft_model *m, const struct report_opts *o)
 {
 	int first = 1;
@@ -43,6 +61,13 @@ static void timelines(FILE *out, const struct ft_model *m, const struct report_o
 			t->unsignaled_at_end, t->destroyed_unsignaled, t->out_of_order,
 			model_lost_between(m, t->first_ts, t->last_ts) ? "true" : "false");
 		latency(out, "signal_latency_ns", &t->latency);
+		fprintf(out, ", ");
+		log2_buckets(out, "signal_latency_log2", &t->latency);
+		fprintf(out, ", ");
+		if (t->emit_latency.count)
+			latency(out, "emit_latency_ns", &t->emit_latency);
+		else
+			fprintf(out, "\"emit_latency_ns\": null");
 		fprintf(out, "}");
 		first = 0;
 	}
@@ -55,6 +80,44 @@ static void wait_stat(FILE *out, const struct ft_wait_stat *s)
 	fprintf(out, ", \"waits\": %" PRIu64 ", \"total_ns\": %" PRIu64 ", \"max_ns\": %" PRIu64
 		", \"p99_ns\": %" PRIu64 ", \"interrupted\": %" PRIu64, s->count, s->total_ns, s->max_ns,
 		hist_percentile(&s->h, 0.99), s->interrupted);
+}
+
+static void poll_stat(FILE *out, const struct ft_wait_stat *s)
+{
+	fprintf(out, ", \"polls\": %" PRIu64 ", \"total_ns\": %" PRIu64 ", \"max_ns\": %" PRIu64
+		", \"p99_ns\": %" PRIu64, s->count, s->total_ns, s->max_ns, hist_percentile(&s->h, 0.99));
+}
+
+/* sync_file polls (the series' sync_file_poll_*): how compositors wait. */
+static void polls(FILE *out, const struct ft_model *m, const struct report_opts *o)
+{
+	unsigned int n_out = 0;
+
+	fprintf(out, "\"polls\": {\"by_task\": [");
+	for (unsigned int i = 0; i < m->n_poll_by_task; i++) {
+		const struct ft_wait_stat *s = &m->poll_by_task[i];
+
+		if (o->pid >= 0 && s->id != (uint64_t)o->pid)
+			continue;
+		fprintf(out, "%s\n    {\"pid\": %" PRIu64 ", \"comm\": ", n_out++ ? "," : "", s->id);
+		json_str(out, report_task_name(m, (int)s->id));
+		poll_stat(out, s);
+		fprintf(out, "}");
+	}
+	fprintf(out, "\n  ], \"by_timeline\": [");
+	n_out = 0;
+	for (unsigned int i = 0; i < m->n_poll_by_timeline; i++) {
+		const struct ft_wait_stat *s = &m->poll_by_timeline[i];
+
+		if (!report_wait_selected(m, s, 0, o))
+			continue;
+		fprintf(out, "%s\n    {\"context\": %" PRIu64 ", \"timeline\": ", n_out++ ? "," : "",
+			m->timelines[s->id].context);
+		json_str(out, m->timelines[s->id].name);
+		poll_stat(out, s);
+		fprintf(out, "}");
+	}
+	fprintf(out, "\n  ]}");
 }
 
 static void waits(FILE *out, const struct ft_model *m, const struct report_opts *o)
@@ -73,10 +136,13 @@ static void waits(FILE *out, const struct ft_model *m, const struct report_opts 
 		fprintf(out, "}");
 	}
 	fprintf(out, "\n  ], \"by_timeline\": [");
+	n_out = 0;
 	for (unsigned int i = 0; i < m->n_by_timeline; i++) {
 		const struct ft_wait_stat *s = &m->by_timeline[i];
 
-		fprintf(out, "%s\n    {\"context\": %" PRIu64 ", \"timeline\": ", i ? "," : "",
+		if (!report_wait_selected(m, s, 0, o))
+			continue;
+		fprintf(out, "%s\n    {\"context\": %" PRIu64 ", \"timeline\": ", n_out++ ? "," : "",
 			m->timelines[s->id].context);
 		json_str(out, m->timelines[s->id].name);
 		wait_stat(out, s);
@@ -90,7 +156,9 @@ static void waits(FILE *out, const struct ft_model *m, const struct report_opts 
 		wait_stat(out, s);
 		fprintf(out, "}");
 	}
-	fprintf(out, "\n  ]},\n");
+	fprintf(out, "\n  ], ");
+	polls(out, m, o);
+	fprintf(out, "},\n");
 }
 
 static void blocking(FILE *out, const struct ft_model *m, const struct ft_blocking *b)
@@ -113,6 +181,20 @@ static void blocking(FILE *out, const struct ft_model *m, const struct ft_blocki
 			b->merged_context, b->merged_seqno);
 	else
 		fprintf(out, ", \"merged\": null}");
+}
+
+/* The period's spread, exact (see report-text.c); null under two periods. */
+static void vblank_jitter(FILE *out, const struct ft_pipe *p)
+{
+	if (!p || p->period.count < 2) {
+		fprintf(out, "\"vblank_period_min_ns\": null, \"vblank_period_max_ns\": null, "
+			"\"vblank_period_stddev_ns\": null, \"vblank_period_range_ns\": null, ");
+		return;
+	}
+	fprintf(out, "\"vblank_period_min_ns\": %" PRIu64 ", \"vblank_period_max_ns\": %" PRIu64
+		", \"vblank_period_stddev_ns\": %" PRIu64 ", \"vblank_period_range_ns\": %" PRIu64 ", ",
+		p->period.min, p->period.max, (uint64_t)(hist_stddev(&p->period) + 0.5),
+		p->period.max - p->period.min);
 }
 
 static void crtc(FILE *out, const struct ft_model *m, const struct ft_crtc *c,
@@ -140,14 +222,16 @@ static void crtc(FILE *out, const struct ft_model *m, const struct ft_crtc *c,
 		", \"discarded_out_fences\": %" PRIu64 ", ",
 		c->pipe, c->frames, p ? p->vblanks : 0, p ? p->missed : 0,
 		p ? hist_percentile(&p->period, 0.5) : 0, c->unpaired, c->fake_vblank, c->discarded);
+	vblank_jitter(out, p);
 	latency(out, "out_fence_latency_ns", &c->out_latency);
 	fprintf(out, ", \"lost_in_span\": %s", model_lost_between(m, m->timelines[c->timeline].first_ts,
 		m->timelines[c->timeline].last_ts) ? "true" : "false");
-	fprintf(out, ", \"late_frame_count\": %" PRIu64 ", \"late_frames\": [", c->late_count);
+	fprintf(out, ", \"late_frame_count\": %" PRIu64 ", \"late_frame_selected_count\": %" PRIu64
+		", \"late_frames\": [", c->late_count, report_late_selected_count(m, c, o));
 	for (unsigned int i = 0; i < c->n_late; i++) {
 		const struct ft_late_frame *l = &c->late[i];
 
-		if (o->pid >= 0 && l->pid != o->pid)
+		if (!report_late_selected(m, c, l, o))
 			continue;
 		fprintf(out, "%s\n      {\"out_fence_seqno\": %u, \"commit\": %" PRIu64 ", \"pid\": %d, \"submit_ns\": %" PRIu64
 			", \"signal_ns\": %" PRIu64 ", \"target_vblank\": %u, \"landed_vblank\": %u"
@@ -206,6 +290,30 @@ static void stalls_json(FILE *out, const struct ft_model *m)
 	fprintf(out, "\n  ],\n");
 }
 
+/* What the text anomalies section says; null where the kernel does not say. */
+static void anomalies(FILE *out, const struct ft_model *m)
+{
+	struct report_anomalies a;
+
+	report_anomalies_count(m, &a);
+	fprintf(out, "  \"anomalies\": {\"never_signaled\": %" PRIu64 ", \"errors\": ", a.never_signaled);
+	if (report_errors_known(m))
+		fprintf(out, "%" PRIu64, a.errors);
+	else
+		fprintf(out, "null");
+	fprintf(out, ", \"destroyed_unsignaled\": %" PRIu64 ", \"discarded_out_fences\": ",
+		a.destroyed_unsignaled);
+	if (m->dec->have_event[FT_EV_OUT_DISCARD])
+		fprintf(out, "%" PRIu64, a.discarded_out_fences);
+	else
+		fprintf(out, "null");
+	fprintf(out, ", \"seqno_regressions\": %" PRIu64 ", \"key_reused\": %" PRIu64
+		", \"vblank_gaps\": %" PRIu64 ", \"signals_of_unknown_fences\": %" PRIu64
+		", \"lost_events\": %" PRIu64 ", \"lost_unknown_pages\": %" PRIu64 "},\n",
+		a.seqno_regressions, a.key_reused, a.vblank_gaps, a.signal_unknown, m->lost,
+		m->lost_unknown);
+}
+
 /* The series only; empty lists and "series": false in event_sets otherwise. */
 static void commits_json(FILE *out, const struct ft_model *m)
 {
@@ -247,6 +355,11 @@ int report_json(FILE *out, const struct ft_model *m, const struct report_info *i
 
 	fprintf(out, "{\n  \"file\": ");
 	json_str(out, info->path);
+	fprintf(out, ",\n  \"window\": {\"from_ns\": %llu, \"to_ns\": ", info->from_ns);
+	if (info->to_ns)
+		fprintf(out, "%llu}", info->to_ns);
+	else
+		fprintf(out, "null}");
 	fprintf(out, ",\n  \"version\": %d, \"cpus\": %d, \"clock\": ", info->version, info->cpus);
 	json_str(out, info->clock ? info->clock : "local");
 	fprintf(out, ",\n  \"events\": %" PRIu64 ", \"lost_events\": %" PRIu64
@@ -271,6 +384,8 @@ int report_json(FILE *out, const struct ft_model *m, const struct report_info *i
 	fprintf(out, "\n  ],\n");
 	if (o->sections & SEC_STALLS)
 		stalls_json(out, m);
+	if (o->sections & SEC_ANOMALIES)
+		anomalies(out, m);
 	commits_json(out, m);
 	fprintf(out, "}\n");
 	return ferror(out) ? -1 : 0;

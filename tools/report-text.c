@@ -9,6 +9,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "log2-hist.h"
 #include "report.h"
 
 /*
@@ -27,25 +28,22 @@ static void style_for(FILE *out)
 
 	style.colour = tty && !getenv("NO_COLOR");
 	style.name_width = 20;
-	if (tty && ioctl(fileno(out), TIOCGWINSZ, &ws) == 0 && ws.ws_col > 112)
-		style.name_width = ws.ws_col - 92 < 47 ? ws.ws_col - 92 : 47;
+	if (tty && ioctl(fileno(out), TIOCGWINSZ, &ws) == 0 && ws.ws_col > 125)
+		style.name_width = ws.ws_col - 105 < 47 ? ws.ws_col - 105 : 47;
 }
 
 static const char *attn(void) { return style.colour ? "\033[1;31m" : ""; }
 static const char *plain(void) { return style.colour ? "\033[0m" : ""; }
 
-/* @ns as "850 ns", "12.3 us", "3.20 ms" or "1.50 s". */
-static const char *dur(char *buf, size_t len, uint64_t ns)
+/* --from / --to: the figures below cover this window only. */
+static void window(FILE *out, const struct report_info *info)
 {
-	if (ns < 1000)
-		snprintf(buf, len, "%" PRIu64 " ns", ns);
-	else if (ns < 1000000)
-		snprintf(buf, len, "%.1f us", ns / 1e3);
-	else if (ns < 1000000000)
-		snprintf(buf, len, "%.2f ms", ns / 1e6);
+	fprintf(out, "window: %.6f s to ", info->from_ns / 1e9);
+	if (info->to_ns)
+		fprintf(out, "%.6f s", info->to_ns / 1e9);
 	else
-		snprintf(buf, len, "%.2f s", ns / 1e9);
-	return buf;
+		fprintf(out, "the end");
+	fprintf(out, " of the trace (--from/--to): events outside it were not read\n");
 }
 
 static void heading(FILE *out, const struct ft_model *m, const struct report_info *info)
@@ -55,6 +53,8 @@ static void heading(FILE *out, const struct ft_model *m, const struct report_inf
 		info->clock ? "" : " [not recorded: trace-cmd's default]");
 	if (info->uname)
 		fprintf(out, "kernel: %s\n", info->uname);
+	if (info->from_ns || info->to_ns)
+		window(out, info);
 	fprintf(out, "events: %" PRIu64 " read, %" PRIu64 " lost%s, span %.3f s\n", m->events,
 		m->lost, m->lost_unknown ? " (+ pages with an unknown number lost)" : "",
 		m->events ? (m->last_ts - m->first_ts) / 1e9 : 0.0);
@@ -78,9 +78,9 @@ static void timelines(FILE *out, const struct ft_model *m, const struct report_o
 	fprintf(out, "\nTimelines (signal latency = dma_fence_init -> dma_fence_signaled)\n");
 	if (!errors_known)
 		fprintf(out, "  errors: unknown (\"?\"): this kernel does not trace them (the series' dma_fence_error)\n");
-	fprintf(out, "%8s  %-12s %-*s %7s %8s %6s %9s %8s %10s %10s %10s %10s\n", "context", "driver",
-		style.name_width, "timeline", "fences", "signaled", "errors", "unsig@end", "destroyed",
-		"p50", "p90", "p99", "max");
+	fprintf(out, "%8s  %-12s %-*s %7s %8s %6s %9s %9s %12s %10s %10s %10s %10s\n", "context",
+		"driver", style.name_width, "timeline", "fences", "signaled", "errors", "unsig@end",
+		"destroyed", "out-of-order", "p50", "p90", "p99", "max");
 	for (unsigned int i = 0; i < m->n_timelines; i++) {
 		const struct ft_timeline *t = &m->timelines[i];
 
@@ -91,35 +91,83 @@ static void timelines(FILE *out, const struct ft_model *m, const struct report_o
 		else
 			snprintf(e, sizeof(e), "?");
 		fprintf(out, "%8" PRIu64 "  %-12.12s %-*.*s %7" PRIu64 " %8" PRIu64 " %6s %9" PRIu64
-			" %8" PRIu64 " %10s %10s %10s %10s%s\n", t->context, t->driver, style.name_width,
-			style.name_width, t->name,
-			t->fences, t->signaled, e, t->unsignaled_at_end, t->destroyed_unsignaled,
-			dur(a, sizeof(a), hist_percentile(&t->latency, 0.5)),
-			dur(b, sizeof(b), hist_percentile(&t->latency, 0.9)),
-			dur(c, sizeof(c), hist_percentile(&t->latency, 0.99)),
-			dur(d, sizeof(d), t->latency.max),
+			" %9" PRIu64 " %12" PRIu64 " %10s %10s %10s %10s%s\n", t->context, t->driver,
+			style.name_width, style.name_width, t->name, t->fences, t->signaled, e,
+			t->unsignaled_at_end, t->destroyed_unsignaled, t->out_of_order,
+			report_dur(a, sizeof(a), hist_percentile(&t->latency, 0.5)),
+			report_dur(b, sizeof(b), hist_percentile(&t->latency, 0.9)),
+			report_dur(c, sizeof(c), hist_percentile(&t->latency, 0.99)),
+			report_dur(d, sizeof(d), t->latency.max),
 			model_lost_between(m, t->first_ts, t->last_ts) ? "  (events lost: short)" : "");
+	}
+}
+
+/* Emit -> signalled: how long the hardware took once the job was queued. */
+static void emit_latency(FILE *out, const struct ft_model *m, const struct report_opts *o)
+{
+	char a[24], b[24], c[24], d[24];
+	int any = 0;
+
+	fprintf(out, "Emit latency (dma_fence_emit -> dma_fence_signaled, fences that were emitted)\n");
+	for (unsigned int i = 0; i < m->n_timelines; i++) {
+		const struct ft_timeline *t = &m->timelines[i];
+
+		if (!report_timeline_selected(t, o) || !t->emit_latency.count)
+			continue;
+		if (!any++)
+			fprintf(out, "%8s  %-12s %-*s %7s %10s %10s %10s %10s\n", "context", "driver",
+				style.name_width, "timeline", "emitted", "p50", "p90", "p99", "max");
+		fprintf(out, "%8" PRIu64 "  %-12.12s %-*.*s %7" PRIu64 " %10s %10s %10s %10s\n",
+			t->context, t->driver, style.name_width, style.name_width, t->name,
+			t->emit_latency.count,
+			report_dur(a, sizeof(a), hist_percentile(&t->emit_latency, 0.5)),
+			report_dur(b, sizeof(b), hist_percentile(&t->emit_latency, 0.9)),
+			report_dur(c, sizeof(c), hist_percentile(&t->emit_latency, 0.99)),
+			report_dur(d, sizeof(d), t->emit_latency.max));
+	}
+	if (!any)
+		fprintf(out, "  no signalled fence was emitted (its driver does not trace dma_fence_emit)\n");
+}
+
+/* --hist: each timeline's signal latency as a bcc-style log2 histogram. */
+static void latency_hists(FILE *out, const struct ft_model *m, const struct report_opts *o)
+{
+	uint32_t slots[64];
+
+	for (unsigned int i = 0; i < m->n_timelines; i++) {
+		const struct ft_timeline *t = &m->timelines[i];
+
+		if (!report_timeline_selected(t, o) || !t->latency.count)
+			continue;
+		for (unsigned int p = 0; p < 64; p++) {
+			uint64_t n = hist_log2_count(&t->latency, p);
+
+			slots[p] = n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
+		}
+		fprintf(out, "\nSignal latency of context %" PRIu64 " (%s %s):\n", t->context,
+			t->driver, t->name);
+		print_log2_hist(out, slots, 64, "nsecs");
 	}
 }
 
 /* Rows of waits (with an interrupted column) or of polls (without). */
 static void wait_rows(FILE *out, const struct ft_model *m, const struct ft_wait_stat *s,
-		      unsigned int n, int by_task, long long pid, int polls)
+		      unsigned int n, int by_task, const struct report_opts *o, int polls)
 {
 	char a[24], b[24], c[24];
 
 	for (unsigned int i = 0; i < n; i++) {
 		char who[64];
 
-		if (by_task && pid >= 0 && s[i].id != (uint64_t)pid)
+		if (!report_wait_selected(m, &s[i], by_task, o))
 			continue;
 		if (by_task)
 			snprintf(who, sizeof(who), "%s-%" PRIu64, report_task_name(m, (int)s[i].id), s[i].id);
 		else
 			snprintf(who, sizeof(who), "%s", m->timelines[s[i].id].name);
 		fprintf(out, "  %-30.30s %7" PRIu64 " %10s %10s %10s", who, s[i].count,
-			dur(a, sizeof(a), s[i].total_ns), dur(b, sizeof(b), s[i].max_ns),
-			dur(c, sizeof(c), hist_percentile(&s[i].h, 0.99)));
+			report_dur(a, sizeof(a), s[i].total_ns), report_dur(b, sizeof(b), s[i].max_ns),
+			report_dur(c, sizeof(c), hist_percentile(&s[i].h, 0.99)));
 		if (!polls)
 			fprintf(out, " %11" PRIu64, s[i].interrupted);
 		fputc('\n', out);
@@ -131,10 +179,10 @@ static void waits(FILE *out, const struct ft_model *m, const struct report_opts 
 	fprintf(out, "\nWaits (dma_fence_wait_start -> dma_fence_wait_end)\n");
 	fprintf(out, "  %-30s %7s %10s %10s %10s %11s\n", "waiting task", "waits", "total", "max", "p99",
 		"interrupted");
-	wait_rows(out, m, m->by_task, m->n_by_task, 1, o->pid, 0);
+	wait_rows(out, m, m->by_task, m->n_by_task, 1, o, 0);
 	fprintf(out, "  %-30s %7s %10s %10s %10s %11s\n", "waited timeline", "waits", "total", "max",
 		"p99", "interrupted");
-	wait_rows(out, m, m->by_timeline, m->n_by_timeline, 0, -1, 0);
+	wait_rows(out, m, m->by_timeline, m->n_by_timeline, 0, o, 0);
 	if (!m->dec->have_set[FT_SET_SERIES])
 		return;
 	fprintf(out, "In-fence waits of commits, per plane (drm_fence_wait_end, fence-trace series)\n");
@@ -146,14 +194,14 @@ static void waits(FILE *out, const struct ft_model *m, const struct report_opts 
 
 		snprintf(who, sizeof(who), "plane %" PRIu64, p->id);
 		fprintf(out, "  %-30s %7" PRIu64 " %10s %10s %10s %11" PRIu64 "\n", who, p->count,
-			dur(a, sizeof(a), p->total_ns), dur(b, sizeof(b), p->max_ns),
-			dur(c, sizeof(c), hist_percentile(&p->h, 0.99)), p->interrupted);
+			report_dur(a, sizeof(a), p->total_ns), report_dur(b, sizeof(b), p->max_ns),
+			report_dur(c, sizeof(c), hist_percentile(&p->h, 0.99)), p->interrupted);
 	}
 	fprintf(out, "Polls on sync_files (sync_file_poll_begin -> _ready, fence-trace series)\n");
 	fprintf(out, "  %-30s %7s %10s %10s %10s\n", "polling task", "polls", "total", "max", "p99");
-	wait_rows(out, m, m->poll_by_task, m->n_poll_by_task, 1, o->pid, 1);
+	wait_rows(out, m, m->poll_by_task, m->n_poll_by_task, 1, o, 1);
 	fprintf(out, "  %-30s %7s %10s %10s %10s\n", "polled timeline", "polls", "total", "max", "p99");
-	wait_rows(out, m, m->poll_by_timeline, m->n_poll_by_timeline, 0, -1, 1);
+	wait_rows(out, m, m->poll_by_timeline, m->n_poll_by_timeline, 0, o, 1);
 }
 
 static void late_frames(FILE *out, const struct ft_model *m, const struct ft_crtc *c,
@@ -163,27 +211,32 @@ static void late_frames(FILE *out, const struct ft_model *m, const struct ft_crt
 
 	if (!c->late_count)
 		return;
-	fprintf(out, "  %slate frames: %" PRIu64 "%s%s\n", attn(), c->late_count,
-		c->late_count > c->n_late ? " (detail for the first ones only)" : "", plain());
+	if (report_late_filtered(o))
+		fprintf(out, "  %slate frames: %" PRIu64 " of %" PRIu64 " kept by --pid/--timeline/--context%s%s\n",
+			attn(), report_late_selected_count(m, c, o), c->late_count,
+			c->late_count > c->n_late ? " (among the first ones, kept in detail)" : "", plain());
+	else
+		fprintf(out, "  %slate frames: %" PRIu64 "%s%s\n", attn(), c->late_count,
+			c->late_count > c->n_late ? " (detail for the first ones only)" : "", plain());
 	fprintf(out, "  %8s %14s %8s %8s %10s  %s\n", "out-seq", "submit (s)", "target", "landed",
 		"late by", "blocked by (last in-fence to signal)");
 	for (unsigned int i = 0; i < c->n_late; i++) {
 		const struct ft_late_frame *l = &c->late[i];
 		const struct ft_blocking *bl = &l->blocking;
 
-		if (o->pid >= 0 && l->pid != o->pid)
+		if (!report_late_selected(m, c, l, o))
 			continue;
 		fprintf(out, "  %8u %14.6f %8u %8u %10s  ", l->out_seqno, l->submit_ns / 1e9,
-			l->target_seq, l->landed_seq, dur(a, sizeof(a), l->late_by_ns));
+			l->target_seq, l->landed_seq, report_dur(a, sizeof(a), l->late_by_ns));
 		if (bl->known && bl->plane >= 0)
 			fprintf(out, "plane %d: ", bl->plane);
 		if (bl->known && bl->timeline != UINT32_MAX)
 			fprintf(out, "%s %s context %" PRIu64 " seqno %" PRIu64 ", waited %s",
 				m->timelines[bl->timeline].driver, m->timelines[bl->timeline].name,
-				bl->context, bl->seqno, dur(b, sizeof(b), bl->wait_ns));
+				bl->context, bl->seqno, report_dur(b, sizeof(b), bl->wait_ns));
 		else if (bl->known)
 			fprintf(out, "context %" PRIu64 " seqno %" PRIu64 ", waited %s", bl->context,
-				bl->seqno, dur(b, sizeof(b), bl->wait_ns));
+				bl->seqno, report_dur(b, sizeof(b), bl->wait_ns));
 		else
 			fprintf(out, "no in-fence wait seen (late for another reason)");
 		if (bl->known && bl->merged)
@@ -193,11 +246,28 @@ static void late_frames(FILE *out, const struct ft_model *m, const struct ft_crt
 	}
 }
 
+/*
+ * The period and its jitter as exact figures: the standard deviation
+ * (typical frame pacing) and max - min (the worst outlier, like a vkms
+ * timer overrun under TCG).  Not a percentile difference: percentiles are
+ * within 1/256, some 65 us at 16.7 ms, coarser than real vblank jitter.
+ */
+static void vblank_line(FILE *out, const struct ft_pipe *p)
+{
+	char a[24], b[24], c[24], d[24], e[24];
+
+	fprintf(out, "  vblanks: %" PRIu64 ", period p50 %s (min %s, max %s), jitter: std dev %s, max - min %s, missed %" PRIu64 "\n",
+		p->vblanks, report_dur(a, sizeof(a), hist_percentile(&p->period, 0.5)),
+		report_dur(b, sizeof(b), p->period.min), report_dur(c, sizeof(c), p->period.max),
+		report_dur(d, sizeof(d), (uint64_t)(hist_stddev(&p->period) + 0.5)),
+		report_dur(e, sizeof(e), p->period.max - p->period.min), p->missed);
+}
+
 static void display(FILE *out, const struct ft_model *m, const struct report_info *info,
 		    const struct report_opts *o)
 {
 	const struct drm_map_crtc *dev;
-	char a[24], b[24], c[24], d[24];
+	char a[24], b[24], c[24];
 
 	fprintf(out, "\nDisplay (out-fence latency = out-fence created -> signalled)\n");
 	for (unsigned int i = 0; i < m->n_crtcs; i++) {
@@ -211,18 +281,16 @@ static void display(FILE *out, const struct ft_model *m, const struct report_inf
 				p = &m->pipes[k];
 		fprintf(out, "CRTC %u (%s on %s), vblank pipe %d%s: %" PRIu64 " frames, out-fence latency p50 %s, p99 %s, max %s\n",
 			cr->crtc_id, cr->name, cr->driver, cr->pipe, cr->pipe < 0 ? " (unknown)" : "", cr->frames,
-			dur(a, sizeof(a), hist_percentile(&cr->out_latency, 0.5)),
-			dur(b, sizeof(b), hist_percentile(&cr->out_latency, 0.99)),
-			dur(c, sizeof(c), cr->out_latency.max));
+			report_dur(a, sizeof(a), hist_percentile(&cr->out_latency, 0.5)),
+			report_dur(b, sizeof(b), hist_percentile(&cr->out_latency, 0.99)),
+			report_dur(c, sizeof(c), cr->out_latency.max));
 		if (model_lost_between(m, m->timelines[cr->timeline].first_ts,
 				       m->timelines[cr->timeline].last_ts))
 			fprintf(out, "  events were lost while this CRTC was active: frames and late frames may be short\n");
 		if (info->drm && (dev = drm_map_find(info->drm, cr->driver, cr->crtc_id, cr->name)))
 			fprintf(out, "  device: dri/%u (%s), CRTC index %u\n", dev->minor, dev->driver, dev->index);
 		if (p)
-			fprintf(out, "  vblanks: %" PRIu64 ", period p50 %s (min %s, max %s), missed %" PRIu64 "\n",
-				p->vblanks, dur(a, sizeof(a), hist_percentile(&p->period, 0.5)),
-				dur(b, sizeof(b), p->period.min), dur(d, sizeof(d), p->period.max), p->missed);
+			vblank_line(out, p);
 		if (cr->fake_vblank)
 			fprintf(out, "  %" PRIu64 " out-fences signalled by a fake vblank (no vblank interrupt: at commit completion)\n",
 				cr->fake_vblank);
@@ -271,11 +339,11 @@ static void commits(FILE *out, const struct ft_model *m)
 		if (s->waits_on == (int64_t)s->commit) {	/* wait_for_flip_done's timeout */
 			fprintf(out, "    commit %" PRIu64 " on CRTC %u: its own %s timed out after %s (ret %s): the flip never completed\n",
 				s->commit, s->crtc, s->stage >= 0 && s->stage < 4 ? stall_stages[s->stage] : "?",
-				dur(a, sizeof(a), s->duration_ns), errname(s->ret, e, sizeof(e)));
+				report_dur(a, sizeof(a), s->duration_ns), errname(s->ret, e, sizeof(e)));
 			continue;
 		}
 		fprintf(out, "    commit %" PRIu64 " on CRTC %u waited %s for commit %" PRId64 "'s %s (ret %d)\n",
-			s->commit, s->crtc, dur(a, sizeof(a), s->duration_ns), s->waits_on,
+			s->commit, s->crtc, report_dur(a, sizeof(a), s->duration_ns), s->waits_on,
 			s->stage >= 0 && s->stage < 4 ? stall_stages[s->stage] : "?", s->ret);
 	}
 }
@@ -306,7 +374,7 @@ static void error_outcome(FILE *out, const struct ft_long_wait *l, int error)
 	switch (l->outcome) {
 	case FT_OUTCOME_SHOWN:
 		fprintf(out, "; the commit went on regardless (the atomic helpers ignore fence errors): its out-fence signalled %s later, the frame was shown with that buffer\n",
-			dur(a, sizeof(a), l->outcome_ts - l->end));
+			report_dur(a, sizeof(a), l->outcome_ts - l->end));
 		break;
 	case FT_OUTCOME_DISCARDED:
 		fprintf(out, "; the commit failed with %s and discarded its out-fence\n",
@@ -325,7 +393,7 @@ static void long_wait(FILE *out, const struct ft_model *m, const struct ft_long_
 	char a[24];
 
 	fprintf(out, "  %.6f s: %s-%d waited %s on ", l->start / 1e9, report_task_name(m, l->pid), l->pid,
-		dur(a, sizeof(a), l->end - l->start));
+		report_dur(a, sizeof(a), l->end - l->start));
 	fence_name(out, m, l->key);
 	fprintf(out, "%s", l->signaled ? "" : " (ended unsignalled: interrupted or timed out)");
 	if (l->out_seqno)
@@ -347,7 +415,7 @@ static void stalls(FILE *out, const struct ft_model *m)
 	char a[24];
 
 	fprintf(out, "\nStalls (dma_fence waits of %s or more): %" PRIu64 "\n",
-		dur(a, sizeof(a), m->stall_ns), m->long_waits_total);
+		report_dur(a, sizeof(a), m->stall_ns), m->long_waits_total);
 	for (unsigned int i = 0; i < m->n_long_waits; i++)
 		long_wait(out, m, &m->long_waits[i]);
 	if (!report_errors_known(m))
@@ -356,32 +424,22 @@ static void stalls(FILE *out, const struct ft_model *m)
 
 static void anomalies(FILE *out, const struct ft_model *m)
 {
-	uint64_t never = 0, destroyed = 0, ooo = 0, reused = 0, missed = 0, errors = 0, discarded = 0;
+	struct report_anomalies a;
 
-	for (unsigned int i = 0; i < m->n_crtcs; i++)
-		discarded += m->crtcs[i].discarded;
-	for (unsigned int i = 0; i < m->n_timelines; i++) {
-		errors += m->timelines[i].errors;
-		never += m->timelines[i].unsignaled_at_end;
-		destroyed += m->timelines[i].destroyed_unsignaled;
-		ooo += m->timelines[i].out_of_order;
-		reused += m->timelines[i].key_reused;
-	}
-	for (unsigned int i = 0; i < m->n_pipes; i++)
-		missed += m->pipes[i].missed;
+	report_anomalies_count(m, &a);
 	fprintf(out, "\nAnomalies\n");
-	fprintf(out, "  never signalled (live at the end): %" PRIu64 "\n", never);
+	fprintf(out, "  never signalled (live at the end): %" PRIu64 "\n", a.never_signaled);
 	if (report_errors_known(m))
-		fprintf(out, "  signalled with an error: %" PRIu64 "\n", errors);
+		fprintf(out, "  signalled with an error: %" PRIu64 "\n", a.errors);
 	else
 		fprintf(out, "  signalled with an error: unknown (needs the series' dma_fence_error)\n");
-	fprintf(out, "  destroyed unsignalled: %" PRIu64 "\n", destroyed);
+	fprintf(out, "  destroyed unsignalled: %" PRIu64 "\n", a.destroyed_unsignaled);
 	if (m->dec->have_event[FT_EV_OUT_DISCARD])
-		fprintf(out, "    of them out-fences of failed commits: %" PRIu64 "\n", discarded);
-	fprintf(out, "  seqno regressions at creation: %" PRIu64 "\n", ooo);
-	fprintf(out, "  (context, seqno) reused while live: %" PRIu64 "\n", reused);
-	fprintf(out, "  vblank sequence gaps (missed vblanks): %" PRIu64 "\n", missed);
-	fprintf(out, "  signals of fences created before the trace: %" PRIu64 "\n", m->signal_unknown);
+		fprintf(out, "    of them out-fences of failed commits: %" PRIu64 "\n", a.discarded_out_fences);
+	fprintf(out, "  seqno regressions at creation: %" PRIu64 "\n", a.seqno_regressions);
+	fprintf(out, "  (context, seqno) reused while live: %" PRIu64 "\n", a.key_reused);
+	fprintf(out, "  vblank sequence gaps (missed vblanks): %" PRIu64 "\n", a.vblank_gaps);
+	fprintf(out, "  signals of fences created before the trace: %" PRIu64 "\n", a.signal_unknown);
 	fprintf(out, "  lost events: %" PRIu64 "%s\n", m->lost, m->lost_unknown ? " + unknown" : "");
 }
 
@@ -390,8 +448,12 @@ int report_text(FILE *out, const struct ft_model *m, const struct report_info *i
 {
 	style_for(out);
 	heading(out, m, info);
-	if (o->sections & SEC_TIMELINES)
+	if (o->sections & SEC_TIMELINES) {
 		timelines(out, m, o);
+		emit_latency(out, m, o);
+		if (o->hist)
+			latency_hists(out, m, o);
+	}
 	if (o->sections & SEC_WAITS)
 		waits(out, m, o);
 	if (o->sections & SEC_DISPLAY) {

@@ -27,14 +27,22 @@ struct report_info {		/* about the file, for the heading */
 	const char *clock;		/* NULL: not recorded (trace-cmd's default, local) */
 	const char *uname;
 	const struct drm_map *drm;	/* FILE.drm, or NULL */
+	unsigned long long from_ns, to_ns;	/* --from / --to; 0: not given */
 };
 
 struct report_opts {
 	unsigned int sections;
-	const char *timeline;		/* only timelines whose name contains this */
-	long long context;		/* only this context; -1 all */
+	const char *timeline;		/* only timelines whose name contains this (and the */
+	long long context;		/* waits on, and late frames blocked by, them); -1 all */
 	long long crtc;			/* only this CRTC object id; -1 all */
 	long long pid;			/* only waits by, and commits of, this task; -1 all */
+	int hist;			/* text: log2 histograms of signal latency */
+};
+
+/* The anomalies section's totals, over every timeline, CRTC and pipe. */
+struct report_anomalies {
+	uint64_t never_signaled, errors, destroyed_unsignaled, discarded_out_fences;
+	uint64_t seqno_regressions, key_reused, vblank_gaps, signal_unknown;
 };
 
 int report_section_parse(const char *name, unsigned int *sections);
@@ -43,9 +51,18 @@ int report_text(FILE *out, const struct ft_model *m, const struct report_info *i
 int report_csv(FILE *out, const struct ft_model *m, const struct report_info *info,
 	       const struct report_opts *o);
 int report_timeline_selected(const struct ft_timeline *t, const struct report_opts *o);
+int report_wait_selected(const struct ft_model *m, const struct ft_wait_stat *s, int by_task,
+			 const struct report_opts *o);
+int report_late_selected(const struct ft_model *m, const struct ft_crtc *c,
+			 const struct ft_late_frame *l, const struct report_opts *o);
+uint64_t report_late_selected_count(const struct ft_model *m, const struct ft_crtc *c,
+				    const struct report_opts *o);
+int report_late_filtered(const struct report_opts *o);
 int report_json(FILE *out, const struct ft_model *m, const struct report_info *info,
 		const struct report_opts *o);
 const char *report_task_name(const struct ft_model *m, int pid);
 int report_errors_known(const struct ft_model *m);
+void report_anomalies_count(const struct ft_model *m, struct report_anomalies *a);
+const char *report_dur(char *buf, size_t len, uint64_t ns);
 
 #endif

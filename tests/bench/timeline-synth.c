@@ -6,9 +6,11 @@
  * vblank in the kernel's order (delivered, signal, vblank), every 50th
  * frame slow by 40 ms (late).  About 15 events per frame.
  *
- *   timeline-synth [-n EVENTS] [-b NAME] FILE      (run from the repo root)
+ *   timeline-synth [-n EVENTS] [-b NAME] [-s EVERY] FILE   (run from the repo root)
  *
- * -b names producer B's timeline (the escaping tests use a hostile name).
+ * -b names producer B's timeline (the escaping tests use a hostile name);
+ * -s makes every EVERY-th frame the slow one instead of every 50th (the
+ * diff tests compare late-frame rates).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +22,7 @@
 #define FRAME_NS 16666667ull
 
 static const char *b_name = "producer-B";
+static unsigned long slow_every = 50;
 
 static int fence(struct trace_builder *tb, unsigned int cpu, uint64_t ts, const char *ev,
 		 char who, uint32_t seqno)
@@ -33,7 +36,7 @@ static int fence(struct trace_builder *tb, unsigned int cpu, uint64_t ts, const 
 /* Frame @f: committed at the start of vblank period @v; lands on @v + 1 or later. */
 static int frame(struct trace_builder *tb, uint32_t f, uint64_t *vbl_seq)
 {
-	uint64_t t = *vbl_seq * FRAME_NS + 1 * MS, slow = f % 50 == 49 ? 40 * MS : 2 * MS;
+	uint64_t t = *vbl_seq * FRAME_NS + 1 * MS, slow = f % slow_every == slow_every - 1 ? 40 * MS : 2 * MS;
 	uint64_t done = t + slow + 1 * MS, land;
 	int err = 0;
 
@@ -70,11 +73,13 @@ int main(int argc, char **argv)
 	uint64_t vbl = 100;
 	int opt, ret = 1;
 
-	while ((opt = getopt(argc, argv, "n:b:")) != -1) {
+	while ((opt = getopt(argc, argv, "n:b:s:")) != -1) {
 		if (opt == 'n')
 			events = strtoul(optarg, NULL, 10);
 		else if (opt == 'b')
 			b_name = optarg;
+		else if (opt == 's' && strtoul(optarg, NULL, 10) > 1)
+			slow_every = strtoul(optarg, NULL, 10);
 		else
 			goto usage;
 	}
@@ -95,6 +100,6 @@ out:
 	tb_free(tb);
 	return ret;
 usage:
-	fprintf(stderr, "usage: timeline-synth [-n EVENTS] [-b NAME] FILE\n");
+	fprintf(stderr, "usage: timeline-synth [-n EVENTS] [-b NAME] [-s EVERY] FILE\n");
 	return 2;
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* test-hist.c - latency histograms and the live-fence hash map. */
+#include <math.h>
 #include <stdlib.h>
 
 #include "hist.h"
@@ -54,6 +55,26 @@ static void test_small_and_huge_values(void **state)
 	hist_free(&h);
 }
 
+/* A million 16.7 ms periods alternating by 2 ns: a jitter of exactly 1 ns. */
+static void test_stddev_of_tiny_deviations(void **state)
+{
+	struct hist h = { 0 };
+
+	(void)state;
+	assert_true(hist_stddev(&h) == 0.0);
+	for (int i = 0; i < 1000000; i++)
+		assert_int_equal(hist_add(&h, i % 2 ? 16666669 : 16666667), 0);
+	assert_true(fabs(hist_stddev(&h) - 1.0) < 1e-6);
+	hist_free(&h);
+	h = (struct hist){ 0 };
+	hist_add(&h, 10);
+	assert_true(hist_stddev(&h) == 0.0);
+	hist_add(&h, 12);
+	hist_add(&h, 14);
+	assert_true(fabs(hist_stddev(&h) - sqrt(8.0 / 3.0)) < 1e-9);
+	hist_free(&h);
+}
+
 static void test_keymap_churn(void **state)
 {
 	struct keymap m = { 0 };
@@ -85,6 +106,7 @@ int run_hist_tests(void)
 		cmocka_unit_test(test_exact_when_all_equal),
 		cmocka_unit_test(test_percentiles_within_bucket),
 		cmocka_unit_test(test_small_and_huge_values),
+		cmocka_unit_test(test_stddev_of_tiny_deviations),
 		cmocka_unit_test(test_keymap_churn),
 	};
 

@@ -93,6 +93,44 @@ static void test_key_collisions(void **state)
 	assert_int_equal(m->n_timelines, 3);
 }
 
+/*
+ * dma_fence events carry context and seqno as 32 bits: fences 0x1_00000005
+ * and 0x2_00000005 of a timeline with 64-bit seqnos both read as seqno 5.
+ * Documented (model.h): an init for a key still live retires the old fence
+ * (key_reused) and counts a seqno regression; the first signal after that
+ * goes to the newer fence, even when it was the older one's, and the
+ * older fence is no longer counted anywhere.  Once the older fence is
+ * destroyed first, the key is simply reused: only the regression counts.
+ */
+static void test_seqno_truncated_to_32_bits(void **state)
+{
+	struct trace_fixture *f = *state;
+	const struct ft_timeline *t;
+	struct ft_model *m;
+	const char *text;
+
+	FENCE(0, 1 * MS, "dma_fence_init", 9, (uint32_t)0x100000005ull);
+	FENCE(0, 2 * MS, "dma_fence_init", 9, (uint32_t)0x200000005ull);	/* the same key */
+	FENCE(1, 10 * MS, "dma_fence_signaled", 9, 5);	/* the older fence's signal */
+	FENCE(1, 20 * MS, "dma_fence_signaled", 9, 5);	/* the newer one's: already signalled */
+	FENCE(1, 21 * MS, "dma_fence_destroy", 9, 5);
+	FENCE(0, 30 * MS, "dma_fence_init", 9, (uint32_t)0x300000005ull);	/* after the destroy */
+	FENCE(1, 31 * MS, "dma_fence_signaled", 9, 5);
+	m = trace_fixture_analyze(f);
+	t = timeline(m, 9);
+	assert_int_equal(t->fences, 3);
+	assert_int_equal(t->key_reused, 1);
+	assert_int_equal(t->out_of_order, 2);
+	assert_int_equal(t->signaled, 2);
+	assert_int_equal(t->latency.count, 2);
+	assert_int_equal(t->latency.max, 8 * MS);	/* 10 ms - the newer init at 2 ms */
+	assert_int_equal(t->destroyed_unsignaled, 0);
+	assert_int_equal(t->unsignaled_at_end, 0);
+	text = trace_fixture_report(f, 0);
+	assert_non_null(strstr(text, "  (context, seqno) reused while live: 1\n"));
+	assert_non_null(strstr(text, "  seqno regressions at creation: 2\n"));
+}
+
 static void test_unknown_events_and_lost(void **state)
 {
 	struct trace_fixture *f = *state;
@@ -349,6 +387,7 @@ int run_report_tests(void)
 		trace_fixture_stock_test(test_timeline_counts_across_cpus),
 		trace_fixture_stock_test(test_seqno_wrap_and_regression),
 		trace_fixture_stock_test(test_key_collisions),
+		trace_fixture_stock_test(test_seqno_truncated_to_32_bits),
 		trace_fixture_stock_test(test_unknown_events_and_lost),
 		trace_fixture_stock_test(test_no_fence_events),
 		trace_fixture_stock_test(test_late_frame_and_its_blocking_fence),

@@ -109,13 +109,20 @@ FILE *trace_fixture_text(struct trace_fixture *f)
 	return out;
 }
 
-const char *trace_fixture_report(struct trace_fixture *f, int json)
+const char *trace_fixture_render(struct trace_fixture *f, trace_fixture_output output,
+				 const struct report_opts *o)
 {
-	struct report_info ri = { "x.dat", 6, 2, "mono", NULL, NULL };
-	struct report_opts o = { SEC_ALL, NULL, -1, -1, -1 };
+	struct report_info ri = { "x.dat", 6, 2, "mono", NULL, NULL, f->from_ns, f->to_ns };
 	FILE *out = trace_fixture_text(f);
 
-	assert_int_equal((json ? report_json : report_text)(out, &f->a.model, &ri, &o), 0);
+	assert_int_equal(output(out, &f->a.model, &ri, o), 0);
 	assert_int_equal(fclose(out), 0);
 	return f->text;
+}
+
+const char *trace_fixture_report(struct trace_fixture *f, int json)
+{
+	struct report_opts o = { SEC_ALL, NULL, -1, -1, -1, 0 };
+
+	return trace_fixture_render(f, json ? report_json : report_text, &o);
 }

@@ -21,6 +21,7 @@ struct trace_fixture {
 	char path[64];		/* the written trace; "" until written */
 	char formats[64];	/* stock fixtures + the series' formats; "" for a stock kernel */
 	char *text;		/* what the last trace_fixture_text() stream held */
+	unsigned long long from_ns, to_ns;	/* the window the report states; 0 none */
 	size_t len;
 };
 
@@ -51,5 +52,12 @@ struct ft_model *trace_fixture_analyze(struct trace_fixture *f);
 FILE *trace_fixture_text(struct trace_fixture *f);
 /* The analysed trace's report, as text or JSON, in f->text. */
 const char *trace_fixture_report(struct trace_fixture *f, int json);
+/* ... rendered by report_text, report_json or report_csv with options @o. */
+struct report_info;
+struct report_opts;
+typedef int (*trace_fixture_output)(FILE *out, const struct ft_model *m,
+				    const struct report_info *info, const struct report_opts *o);
+const char *trace_fixture_render(struct trace_fixture *f, trace_fixture_output output,
+				 const struct report_opts *o);
 
 #endif

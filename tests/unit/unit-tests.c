@@ -16,5 +16,6 @@ int main(void)
 	failed += run_report_tests();
 	failed += run_timeline_tests();
 	failed += run_report_series_tests();
+	failed += run_report_sections_tests();
 	return failed ? 1 : 0;
 }
