@@ -11,11 +11,17 @@
 #include "json-str.h"
 #include "report.h"
 
+#define LOG2_US_SLOTS 32
+
+/* Percentiles, and log2 slots of microseconds as `fence-trace latency` counts them. */
 static void latency(FILE *out, const char *name, const struct hist *h)
 {
 	fprintf(out, "\"%s\": {\"count\": %" PRIu64 ", \"p50\": %" PRIu64 ", \"p90\": %" PRIu64
-		", \"p99\": %" PRIu64 ", \"max\": %" PRIu64 "}", name, h->count,
+		", \"p99\": %" PRIu64 ", \"max\": %" PRIu64 ", \"log2_us\": [", name, h->count,
 		hist_percentile(h, 0.5), hist_percentile(h, 0.9), hist_percentile(h, 0.99), h->max);
+	for (unsigned int i = 0; i < LOG2_US_SLOTS; i++)
+		fprintf(out, "%s%" PRIu64, i ? ", " : "", hist_log2_count(h, i, 1000));
+	fprintf(out, "]}");
 }
 
 static void timelines(FILE *out, const struct ft_model *m, const struct report_opts *o)
