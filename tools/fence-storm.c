@@ -4,8 +4,10 @@
  * overhead measurements: one thread per CPU, each with its own timeline,
  * creates a fence, signals it and closes it, for a fixed count or time.
  *
- *   fence-storm [-t THREADS] [-n FENCES_PER_THREAD] [-d SECONDS]
+ *   fence-storm [-t THREADS] [-n FENCES_PER_THREAD] [-d SECONDS] [-f]
  *
+ * -f: a fresh timeline (a new fence context) for every fence, to fill the
+ * tools' per-context tables.
  * Prints the fences made and the rate.  Every fence gives dma_fence_init,
  * dma_fence_signaled and dma_fence_destroy events.
  */
@@ -22,6 +24,7 @@
 
 struct storm {
 	unsigned int threads, per_thread, seconds;
+	int fresh;			/* -f: a new timeline per fence */
 	uint64_t deadline;
 };
 
@@ -35,15 +38,22 @@ struct worker {
 static void *work(void *arg)
 {
 	struct worker *w = arg;
-	int tl = sw_sync_timeline_open();
+	int tl = -1;
 
-	if (tl < 0) {
-		w->error = tl;
-		return NULL;
-	}
 	for (uint32_t v = 1; !w->s->per_thread || w->made < w->s->per_thread; v++) {
-		int fd = sw_sync_fence_create(tl, v, NULL);
+		int fd;
 
+		if (tl < 0 || w->s->fresh) {
+			if (tl >= 0)
+				close(tl);
+			tl = sw_sync_timeline_open();
+			v = 1;
+			if (tl < 0) {
+				w->error = tl;
+				return NULL;
+			}
+		}
+		fd = sw_sync_fence_create(tl, v, NULL);
 		if (fd < 0) {
 			w->error = fd;
 			break;
@@ -54,7 +64,8 @@ static void *work(void *arg)
 		if (w->s->deadline && (w->made & 255) == 0 && now_ns() >= w->s->deadline)
 			break;
 	}
-	close(tl);
+	if (tl >= 0)
+		close(tl);
 	return NULL;
 }
 
@@ -64,11 +75,15 @@ static int parse(struct storm *s, int argc, char **argv)
 
 	s->threads = (unsigned int)sysconf(_SC_NPROCESSORS_ONLN);
 	s->per_thread = 100000;
-	while ((opt = getopt(argc, argv, "t:n:d:h")) != -1) {
+	while ((opt = getopt(argc, argv, "t:n:d:fh")) != -1) {
+		if (opt == 'f') {
+			s->fresh = 1;
+			continue;
+		}
 		if ((opt == 't' && (parse_uint(optarg, 64, &s->threads) || !s->threads)) ||
 		    (opt == 'n' && parse_uint(optarg, 1u << 30, &s->per_thread)) ||
 		    (opt == 'd' && parse_uint(optarg, 3600, &s->seconds)) || opt == '?' || opt == 'h') {
-			fprintf(stderr, "usage: fence-storm [-t THREADS 1-64] [-n FENCES_PER_THREAD] [-d SECONDS]\n");
+			fprintf(stderr, "usage: fence-storm [-t THREADS 1-64] [-n FENCES_PER_THREAD] [-d SECONDS] [-f]\n");
 			return -1;
 		}
 	}

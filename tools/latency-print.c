@@ -123,7 +123,7 @@ static void text_one(struct latency_ctx *c, const struct fl_key *k, const struct
 		       k->kind == FL_OUT_VBLANK ? "vblank pipe" : "plane", (uint64_t)k->id);
 	else
 		printf("\n%s: context %" PRIu64 " %s %s\n", kind_names[k->kind], (uint64_t)k->id,
-		       n ? n->driver : "?", n ? n->timeline : "(name unknown: created before we started)");
+		       n ? n->driver : "?", n ? n->timeline : names_unknown(&c->names));
 	printf("    count %" PRIu64 ", mean %" PRIu64 " %s, max %" PRIu64 " %s%s", (uint64_t)h->count,
 	       h->count ? (uint64_t)(h->sum / h->count) : 0, c->ms ? "ms" : "us", (uint64_t)h->max,
 	       c->ms ? "ms" : "us", k->kind == FL_SIGNAL ? "" : "\n");
@@ -142,10 +142,10 @@ static void drops_text(struct latency_ctx *c)
 {
 	printf("\ndrops: live-fence map full %" PRIu64 ", histogram map full %" PRIu64
 	       ", wait map full %" PRIu64 "; signals of fences older than the tool %" PRIu64
-	       "; destroyed unsignalled %" PRIu64 "\n",
+	       "; destroyed unsignalled %" PRIu64 "; timeline names not kept (table full) %" PRIu64 "\n",
 	       latency_counter(c, FL_DROP_LIVE), latency_counter(c, FL_DROP_HIST),
 	       latency_counter(c, FL_DROP_WAIT), latency_counter(c, FL_UNKNOWN_SIGNAL),
-	       latency_counter(c, FL_DESTROYED_UNSIGNALED));
+	       latency_counter(c, FL_DESTROYED_UNSIGNALED), c->names.dropped);
 }
 
 void latency_print_text(struct latency_ctx *c)
@@ -208,10 +208,10 @@ void latency_print_json(struct latency_ctx *c)
 	each_task(c, json_one, &first);
 	printf("], \"drops\": {\"live_full\": %" PRIu64 ", \"hist_full\": %" PRIu64
 	       ", \"wait_full\": %" PRIu64 "}, \"unknown_signals\": %" PRIu64
-	       ", \"destroyed_unsignaled\": %" PRIu64 "}\n",
+	       ", \"destroyed_unsignaled\": %" PRIu64 ", \"names_not_kept\": %" PRIu64 "}\n",
 	       latency_counter(c, FL_DROP_LIVE), latency_counter(c, FL_DROP_HIST),
 	       latency_counter(c, FL_DROP_WAIT), latency_counter(c, FL_UNKNOWN_SIGNAL),
-	       latency_counter(c, FL_DESTROYED_UNSIGNALED));
+	       latency_counter(c, FL_DESTROYED_UNSIGNALED), c->names.dropped);
 }
 
 /* Start the next interval from empty histograms (counters keep counting). */
