@@ -76,9 +76,9 @@ static __always_inline __u32 log2_slot(__u64 v)
 	return slot < FL_SLOTS ? slot : FL_SLOTS - 1;
 }
 
-static __always_inline void hist_add(__u64 id, __u32 kind, __u64 ns, int error)
+static __always_inline void hist_add_ctx(__u64 id, __u32 kind, __u64 context, __u64 ns, int error)
 {
-	struct fl_key key = { .id = id, .kind = kind };
+	struct fl_key key = { .id = id, .kind = kind, .context = context };
 	struct fl_hist *h, zero = {};
 	__u64 v = targ_ms ? ns / 1000000 : ns / 1000;
 
@@ -86,6 +86,7 @@ static __always_inline void hist_add(__u64 id, __u32 kind, __u64 ns, int error)
 	if (!h) {
 		/* May race with another CPU inserting it: look up again anyway. */
 		zero.new_ns = bpf_ktime_get_ns();
+		bpf_get_current_comm(zero.comm, sizeof(zero.comm));
 		bpf_map_update_elem(&hists, &key, &zero, BPF_NOEXIST);
 		h = bpf_map_lookup_elem(&hists, &key);
 		if (!h) {
@@ -100,6 +101,11 @@ static __always_inline void hist_add(__u64 id, __u32 kind, __u64 ns, int error)
 		h->max = v;
 	if (error)
 		__sync_fetch_and_add(&h->errors, 1);
+}
+
+static __always_inline void hist_add(__u64 id, __u32 kind, __u64 ns, int error)
+{
+	hist_add_ctx(id, kind, 0, ns, error);
 }
 
 static __always_inline int on_init(struct dma_fence *fence)
@@ -156,7 +162,7 @@ static __always_inline int on_wait_start(struct dma_fence *fence)
 static __always_inline int on_wait_end(struct dma_fence *fence)
 {
 	struct wait_key key = { .pid_tgid = bpf_get_current_pid_tgid(), .fence = (__u64)fence };
-	__u64 *start, ns;
+	__u64 *start, ns, context;
 
 	if (!targ_waits)
 		return 0;
@@ -165,9 +171,10 @@ static __always_inline int on_wait_end(struct dma_fence *fence)
 		return 0;
 	ns = bpf_ktime_get_ns() - *start;
 	bpf_map_delete_elem(&waits, &key);
-	hist_add(BPF_CORE_READ(fence, context), FL_WAIT_CONTEXT, ns, 0);
+	context = BPF_CORE_READ(fence, context);
+	hist_add(context, FL_WAIT_CONTEXT, ns, 0);
 	if (targ_per_task)
-		hist_add(key.pid_tgid >> 32, FL_WAIT_TASK, ns, 0);
+		hist_add_ctx(key.pid_tgid >> 32, FL_WAIT_TASK, context, ns, 0);
 	return 0;
 }
 

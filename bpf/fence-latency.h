@@ -24,6 +24,11 @@ struct fl_key {
 	__u64 id;			/* fence context, or tgid */
 	__u32 kind;			/* enum fl_kind */
 	__u32 pad;
+	/*
+	 * FL_WAIT_TASK: the waited fence context, so -C and -T can choose a
+	 * task's waits (user space merges a task's chosen contexts); else 0.
+	 */
+	__u64 context;
 };
 
 struct fl_hist {
@@ -31,6 +36,7 @@ struct fl_hist {
 	__u64 count, sum, max;		/* in the histogram's unit */
 	__u64 errors;			/* FL_SIGNAL: signalled with an error */
 	__u64 new_ns;			/* when this key was first seen */
+	char comm[16];			/* the task that added the first sample */
 };
 
 /* An unsignalled fence created since the tool started (key: its address). */

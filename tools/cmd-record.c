@@ -34,6 +34,7 @@ static const struct option long_opts[] = {
 	{ "buffer-kb", required_argument, NULL, 'b' },
 	{ "duration", required_argument, NULL, 'd' },
 	{ "bpf", no_argument, NULL, 'B' },
+	{ "raw-tp", no_argument, NULL, 'r' },
 	{ "help", no_argument, NULL, 'h' },
 	{ 0 }
 };
@@ -72,12 +73,17 @@ static int parse_args(struct capture *c, int argc, char **argv)
 			}
 			break;
 		case 'B': c->use_bpf = 1; break;
+		case 'r': c->raw_tp = 1; break;
 		case 'h': print_usage("record"); return 1;
 		default: return usage_bad_option("record", opt, argv);
 		}
 	}
 	if (c->use_bpf && c->n_extra) {
 		usage_error("record", "--bpf records the fence and vblank events only: no -e");
+		return -1;
+	}
+	if (c->raw_tp && !c->use_bpf) {
+		usage_error("record", "--raw-tp picks the flavour of the BPF programs: only with --bpf");
 		return -1;
 	}
 	if (optind < argc && strcmp(argv[optind - 1], "--") != 0 && argv[optind][0] == '-') {

@@ -160,12 +160,15 @@ static void draw(struct top_ctx *t)
 		const struct fence_name *n = names_find(&t->lat.names, r->context);
 
 		printf("%8" PRIu64 "  %-12.12s %-20.20s %9.1f %7.2f ms %7" PRIu64 " %11u %9.1f ms\n",
-		       r->context, n ? n->driver : "?", n ? n->timeline : "(unknown)",
+		       r->context, n ? n->driver : "?",
+		       n ? n->timeline : t->lat.names.dropped ? "(name table full)" : "(unknown)",
 		       (double)r->signaled / t->delay, r->p99_us / 1000.0, r->errors, r->outstanding,
 		       r->oldest_ns / 1e6);
 	}
-	printf("drops: live map full %" PRIu64 ", histogram map full %" PRIu64 "\n",
-	       latency_counter(&t->lat, FL_DROP_LIVE), latency_counter(&t->lat, FL_DROP_HIST));
+	printf("drops: live map full %" PRIu64 ", histogram map full %" PRIu64
+	       ", timeline names not kept (table full) %" PRIu64 "\n",
+	       latency_counter(&t->lat, FL_DROP_LIVE), latency_counter(&t->lat, FL_DROP_HIST),
+	       t->lat.names.dropped);
 	if (!t->tty)
 		printf("\n");
 	fflush(stdout);

@@ -13,6 +13,9 @@
 
 #include "fence-names.h"
 
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
 int names_start(struct fence_names *n)
 {
 	const char *systems[] = { "dma_fence", NULL };
@@ -62,9 +65,12 @@ static int on_init(struct tep_event *ev, struct tep_record *rec, int cpu, void *
 	struct fence_name *fn;
 
 	(void)cpu;
-	if (tep_get_field_val(NULL, ev, "context", rec, &ctx, 0) ||
-	    names_find(n, ctx) || n->n >= NAMES_MAX)
+	if (tep_get_field_val(NULL, ev, "context", rec, &ctx, 0) || names_find(n, ctx))
 		return 0;
+	if (n->n >= NAMES_MAX) {
+		n->dropped++;
+		return 0;
+	}
 	fn = &n->names[n->n++];
 	fn->context = ctx;
 	copy_str(ev, rec, "driver", fn->driver, sizeof(fn->driver));
@@ -95,6 +101,16 @@ void names_poll(struct fence_names *n)
 	tracefs_iterate_raw_events(n->tep, n->inst, NULL, 0, on_init, n);
 	if (n->changed && n->filtered < NAMES_FILTER_MAX)
 		update_filter(n);
+}
+
+/*
+ * Why a context has no name: it made no fence since we started, unless
+ * the table overflowed, after which a new context cannot be told apart.
+ */
+const char *names_unknown(const struct fence_names *n)
+{
+	return n->dropped ? "(name unknown: the table of " STR(NAMES_MAX) " names is full)" :
+		"(name unknown: created before we started)";
 }
 
 void names_stop(struct fence_names *n)

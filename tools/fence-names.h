@@ -26,12 +26,14 @@ struct fence_names {
 	struct tep_handle *tep;
 	struct fence_name names[NAMES_MAX];
 	unsigned int n, filtered;
+	uint64_t dropped;	/* inits of unnamed contexts once names[] was full */
 	int changed;
 };
 
 int names_start(struct fence_names *n);
 void names_poll(struct fence_names *n);
 const struct fence_name *names_find(const struct fence_names *n, uint64_t context);
+const char *names_unknown(const struct fence_names *n);
 void names_stop(struct fence_names *n);
 
 #endif

@@ -4,8 +4,10 @@
  * overhead measurements: one thread per CPU, each with its own timeline,
  * creates a fence, signals it and closes it, for a fixed count or time.
  *
- *   fence-storm [-t THREADS] [-n FENCES_PER_THREAD] [-d SECONDS] [-m LABEL]
+ *   fence-storm [-t THREADS] [-n FENCES_PER_THREAD] [-d SECONDS] [-f] [-m LABEL]
  *
+ * -f: a fresh timeline (a new fence context) for every fence, to fill the
+ * tools' per-context tables.
  * Prints the fences made and the rate.  Every fence gives dma_fence_init,
  * dma_fence_signaled and dma_fence_destroy events.  -m LABEL writes
  * "bench-mark: begin LABEL" and "bench-mark: end LABEL fences=N" to
@@ -26,6 +28,7 @@
 
 struct storm {
 	unsigned int threads, per_thread, seconds;
+	int fresh;			/* -f: a new timeline per fence */
 	uint64_t deadline;
 	const char *mark;		/* -m: the label of the console marks */
 };
@@ -40,15 +43,22 @@ struct worker {
 static void *work(void *arg)
 {
 	struct worker *w = arg;
-	int tl = sw_sync_timeline_open();
+	int tl = -1;
 
-	if (tl < 0) {
-		w->error = tl;
-		return NULL;
-	}
 	for (uint32_t v = 1; !w->s->per_thread || w->made < w->s->per_thread; v++) {
-		int fd = sw_sync_fence_create(tl, v, NULL);
+		int fd;
 
+		if (tl < 0 || w->s->fresh) {
+			if (tl >= 0)
+				close(tl);
+			tl = sw_sync_timeline_open();
+			v = 1;
+			if (tl < 0) {
+				w->error = tl;
+				return NULL;
+			}
+		}
+		fd = sw_sync_fence_create(tl, v, NULL);
 		if (fd < 0) {
 			w->error = fd;
 			break;
@@ -59,7 +69,8 @@ static void *work(void *arg)
 		if (w->s->deadline && (w->made & 255) == 0 && now_ns() >= w->s->deadline)
 			break;
 	}
-	close(tl);
+	if (tl >= 0)
+		close(tl);
 	return NULL;
 }
 
@@ -69,15 +80,18 @@ static int parse(struct storm *s, int argc, char **argv)
 
 	s->threads = (unsigned int)sysconf(_SC_NPROCESSORS_ONLN);
 	s->per_thread = 100000;
-	while ((opt = getopt(argc, argv, "t:n:d:m:h")) != -1) {
-		if (opt == 'm') {
-			s->mark = optarg;
+	while ((opt = getopt(argc, argv, "t:n:d:fm:h")) != -1) {
+		if (opt == 'f' || opt == 'm') {
+			if (opt == 'f')
+				s->fresh = 1;
+			else
+				s->mark = optarg;
 			continue;
 		}
 		if ((opt == 't' && (parse_uint(optarg, 64, &s->threads) || !s->threads)) ||
 		    (opt == 'n' && parse_uint(optarg, 1u << 30, &s->per_thread)) ||
 		    (opt == 'd' && parse_uint(optarg, 3600, &s->seconds)) || opt == '?' || opt == 'h') {
-			fprintf(stderr, "usage: fence-storm [-t THREADS 1-64] [-n FENCES_PER_THREAD] [-d SECONDS] [-m LABEL]\n");
+			fprintf(stderr, "usage: fence-storm [-t THREADS 1-64] [-n FENCES_PER_THREAD] [-d SECONDS] [-f] [-m LABEL]\n");
 			return -1;
 		}
 	}

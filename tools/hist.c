@@ -101,10 +101,14 @@ uint64_t hist_percentile(const struct hist *h, double p)
 	return h->max;
 }
 
-/* Samples in [2^power, 2^(power+1)), or [0, 2) for power 0. */
-uint64_t hist_log2_count(const struct hist *h, unsigned int power)
+/*
+ * Samples whose value / @unit (integer division) is in [2^power,
+ * 2^(power+1)), or below 2 for power 0: the log2 slot a BPF histogram in
+ * that unit would count them in.  Exact to the bucket width (1/128).
+ */
+uint64_t hist_log2_count(const struct hist *h, unsigned int power, uint64_t unit)
 {
-	uint64_t lo = power ? 1ull << power : 0, hi = power >= 63 ? UINT64_MAX : 1ull << (power + 1);
+	uint64_t lo = power ? unit << power : 0, hi = power >= 62 ? UINT64_MAX : unit << (power + 1);
 	uint64_t n = 0, blo, bwidth;
 
 	if (!h->buckets)

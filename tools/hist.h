@@ -22,7 +22,7 @@ struct hist {
 int hist_add(struct hist *h, uint64_t v);
 uint64_t hist_percentile(const struct hist *h, double p);
 double hist_stddev(const struct hist *h);
-uint64_t hist_log2_count(const struct hist *h, unsigned int power);
+uint64_t hist_log2_count(const struct hist *h, unsigned int power, uint64_t unit);
 void hist_free(struct hist *h);
 
 #endif

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <bpf/bpf.h>
@@ -32,6 +33,11 @@ int latency_load(struct latency_ctx *c)
 		libbpf_set_print(libbpf_print);
 	else
 		libbpf_set_print(NULL);
+	c->tasks = calloc(FL_MAX_HISTS, sizeof(*c->tasks));
+	if (!c->tasks) {
+		fprintf(stderr, "fence-trace latency: out of memory\n");
+		return -1;
+	}
 	/* Names first: fences created while the BPF side loads get named too. */
 	c->have_names = names_start(&c->names) == 0;
 	if (!c->have_names)
@@ -80,4 +86,6 @@ void latency_unload(struct latency_ctx *c)
 	c->have_names = 0;
 	fence_latency_bpf__destroy(c->skel);
 	c->skel = NULL;
+	free(c->tasks);
+	c->tasks = NULL;
 }

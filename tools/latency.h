@@ -19,6 +19,11 @@ struct latency_ctx {
 	struct fence_latency_bpf *skel;
 	struct fence_names names;
 	int have_names;
+	struct latency_task {		/* -P: a task's waits on the chosen contexts */
+		uint64_t tgid;
+		struct fl_hist h;
+	} *tasks;			/* FL_MAX_HISTS */
+	unsigned int n_tasks;
 };
 
 int latency_load(struct latency_ctx *c);

@@ -105,7 +105,7 @@ int bpfrec_setup(struct capture *c)
 		fprintf(stderr, "fence-trace record: cannot open the BPF object: %s\n", strerror(errno));
 		return -1;
 	}
-	bpf_pick_flavour(r->skel->obj, bpf_tp_btf_usable("dma_fence_init"), skipped, sizeof(skipped));
+	bpf_pick_flavour(r->skel->obj, !c->raw_tp && bpf_tp_btf_usable("dma_fence_init"), skipped, sizeof(skipped));
 	err = c->buffer_given ? bpf_map__set_max_entries(r->skel->maps.events, ring_bytes(c->buffer_kb)) : 0;
 	if (!err)
 		err = fence_record_bpf__load(r->skel);

@@ -22,6 +22,7 @@ struct capture {
 	int buffer_given;		/* -b: with --bpf, the ring's size */
 	char **command;
 	int use_bpf;			/* --bpf: the BPF recorder (record-bpf.c) */
+	int raw_tp;			/* --raw-tp: its raw_tp programs, not tp_btf */
 	struct bpfrec *bpf;
 	/* state */
 	struct tracefs_instance *inst;

@@ -11,11 +11,17 @@
 #include "json-str.h"
 #include "report.h"
 
+#define LOG2_US_SLOTS 32
+
+/* Percentiles, and log2 slots of microseconds as `fence-trace latency` counts them. */
 static void latency(FILE *out, const char *name, const struct hist *h)
 {
 	fprintf(out, "\"%s\": {\"count\": %" PRIu64 ", \"p50\": %" PRIu64 ", \"p90\": %" PRIu64
-		", \"p99\": %" PRIu64 ", \"max\": %" PRIu64 "}", name, h->count,
+		", \"p99\": %" PRIu64 ", \"max\": %" PRIu64 ", \"log2_us\": [", name, h->count,
 		hist_percentile(h, 0.5), hist_percentile(h, 0.9), hist_percentile(h, 0.99), h->max);
+	for (unsigned int i = 0; i < LOG2_US_SLOTS; i++)
+		fprintf(out, "%s%" PRIu64, i ? ", " : "", hist_log2_count(h, i, 1000));
+	fprintf(out, "]}");
 }
 
 /* Non-empty @h as [2^i, 2^(i+1)) ns buckets, from the first to the last with samples. */
@@ -24,7 +30,7 @@ static void log2_buckets(FILE *out, const char *name, const struct hist *h)
 	int first = -1, last = -1;
 
 	for (int p = 0; p < 64; p++)
-		if (hist_log2_count(h, (unsigned int)p)) {
+		if (hist_log2_count(h, (unsigned int)p, 1)) {
 			first = first < 0 ? p : first;
 			last = p;
 		}
@@ -32,7 +38,7 @@ static void log2_buckets(FILE *out, const char *name, const struct hist *h)
 	for (int p = first; first >= 0 && p <= last; p++)
 		fprintf(out, "%s{\"from_ns\": %llu, \"to_ns\": %llu, \"count\": %" PRIu64 "}",
 			p > first ? ", " : "", p ? 1ull << p : 0ull,
-			p < 63 ? (1ull << (p + 1)) - 1 : ~0ull, hist_log2_count(h, (unsigned int)p));
+			p < 63 ? (1ull << (p + 1)) - 1 : ~0ull, hist_log2_count(h, (unsigned int)p, 1));
 	fprintf(out, "]");
 }
 

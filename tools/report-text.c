@@ -140,7 +140,7 @@ static void latency_hists(FILE *out, const struct ft_model *m, const struct repo
 		if (!report_timeline_selected(t, o) || !t->latency.count)
 			continue;
 		for (unsigned int p = 0; p < 64; p++) {
-			uint64_t n = hist_log2_count(&t->latency, p);
+			uint64_t n = hist_log2_count(&t->latency, p, 1);
 
 			slots[p] = n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
 		}

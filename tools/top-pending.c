@@ -133,36 +133,69 @@ static int older(const void *a, const void *b)
 	return x->ts < y->ts ? -1 : x->ts > y->ts;
 }
 
+/* The live map's fences, at most TOP_MAX_PENDING; t->n_unlisted: the rest. */
 static void read_live(struct top_ctx *t)
 {
 	int fd = bpf_map__fd(t->lat.skel->maps.live);
 	uint64_t key, *prev = NULL;
+	struct fl_live spare;
 
-	t->n_live = 0;
-	while (bpf_map_get_next_key(fd, prev, &key) == 0 && t->n_live < TOP_MAX_PENDING) {
-		if (bpf_map_lookup_elem(fd, &key, &t->live[t->n_live]) == 0)
-			t->n_live++;
+	t->n_live = t->n_unlisted = 0;
+	while (bpf_map_get_next_key(fd, prev, &key) == 0) {
+		struct fl_live *l = t->n_live < TOP_MAX_PENDING ? &t->live[t->n_live] : &spare;
+
+		if (bpf_map_lookup_elem(fd, &key, l) == 0)
+			*(l == &spare ? &t->n_unlisted : &t->n_live) += 1;
 		t->lkey = key;
 		prev = &t->lkey;
 	}
 	qsort(t->live, t->n_live, sizeof(t->live[0]), older);
 }
 
-static struct held_fence *holder_of(struct top_ctx *t, const struct fl_live *l)
+/* Print one row per holder of @l (every fd of every task), or one with none. */
+static void print_live(struct top_ctx *t, const struct fl_live *l, uint64_t now)
 {
-	for (unsigned int i = 0; i < t->n_held; i++) {
-		struct held_fence *h = &t->held[i];
+	const struct fence_name *n = names_find(&t->lat.names, l->context);
+	char comm[16], created[40];
+	int rows = 0;
 
-		if (h->have_seqno && h->context == l->context && h->seqno == l->seqno)
-			return h;
+	task_comm((int)l->tgid, comm, sizeof(comm));
+	snprintf(created, sizeof(created), "%s-%u", comm, l->tgid);
+	for (unsigned int i = 0; i <= t->n_held; i++) {
+		struct held_fence *h = i < t->n_held ? &t->held[i] : NULL;
+		const char *driver, *timeline;
+
+		if (h ? !h->have_seqno || h->context != l->context || h->seqno != l->seqno : rows)
+			continue;
+		driver = n ? n->driver : h ? h->driver : "?";
+		timeline = n ? n->timeline : h ? h->timeline : "?";
+		printf("%-10.10s %-20.20s %8" PRIu64 " %10" PRIu64 " %7.1f ms  %-24s", driver, timeline,
+		       (uint64_t)l->context, (uint64_t)l->seqno, (now - l->ts) / 1e6, created);
+		if (h) {
+			h->matched = 1;
+			printf(" %s-%d fd %d", h->comm, h->pid, h->fd);
+		}
+		printf("\n");
+		rows++;
 	}
-	return NULL;
+}
+
+/* Say what the list lacks: fences past its size, and what BPF dropped. */
+static void print_limits(struct top_ctx *t)
+{
+	if (t->n_unlisted)
+		printf("truncated: %u more fences created since fence-trace started are not listed "
+		       "(at most %u)\n", t->n_unlisted, TOP_MAX_PENDING);
+	if (t->n_held == TOP_MAX_HELD)
+		printf("truncated: held sync_files beyond %u are not listed\n", TOP_MAX_HELD);
+	printf("drops: live map full %" PRIu64 " (fences not tracked, missing here)"
+	       ", timeline names not kept (table full) %" PRIu64 "\n",
+	       latency_counter(&t->lat, FL_DROP_LIVE), t->lat.names.dropped);
 }
 
 void top_pending(struct top_ctx *t)
 {
 	uint64_t now = now_ns();
-	char comm[16];
 
 	if (t->names_live)
 		names_poll(&t->lat.names);
@@ -174,24 +207,8 @@ void top_pending(struct top_ctx *t)
 	       t->n_live, t->n_held, t->tty ? " - q quits" : "");
 	printf("%-10s %-20s %8s %10s %10s  %-24s %s\n", "DRIVER", "TIMELINE", "CONTEXT", "SEQNO", "AGE",
 	       "CREATED BY", "HELD BY");
-	for (unsigned int i = 0; i < t->n_live; i++) {
-		const struct fl_live *l = &t->live[i];
-		const struct fence_name *n = names_find(&t->lat.names, l->context);
-		struct held_fence *h = holder_of(t, l);
-		const char *driver = n ? n->driver : h ? h->driver : "?";
-		const char *timeline = n ? n->timeline : h ? h->timeline : "?";
-		char created[40];
-
-		task_comm((int)l->tgid, comm, sizeof(comm));
-		snprintf(created, sizeof(created), "%s-%u", comm, l->tgid);
-		printf("%-10.10s %-20.20s %8" PRIu64 " %10" PRIu64 " %7.1f ms  %-24s", driver, timeline,
-		       (uint64_t)l->context, (uint64_t)l->seqno, (now - l->ts) / 1e6, created);
-		if (h) {
-			h->matched = 1;
-			printf(" %s-%d fd %d", h->comm, h->pid, h->fd);
-		}
-		printf("\n");
-	}
+	for (unsigned int i = 0; i < t->n_live; i++)
+		print_live(t, &t->live[i], now);
 	for (unsigned int i = 0; i < t->n_held; i++) {
 		const struct held_fence *h = &t->held[i];
 
@@ -206,6 +223,7 @@ void top_pending(struct top_ctx *t)
 		printf("%-10.10s %-20.20s %8s %10s %10s  %-24s %s-%d fd %d\n", h->driver, h->timeline,
 		       ctx, seq, "unknown", "(before fence-trace)", h->comm, h->pid, h->fd);
 	}
+	print_limits(t);
 	if (!t->tty)
 		printf("\n");
 	fflush(stdout);

@@ -35,7 +35,7 @@ struct top_ctx {
 	uint64_t lkey;
 	struct termios saved;
 	struct fl_live live[TOP_MAX_PENDING];
-	unsigned int n_live;
+	unsigned int n_live, n_unlisted;	/* listed; past TOP_MAX_PENDING */
 	struct held_fence held[TOP_MAX_HELD];
 	unsigned int n_held;
 };

@@ -15,7 +15,7 @@
 static const struct usage usages[] = {
 	{ "record", "capture fence and display events into a trace.dat",
 	  "usage: fence-trace record [-o FILE] [-e SYSTEM:EVENT]... [-b KB] [-d SECONDS]\n"
-	  "                          [--bpf] [-- COMMAND [ARG]...]\n"
+	  "                          [--bpf [--raw-tp]] [-- COMMAND [ARG]...]\n"
 	  "Enables the fence and display events in a private tracefs instance (the\n"
 	  "top-level trace is left alone; the instance is removed on exit), with the\n"
 	  "mono trace clock, and writes a trace-cmd trace.dat.  Stops when COMMAND\n"
@@ -30,7 +30,9 @@ static const struct usage usages[] = {
 	  "  --bpf          record the stock fence and vblank events through BPF\n"
 	  "                 (a ring buffer; no strings formatted in the kernel)\n"
 	  "                 and the series' low-rate events through tracefs, into\n"
-	  "                 the same kind of trace.dat; drops are counted\n" },
+	  "                 the same kind of trace.dat; drops are counted\n"
+	  "  --raw-tp       with --bpf: raw_tp programs even where tp_btf works\n"
+	  "                 (for testing)\n" },
 	{ "report", "explain fence latency, waits and late frames in a trace.dat",
 	  "usage: fence-trace report [FILE] [--json | --csv] [--section S]...\n"
 	  "                          [--timeline T] [--context N] [--crtc C] [--pid P]\n"
@@ -108,7 +110,7 @@ static const struct usage usages[] = {
 	  "record and latency can both work, 1 otherwise.\n" },
 	{ "stall", "say what a stuck fence wait is blocked on, live",
 	  "usage: fence-trace stall [--threshold MS | --vblanks N] [--once] [--json]\n"
-	  "                         [-d SECONDS]\n"
+	  "                         [-d SECONDS] [-v] [--raw-tp]\n"
 	  "Watches every dma_fence wait.  When one outlasts the threshold (default:\n"
 	  "2 vblank periods of the slowest CRTC, else 33 ms) it says at once which\n"
 	  "task waits on which fence (driver, timeline, context, seqno), how far\n"
@@ -119,7 +121,9 @@ static const struct usage usages[] = {
 	  "  --vblanks N      N vblank periods of the slowest CRTC\n"
 	  "  --once           exit with status 3 at the first stall\n"
 	  "  --json           one JSON object per line: stall, cleared\n"
-	  "  -d SECONDS       stop after this long\n" },
+	  "  -d SECONDS       stop after this long\n"
+	  "  -v               libbpf's messages (the verifier log on failure)\n"
+	  "  --raw-tp         raw_tp programs even where tp_btf works (for testing)\n" },
 	{ "timeline", "one self-contained HTML page: fences, waits, vblanks, late frames",
 	  "usage: fence-trace timeline [-o OUT.html] [FILE]\n"
 	  "Reads FILE (default trace.dat) and writes one HTML file (default\n"

@@ -35,8 +35,11 @@ static void test_percentiles_within_bucket(void **state)
 	assert_int_equal(hist_percentile(&h, 1.0), 100000000);
 	assert_int_equal(h.min, 1000000);
 	/* log2 buckets: 2^19 <= 1 ms < 2^20; 2^26 <= 68..100 ms < 2^27 */
-	assert_int_equal(hist_log2_count(&h, 19), 1);
-	assert_int_equal(hist_log2_count(&h, 26), 33);
+	assert_int_equal(hist_log2_count(&h, 19, 1), 1);
+	assert_int_equal(hist_log2_count(&h, 26, 1), 33);
+	/* in microseconds, as BPF counts: 3 and 4 ms in slot 11; 66..100 ms in 16 */
+	assert_int_equal(hist_log2_count(&h, 11, 1000), 2);
+	assert_int_equal(hist_log2_count(&h, 16, 1000), 35);
 	hist_free(&h);
 }
 

@@ -63,7 +63,7 @@ static void test_emit_latency(void **state)
 		   "       3  sw_sync      producer-A                 1    3.00 ms    3.00 ms    3.00 ms    3.00 ms\n");
 	assert_lacks(strstr(s, "Emit latency"), "producer-B");
 	s = trace_fixture_render(f, report_json, &all);
-	assert_has(s, "\"emit_latency_ns\": {\"count\": 1, \"p50\": 3000000, \"p90\": 3000000, \"p99\": 3000000, \"max\": 3000000}}");
+	assert_has(s, "\"emit_latency_ns\": {\"count\": 1, \"p50\": 3000000, \"p90\": 3000000, \"p99\": 3000000, \"max\": 3000000, \"log2_us\": [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, ");
 	assert_has(s, "\"emit_latency_ns\": null}");
 	s = trace_fixture_render(f, report_csv, &all);
 	assert_has(s, ",emitted,emit_p50_ns,emit_p90_ns,emit_p99_ns,emit_max_ns\n");
