@@ -16,5 +16,6 @@ int main(void)
 	failed += run_report_tests();
 	failed += run_timeline_tests();
 	failed += run_report_series_tests();
+	failed += run_report_odd_tests();
 	return failed ? 1 : 0;
 }

@@ -19,5 +19,6 @@ int run_tracedat_compat_tests(void);
 int run_report_tests(void);
 int run_timeline_tests(void);
 int run_report_series_tests(void);
+int run_report_odd_tests(void);
 
 #endif
