@@ -52,7 +52,8 @@ MAN_DATE = $(shell git log -1 --format=%cs 2>/dev/null)
 # Stand-ins for a user's own programs in the run-guest tests.
 LAB_EXTRA := $(OUT)/lab-extra/hello-static $(OUT)/lab-extra/hello-dynamic
 
-all: $(GUEST_PROGS) $(HOST_PROGS) $(LAB_EXTRA) $(OUT)/asan/unit-tests $(MAN_OUT)/fence-trace.1 $(COMPLETION)
+all: $(GUEST_PROGS) $(HOST_PROGS) $(LAB_EXTRA) $(OUT)/asan/unit-tests $(OUT)/asan/bin/fence-trace \
+	$(MAN_OUT)/fence-trace.1 $(COMPLETION)
 
 $(OUT)/lab-extra/hello-static: tests/lab/hello.c
 	@mkdir -p $(dir $@)
@@ -95,7 +96,7 @@ UNIT_SRC := tests/unit/unit-tests.c tests/unit/test-logscan.c \
 	tests/unit/test-workload-plan.c tests/unit/test-sync-name.c tests/unit/test-hist.c \
 	tests/unit/test-tracedat.c tests/unit/test-tracedat-bad.c \
 	tests/unit/test-tracedat-compat.c tools/trace-builder.c tests/unit/test-report.c \
-	tests/unit/test-timeline.c tests/unit/series-formats.c tests/unit/trace-fixture.c tests/unit/test-report-series.c tests/unit/test-report-sections.c $(TIMELINE_SRC) \
+	tests/unit/test-timeline.c tests/unit/series-formats.c tests/unit/trace-fixture.c tests/unit/test-report-series.c tests/unit/test-report-sections.c tests/unit/test-report-odd.c $(TIMELINE_SRC) \
 	tests/lab/logscan-rules.c tools/workload-plan.c tools/sync.c \
 	$(CORE_SRC)
 BENCH_SRC := tests/bench/tracedat-bench.c tools/trace-builder.c $(TRACEDAT_SRC)
@@ -209,6 +210,15 @@ $(ASAN)/unit-tests: $(UNIT_SRC) $(wildcard tools/*.h tests/unit/*.h tests/lab/*.
 	$(if $(Q),@echo "  ASAN    $@")
 	$(Q)$(CC) -std=gnu11 -D_GNU_SOURCE -O1 -g $(ASAN_FLAGS) $(DRM_CFLAGS) $(TRACEFS_CFLAGS) \
 		$(TRACEEVENT_CFLAGS) -Itools -Itests/lab -Itests/unit -o $@ $(UNIT_SRC) -lcmocka $(CORE_LIBS)
+
+# fence-trace itself with the same sanitizers, for tests/cli/test-cli in
+# the unit part of tests/run-tests (a build of its own: build/asan/bin).
+$(ASAN)/bin/fence-trace: $(FENCE_TRACE_SRC) $(wildcard tools/*.h) $(BPF_OUT)/fence-latency.skel.h \
+		$(BPF_OUT)/fence-stall.skel.h $(BPF_OUT)/fence-record.skel.h
+	@mkdir -p $(dir $@)
+	$(if $(Q),@echo "  ASAN    $@")
+	$(Q)$(CC) -std=gnu11 -D_GNU_SOURCE -O1 -g $(ASAN_FLAGS) $(DRM_CFLAGS) $(TRACEFS_CFLAGS) \
+		$(TRACEEVENT_CFLAGS) -Itools -Ibpf -I$(BPF_OUT) -o $@ $(FENCE_TRACE_SRC) $(CORE_LIBS) $(BPF_LIBS)
 
 $(HOSTBIN)/docgen: $(call objs,$(DOCGEN_SRC))
 	@mkdir -p $(dir $@)

@@ -53,7 +53,10 @@ int analysis_run(struct analysis *a, const char *path, const struct analysis_win
 	}
 	a->have_model = 1;
 	if (source_iterate(a->src, feed, a, why, sizeof(why)) < 0) {
-		snprintf(err, errlen, "%s: %s", path, a->model.error ? "out of memory" : why);
+		if (a->model.error)
+			snprintf(err, errlen, "%s: out of memory", path);
+		else
+			snprintf(err, errlen, "%s", why);	/* it names the file */
 		return -1;
 	}
 	model_finish(&a->model);

@@ -170,6 +170,45 @@ static int open_cpu_files(struct capture *c)
 	return 0;
 }
 
+/* Is a tracefs mounted anywhere (/proc/mounts' third column)? */
+static int tracefs_mounted(void)
+{
+	FILE *f = fopen("/proc/mounts", "r");
+	char type[64];
+	int found = 0;
+
+	if (!f)
+		return 1;	/* cannot tell: say nothing */
+	while (!found && fscanf(f, "%*s %*s %63s %*[^\n]", type) == 1)
+		found = !strcmp(type, "tracefs");
+	fclose(f);
+	return found;
+}
+
+/*
+ * Find tracefs.  Not mounted, libtracefs mounts it on /sys/kernel/tracing
+ * (as trace-cmd does) when it may, which is said since the mount stays;
+ * when it may not (not root), that is the one-line error.
+ */
+static int find_tracefs(void)
+{
+	int mounted = tracefs_mounted();
+	const char *dir = tracefs_tracing_dir();
+	char path[4096];
+
+	/* a debugfs/tracing dir mounts tracefs when first looked into */
+	if (dir && !mounted) {
+		snprintf(path, sizeof(path), "%s/trace", dir);
+		access(path, F_OK);
+	}
+	if (!dir || (!mounted && !tracefs_mounted()))
+		return fail("tracefs is not mounted (mount -t tracefs nodev /sys/kernel/tracing)%s",
+			    geteuid() ? "; and record needs root" : "");
+	if (!mounted)
+		fprintf(stderr, "fence-trace record: tracefs was not mounted: it is now, on %s\n", dir);
+	return 0;
+}
+
 /**
  * capture_setup() - private instance, mono clock, buffers, events, files
  */
@@ -177,8 +216,8 @@ int capture_setup(struct capture *c)
 {
 	char name[64], kb[32];
 
-	if (!tracefs_tracing_dir())
-		return fail("tracefs is not mounted (mount -t tracefs nodev /sys/kernel/tracing)");
+	if (find_tracefs())
+		return -1;
 	snprintf(name, sizeof(name), "fence-trace-%d", (int)getpid());
 	c->inst = tracefs_instance_create(name);
 	if (!c->inst)

@@ -374,7 +374,9 @@ int report_json(FILE *out, const struct ft_model *m, const struct report_info *i
 	for (int s = 0; s < FT_SET_COUNT; s++)
 		fprintf(out, "%s\"%s\": %s", s ? ", " : "", json_set_names[s],
 			m->dec->have_set[s] ? "true" : "false");
-	fprintf(out, "},\n");
+	fprintf(out, "},\n  \"problems\": ");
+	json_str(out, m->dec->problems);
+	fprintf(out, ",\n");
 	if (o->sections & SEC_TIMELINES)
 		timelines(out, m, o);
 	if (o->sections & SEC_WAITS)

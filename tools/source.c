@@ -23,6 +23,7 @@ struct ft_source {
 	struct tracecmd_input *tc;	/* libtracecmd's */
 	ft_record_cb cb;
 	void *ctx;
+	char *path;			/* for errors (the fast reader's carry it) */
 };
 
 /**
@@ -39,16 +40,24 @@ struct ft_source *source_open(const char *path, char *err, size_t errlen)
 		snprintf(err, errlen, "out of memory");
 		return NULL;
 	}
+	src->path = strdup(path);
+	if (!src->path) {
+		snprintf(err, errlen, "out of memory");
+		free(src);
+		return NULL;
+	}
 	errno = 0;
 	src->td = tracedat_open(path, err, errlen);
 	if (src->td)
 		return src;
 	if (errno != ENOTSUP) {
+		free(src->path);
 		free(src);
 		return NULL;
 	}
 	src->tc = tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS);
 	if (!src->tc) {
+		free(src->path);
 		snprintf(err, errlen, "%s: libtracecmd cannot read it either", path);
 		free(src);
 		return NULL;
@@ -90,14 +99,16 @@ static int tracecmd_cb(struct tracecmd_input *handle, struct tep_record *rec, in
 	return src->cb(rec, src->ctx);
 }
 
-/* Return: 0 at the end, the callback's non-zero value, or -1 with @err. */
+/* Return: 0 at the end, the callback's non-zero value, or < 0 with "PATH: what" in @err. */
 int source_iterate(struct ft_source *src, ft_record_cb cb, void *ctx, char *err, size_t errlen)
 {
 	int ret;
 
 	if (src->td) {
 		ret = tracedat_iterate(src->td, cb, ctx);
-		if (ret < 0 && tracedat_error(src->td))
+		if (ret == -ENOMEM)
+			snprintf(err, errlen, "%s: out of memory", src->path);
+		else if (ret < 0 && tracedat_error(src->td))
 			snprintf(err, errlen, "%s", tracedat_error(src->td));
 		return ret;
 	}
@@ -105,7 +116,7 @@ int source_iterate(struct ft_source *src, ft_record_cb cb, void *ctx, char *err,
 	src->ctx = ctx;
 	ret = tracecmd_iterate_events(src->tc, NULL, 0, tracecmd_cb, src);
 	if (ret < 0)
-		snprintf(err, errlen, "libtracecmd failed while reading events");
+		snprintf(err, errlen, "%s: libtracecmd failed while reading events", src->path);
 	return ret;
 }
 
@@ -117,5 +128,6 @@ void source_close(struct ft_source *src)
 		tracedat_close(src->td);
 	if (src->tc)
 		tracecmd_close(src->tc);
+	free(src->path);
 	free(src);
 }

@@ -42,6 +42,7 @@ struct cursor {
 	unsigned long long ts;
 	long long missed;		/* to report on the current event */
 	int size;
+	unsigned long long last_ts;	/* of the event before: time must not go back */
 };
 
 static unsigned int event_type(const struct tracedat *td, const unsigned char *rec)
@@ -160,6 +161,21 @@ static void release_read_pages(struct tracedat *td, struct cursor *c)
 	c->released = done;
 }
 
+/*
+ * One CPU's ring buffer never goes back in time: a page whose time stamp
+ * is below the event before it, or a time extend that wraps past 2^64, is
+ * damage (a bit flip, a page from another trace), and every duration read
+ * across it would be nonsense.  It stops the walk like any damaged page.
+ */
+static int check_time(struct tracedat *td, struct cursor *c, int cpu)
+{
+	if (c->ts < c->last_ts)
+		return tracedat_fail(td, "cpu%d page %llu: time goes back (%llu ns after %llu ns)",
+				     cpu, c->next_page - 1, c->ts, c->last_ts);
+	c->last_ts = c->ts;
+	return 0;
+}
+
 /* Load the next page holding an event; data stays NULL at the end. */
 static int load_page(struct tracedat *td, struct cursor *c, int cpu)
 {
@@ -185,7 +201,7 @@ static int load_page(struct tracedat *td, struct cursor *c, int cpu)
 		c->data = kbuffer_read_event(c->kb, &c->ts);
 		if (c->data) {
 			c->size = kbuffer_event_size(c->kb);
-			return 0;
+			return check_time(td, c, cpu);
 		}
 	}
 	return 0;
@@ -197,7 +213,7 @@ static int advance(struct tracedat *td, struct cursor *c, int cpu)
 	if (!c->data)
 		return load_page(td, c, cpu);
 	c->size = kbuffer_event_size(c->kb);
-	return 0;
+	return check_time(td, c, cpu);
 }
 
 static void free_cursors(struct cursor *cur, int n)

@@ -61,6 +61,14 @@ static int count(struct tep_record *rec, void *ctx)
 	return 0;
 }
 
+static int keep_ts(struct tep_record *rec, void *ctx)
+{
+	unsigned long long *ts = ctx;
+
+	ts[ts[0] ? 1 : 0] = rec->ts;
+	return 0;
+}
+
 /* 2 CPUs, 3 pages on CPU 0 (a time extend, a gap), 1 page on CPU 1, a long event. */
 static struct trace_builder *good_builder(void)
 {
@@ -352,6 +360,92 @@ static void test_damaged_pages(void **state)
 	expect_page_error(0, 16, &short_fmt, 4, 0, "cpu0 page 0: event shorter than its format");
 }
 
+/*
+ * Time going back on one CPU: a page stamped before the event ahead of it,
+ * and a time extend that carries the clock past 2^64 (a page stamped near
+ * the top).  Both are damage: a one-line error naming CPU and page, the
+ * events before it delivered.
+ */
+static void test_time_goes_back(void **state)
+{
+	const unsigned long long early = 50, top = ~0ull - 100;
+
+	(void)state;
+	expect_page_error(1, 0, &early, 8, 2 + EVENTS_PER_PAGE,
+			  "cpu0 page 1: time goes back (50 ns after 226 ns)");
+	/* page 2: the signal at the top, then the destroy's extend wraps */
+	expect_page_error(2, 0, &top, 8, 2 + 2 * EVENTS_PER_PAGE + 1,
+			  "cpu0 page 2: time goes back (");
+}
+
+/* Time stamps near 2^64 that do not go back read as they are. */
+static void test_huge_timestamps_read(void **state)
+{
+	struct trace_builder *tb = tb_new(1, NULL);
+	unsigned long long ts[2] = { 0 };
+	struct tracedat *td;
+	char err[256];
+
+	(void)state;
+	assert_non_null(tb);
+	assert_int_equal(tb_fence(tb, 0, ~0ull - (1ull << 40), "dma_fence_init", "d", "t", 1, 1), 0);
+	assert_int_equal(tb_fence(tb, 0, ~0ull - 5, "dma_fence_signaled", "d", "t", 1, 1), 0);
+	assert_int_equal(tb_write(tb, path_of("huge.dat")), 0);
+	tb_free(tb);
+	td = tracedat_open(path_of("huge.dat"), err, sizeof(err));
+	assert_non_null(td);
+	assert_int_equal(tracedat_iterate(td, keep_ts, ts), 0);
+	assert_true(ts[0] == ~0ull - (1ull << 40));
+	assert_true(ts[1] == ~0ull - 5);
+	tracedat_close(td);
+}
+
+/*
+ * Records written out of time order across CPUs (CPU 1's come first in the
+ * file, and interleave with CPU 0's): delivered merged in time order, ties
+ * to the lower CPU.
+ */
+static int check_order(struct tep_record *rec, void *ctx)
+{
+	unsigned long long *last = ctx;
+
+	if (rec->ts < last[0] || (rec->ts == last[0] && rec->cpu < (int)last[1]))
+		fail_msg("cpu%d ts %llu delivered after cpu%llu ts %llu", rec->cpu,
+			 rec->ts, last[1], last[0]);
+	last[0] = rec->ts;
+	last[1] = (unsigned long long)rec->cpu;
+	last[2]++;
+	return 0;
+}
+
+static void test_cross_cpu_order(void **state)
+{
+	static const unsigned long long t0[] = { 100, 300, 300, 700, 5000 }, t1[] = { 50, 300, 400, 6000 },
+		t2[] = { 10, 7000 };
+	struct trace_builder *tb = tb_new(3, NULL);
+	unsigned long long last[3] = { 0 };
+	struct tracedat *td;
+	char err[256];
+	unsigned int i;
+
+	(void)state;
+	assert_non_null(tb);
+	for (i = 0; i < 4; i++)
+		assert_int_equal(tb_fence(tb, 1, t1[i], "dma_fence_init", "d", "t", 1, i), 0);
+	for (i = 0; i < 2; i++)
+		assert_int_equal(tb_fence(tb, 2, t2[i], "dma_fence_init", "d", "t", 2, i), 0);
+	for (i = 0; i < 5; i++)
+		assert_int_equal(tb_fence(tb, 0, t0[i], "dma_fence_init", "d", "t", 0, i), 0);
+	assert_int_equal(tb_write(tb, path_of("order.dat")), 0);
+	tb_free(tb);
+	td = tracedat_open(path_of("order.dat"), err, sizeof(err));
+	assert_non_null(td);
+	assert_int_equal(tracedat_iterate(td, check_order, last), 0);
+	assert_int_equal(last[2], 11);
+	assert_int_equal(last[0], 7000);
+	tracedat_close(td);
+}
+
 /* Open a copy of the good file with @len bytes at @off replaced: must read. */
 static void expect_patched_reads(size_t off, const void *bytes, size_t len)
 {
@@ -458,6 +552,9 @@ int run_tracedat_bad_tests(void)
 		cmocka_unit_test(test_bad_cpu_table),
 		cmocka_unit_test(test_clock_trailer),
 		cmocka_unit_test(test_damaged_pages),
+		cmocka_unit_test(test_time_goes_back),
+		cmocka_unit_test(test_huge_timestamps_read),
+		cmocka_unit_test(test_cross_cpu_order),
 		cmocka_unit_test(test_formats_that_crash_libtraceevent),
 		cmocka_unit_test(test_damaged_print_fmt_keeps_fields),
 		cmocka_unit_test(test_random_damage),

@@ -17,5 +17,6 @@ int main(void)
 	failed += run_timeline_tests();
 	failed += run_report_series_tests();
 	failed += run_report_sections_tests();
+	failed += run_report_odd_tests();
 	return failed ? 1 : 0;
 }

@@ -20,5 +20,6 @@ int run_report_tests(void);
 int run_timeline_tests(void);
 int run_report_series_tests(void);
 int run_report_sections_tests(void);
+int run_report_odd_tests(void);
 
 #endif
