@@ -16,7 +16,8 @@
  *   print fmt: "..." ARGS
  *
  * in printable ASCII, with brackets, quotes and parentheses balanced, and
- * a print format whose arguments pass print_fmt_ok().  Each rule answers a
+ * a print format whose arguments pass print_fmt_ok() and name only
+ * declared fields (rec_names_ok()).  Each rule answers a
  * crash the fuzz tests found in libtraceevent.  A format with sound fields
  * but a doubtful print format keeps its fields: the caller swaps in a
  * harmless print format.
@@ -141,6 +142,52 @@ static int nest(char c, int *depth)
 	return 1;
 }
 
+static const char *line_end(const char *s, const char *end)
+{
+	const char *nl = memchr(s, '\n', end - s);
+
+	return nl ? nl : end;
+}
+
+/* Is @name (@len bytes) the name a "\tfield:DECL;" line between @s and @end declares? */
+static int field_declared(const char *s, const char *end, const char *name, size_t len)
+{
+	const char *eol, *semi, *w;
+
+	for (; s < end; s = eol + 1) {
+		eol = line_end(s, end);
+		semi = memchr(s, ';', eol - s);
+		if (!semi)
+			continue;
+		w = semi;
+		if (w > s && w[-1] == ']')	/* NAME[N]: the name is before the bracket */
+			while (w > s && *w != '[')
+				w--;
+		if ((size_t)(w - s) > len && !memcmp(w - len, name, len) && !is_word(w[-(long)len - 1]))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * libtraceevent follows REC->NAME to the field without checking that it
+ * found one: a name no field declares (one flipped letter, found by the
+ * fuzz tests) is a NULL dereference inside __print_symbolic().
+ */
+static int rec_names_ok(const char *s, const char *end, const char *fields, const char *fields_end)
+{
+	const char *n;
+
+	while ((s = memmem(s, end - s, "REC->", 5))) {
+		s += 5;
+		for (n = s; n < end && is_word(*n); n++)
+			;
+		if (n == s || !field_declared(fields, fields_end, s, (size_t)(n - s)))
+			return 0;
+	}
+	return 1;
+}
+
 /*
  * The print format: a quoted format, then C-like arguments.  libtraceevent
  * dereferences NULL where an expression stops after an operator ("x" . at
@@ -182,12 +229,6 @@ static int print_fmt_ok(const char *s, const char *end)
 	return !quoted && !depth[0] && !depth[1] && !depth[2] && operand_end(prev);
 }
 
-static const char *line_end(const char *s, const char *end)
-{
-	const char *nl = memchr(s, '\n', end - s);
-
-	return nl ? nl : end;
-}
 
 /* The fields part: "\tfield:...;" lines and blank lines; where it stops. */
 static const char *fields_end(const char *s, const char *end)
@@ -219,7 +260,7 @@ static const char *fields_end(const char *s, const char *end)
  */
 int tracedat_format_check(const char *text, unsigned long long n, unsigned long long *print_at)
 {
-	const char *s = text, *end = text + n, *eol, *p;
+	const char *s = text, *end = text + n, *eol, *p, *fields;
 
 	if (!tracedat_format_printable(text, n))
 		return TRACEDAT_FMT_BAD;
@@ -232,12 +273,13 @@ int tracedat_format_check(const char *text, unsigned long long n, unsigned long 
 	p = skip_prefixed(s, eol, "ID: ", 1);
 	if (!p || p != eol || eol == end || (size_t)(end - eol) < 9 || memcmp(eol, "\nformat:\n", 9))
 		return TRACEDAT_FMT_BAD;
-	s = fields_end(eol + 9, end);
+	fields = eol + 9;
+	s = fields_end(fields, end);
 	if (!s)
 		return TRACEDAT_FMT_BAD;
 	*print_at = (unsigned long long)(s - text);
 	eol = line_end(s, end);
-	if (s == end || !print_fmt_ok(s, eol))
+	if (s == end || !print_fmt_ok(s, eol) || !rec_names_ok(s, eol, fields, s))
 		return TRACEDAT_FMT_NO_PRINT;
 	for (s = eol; s < end; s++)
 		if (*s != '\n' && *s != ' ' && *s != '\t')

@@ -481,6 +481,32 @@ static void test_formats_that_crash_libtraceevent(void **state)
 	/* an expression that stops after an operator: NULL in libtraceevent */
 	expect_patched_reads(find("\"false\"\n", 8) + 7, ".", 1);
 	expect_patched_reads(find("\"false\"\n", 8) + 7, "[", 1);
+	/* REC->NAME naming no field: NULL inside __print_symbolic() */
+	expect_patched_reads(find("REC->context", 12) + 8, "s", 1);
+}
+
+/* A print format naming a field the event lacks is not trusted either. */
+static void test_print_fmt_naming_no_field(void **state)
+{
+	unsigned char *copy = malloc(good_len);
+	struct tep_event *ev;
+	struct tracedat *td;
+	char err[256];
+
+	(void)state;
+	assert_non_null(copy);
+	memcpy(copy, good, good_len);
+	for (unsigned char *r = copy; (r = memmem(r, good_len - (size_t)(r - copy), "REC->context", 12)); r++)
+		r[8] = 's';	/* REC->consext, in every dma_fence event */
+	write_bytes(path_of("recname.dat"), copy, good_len);
+	free(copy);
+	td = tracedat_open(path_of("recname.dat"), err, sizeof(err));
+	assert_non_null(td);
+	ev = tep_find_event_by_name(tracedat_tep(td), "dma_fence", "dma_fence_init");
+	assert_non_null(ev);
+	assert_non_null(tep_find_field(ev, "context"));
+	assert_string_equal(ev->print_fmt.format, "(print format not trusted)");
+	tracedat_close(td);
 }
 
 /* A doubtful print format costs the print format, not the fields. */
@@ -557,6 +583,7 @@ int run_tracedat_bad_tests(void)
 		cmocka_unit_test(test_cross_cpu_order),
 		cmocka_unit_test(test_formats_that_crash_libtraceevent),
 		cmocka_unit_test(test_damaged_print_fmt_keeps_fields),
+		cmocka_unit_test(test_print_fmt_naming_no_field),
 		cmocka_unit_test(test_random_damage),
 	};
 
