@@ -79,7 +79,7 @@ TIMELINE_SRC := tools/timeline-collect.c tools/timeline-commit.c tools/timeline-
 	tools/export-perfetto.c $(OUT)/gen/viz-assets.c
 FENCE_TRACE_SRC := tools/fence-trace.c tools/usage.c tools/cmd-report.c tools/cmd-record.c tools/cmd-diff.c \
 	tools/cmd-latency.c tools/latency-bpf.c tools/latency-print.c tools/fence-names.c \
-	tools/cmd-top.c tools/top-pending.c tools/sync.c tools/cmd-check.c tools/bpf-flavour.c \
+	tools/cmd-top.c tools/top-pending.c tools/sync.c tools/cmd-check.c tools/series-probe.c tools/bpf-flavour.c \
 	tools/cmd-stall.c tools/stall-print.c tools/stall-series.c tools/stall-debugfs.c tools/record-bpf.c tools/record-bpf-pages.c tools/record-bpf-series.c tools/trace-builder.c \
 	tools/record-capture.c tools/record-finish.c tools/cmd-timeline.c tools/cmd-export.c \
 	$(TIMELINE_SRC) $(CORE_SRC)
@@ -93,7 +93,7 @@ SERIES_STATE_SRC := tests/guest/series-state.c tests/guest/vgem-fence.c tests/gu
 	tests/guest/lab.c tests/guest/guest-trace.c tests/guest/trace-lines.c $(LAB_LIB)
 LOGSCAN_SRC := tests/lab/logscan.c tests/lab/logscan-rules.c
 UNIT_SRC := tests/unit/unit-tests.c tests/unit/test-logscan.c \
-	tests/unit/test-workload-plan.c tests/unit/test-sync-name.c tests/unit/test-hist.c \
+	tests/unit/test-workload-plan.c tests/unit/test-series-probe.c tools/series-probe.c tests/unit/test-sync-name.c tests/unit/test-hist.c \
 	tests/unit/test-tracedat.c tests/unit/test-tracedat-bad.c \
 	tests/unit/test-tracedat-compat.c tools/trace-builder.c tests/unit/test-report.c \
 	tests/unit/test-timeline.c tests/unit/series-formats.c tests/unit/trace-fixture.c tests/unit/test-report-series.c tests/unit/test-report-sections.c tests/unit/test-report-odd.c $(TIMELINE_SRC) \

@@ -4,10 +4,12 @@
  * overhead measurements: one thread per CPU, each with its own timeline,
  * creates a fence, signals it and closes it, for a fixed count or time.
  *
- *   fence-storm [-t THREADS] [-n FENCES_PER_THREAD] [-d SECONDS] [-f] [-m LABEL]
+ *   fence-storm [-t THREADS] [-n FENCES_PER_THREAD] [-d SECONDS] [-f] [-k] [-m LABEL]
  *
  * -f: a fresh timeline (a new fence context) for every fence, to fill the
- * tools' per-context tables.
+ * tools' per-context tables.  -k: keep every fence unsignalled, its
+ * sync_file open, until the storm is killed (SIGTERM or SIGINT), for the
+ * tools' lists of pending fences; it raises RLIMIT_NOFILE to fit.
  * Prints the fences made and the rate.  Every fence gives dma_fence_init,
  * dma_fence_signaled and dma_fence_destroy events.  -m LABEL writes
  * "bench-mark: begin LABEL" and "bench-mark: end LABEL fences=N" to
@@ -21,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "parse-num.h"
@@ -29,6 +32,7 @@
 struct storm {
 	unsigned int threads, per_thread, seconds;
 	int fresh;			/* -f: a new timeline per fence */
+	int keep;			/* -k: fences stay open and unsignalled */
 	uint64_t deadline;
 	const char *mark;		/* -m: the label of the console marks */
 };
@@ -63,13 +67,15 @@ static void *work(void *arg)
 			w->error = fd;
 			break;
 		}
+		w->made++;
+		if (w->s->keep)		/* closed by the kill, signalled by the timeline's close */
+			continue;
 		sw_sync_timeline_inc(tl, 1);
 		close(fd);
-		w->made++;
 		if (w->s->deadline && (w->made & 255) == 0 && now_ns() >= w->s->deadline)
 			break;
 	}
-	if (tl >= 0)
+	if (tl >= 0 && !w->s->keep)
 		close(tl);
 	return NULL;
 }
@@ -80,10 +86,12 @@ static int parse(struct storm *s, int argc, char **argv)
 
 	s->threads = (unsigned int)sysconf(_SC_NPROCESSORS_ONLN);
 	s->per_thread = 100000;
-	while ((opt = getopt(argc, argv, "t:n:d:fm:h")) != -1) {
-		if (opt == 'f' || opt == 'm') {
+	while ((opt = getopt(argc, argv, "t:n:d:fkm:h")) != -1) {
+		if (opt == 'f' || opt == 'k' || opt == 'm') {
 			if (opt == 'f')
 				s->fresh = 1;
+			else if (opt == 'k')
+				s->keep = 1;
 			else
 				s->mark = optarg;
 			continue;
@@ -91,7 +99,7 @@ static int parse(struct storm *s, int argc, char **argv)
 		if ((opt == 't' && (parse_uint(optarg, 64, &s->threads) || !s->threads)) ||
 		    (opt == 'n' && parse_uint(optarg, 1u << 30, &s->per_thread)) ||
 		    (opt == 'd' && parse_uint(optarg, 3600, &s->seconds)) || opt == '?' || opt == 'h') {
-			fprintf(stderr, "usage: fence-storm [-t THREADS 1-64] [-n FENCES_PER_THREAD] [-d SECONDS] [-f] [-m LABEL]\n");
+			fprintf(stderr, "usage: fence-storm [-t THREADS 1-64] [-n FENCES_PER_THREAD] [-d SECONDS] [-f] [-k] [-m LABEL]\n");
 			return -1;
 		}
 	}
@@ -99,9 +107,29 @@ static int parse(struct storm *s, int argc, char **argv)
 		fprintf(stderr, "fence-storm: unexpected argument '%s'\n", argv[optind]);
 		return -1;
 	}
+	if (s->keep && (s->seconds || s->fresh)) {
+		fprintf(stderr, "fence-storm: -k keeps a count of fences (-n) on one timeline a thread: not with -d or -f\n");
+		return -1;
+	}
 	if (s->seconds)
 		s->per_thread = 0;	/* -d: run for the time, however many */
 	return 0;
+}
+
+/* -k: room for every kept sync_file and the timelines (root may raise the hard limit). */
+static int raise_fd_limit(const struct storm *s)
+{
+	rlim_t need = (rlim_t)s->threads * (s->per_thread + 1) + 64;
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl))
+		return -1;
+	if (rl.rlim_cur >= need)
+		return 0;
+	rl.rlim_cur = need;
+	if (rl.rlim_max < need)
+		rl.rlim_max = need;
+	return setrlimit(RLIMIT_NOFILE, &rl);
 }
 
 /* One line on the console, written at once (the host reads it as it comes). */
@@ -130,6 +158,11 @@ int main(int argc, char **argv)
 
 	if (parse(&s, argc, argv))
 		return 2;
+	if (s.keep && raise_fd_limit(&s)) {
+		fprintf(stderr, "fence-storm: -k: cannot raise RLIMIT_NOFILE for %u fences: %s\n",
+			s.threads * s.per_thread, strerror(errno));
+		return 1;
+	}
 	mark(&s, "begin", 0);
 	start = now_ns();
 	if (s.seconds)
@@ -149,5 +182,11 @@ int main(int argc, char **argv)
 	       made, s.threads, ns / 1e9, made / (ns / 1e9), made ? (double)ns * s.threads / made : 0.0);
 	if (err)
 		fprintf(stderr, "fence-storm: %s\n", strerror(-err));
+	if (s.keep && !err) {
+		printf("keeping %" PRIu64 " fences unsignalled until killed\n", made);
+		fflush(stdout);
+		for (;;)
+			pause();
+	}
 	return err ? 1 : 0;
 }

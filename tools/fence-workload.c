@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 #include "kms.h"
@@ -150,6 +151,44 @@ static void announce_stall(const struct compositor *c, unsigned int frame)
 	fflush(stderr);
 }
 
+/*
+ * --share-never: two more holders of the fence that never signals, for
+ * top --pending to list: a child that inherits its fd (and dies with us),
+ * then a dup() here.  Neither is closed: the process is killed.
+ */
+static void share_never(const struct compositor *c, unsigned int frame, const int *in_fd)
+{
+	pid_t parent = getpid();
+	unsigned int ms;
+
+	for (unsigned int i = 0; c->plan.share_never && i < c->n_producers; i++) {
+		struct sync_summary s = { 0 };
+		pid_t child;
+		int copy;
+
+		if (plan_fate(&c->plan, frame, i, &ms) != FATE_NEVER)
+			continue;
+		fflush(NULL);
+		child = fork();
+		if (child == 0) {
+			prctl(PR_SET_PDEATHSIG, SIGKILL);
+			if (getppid() != parent)	/* the parent died before prctl */
+				_exit(0);
+			for (;;)
+				pause();
+		}
+		copy = dup(in_fd[i]);
+		if (child < 0 || copy < 0)
+			die("frame %u: cannot share producer %c's fence: %s", frame, 'A' + i, strerror(errno));
+		sync_file_summary(in_fd[i], &s);
+		fprintf(stderr, "fence-workload: frame %u: producer %c's never-signalled fence "
+			"(context %" PRIu64 " seqno %" PRId64 ") is held by pid %d fd %d, fd %d (a dup) "
+			"and child pid %d fd %d\n", frame, 'A' + i, s.context, s.seqno, (int)parent,
+			in_fd[i], copy, (int)child, in_fd[i]);
+	}
+	fflush(stderr);
+}
+
 static void run_frame(struct compositor *c, unsigned int frame, struct frame_result *r)
 {
 	int in_fd[PLAN_PRODUCERS] = { -1, -1 }, merged[PLAN_PRODUCERS] = { -1, -1 };
@@ -166,6 +205,7 @@ static void run_frame(struct compositor *c, unsigned int frame, struct frame_res
 			    strerror(-in_fd[i]));
 	}
 	announce_stall(c, frame);
+	share_never(c, frame, in_fd);
 	r->submit_ns = now_ns();
 	for (unsigned int i = 0; i < c->n_producers; i++) {
 		enum frame_fate fate = plan_fate(&c->plan, frame, i, &ms);

@@ -133,23 +133,34 @@ static int older(const void *a, const void *b)
 	return x->ts < y->ts ? -1 : x->ts > y->ts;
 }
 
-/* The live map's fences, at most TOP_MAX_PENDING; t->n_unlisted: the rest. */
+/*
+ * The live map's fences, all of them read and sorted so that the list
+ * keeps the oldest TOP_MAX_PENDING; t->n_unlisted: the younger rest.
+ */
 static void read_live(struct top_ctx *t)
 {
 	int fd = bpf_map__fd(t->lat.skel->maps.live);
 	uint64_t key, *prev = NULL;
-	struct fl_live spare;
+	unsigned int n = 0;
 
-	t->n_live = t->n_unlisted = 0;
-	while (bpf_map_get_next_key(fd, prev, &key) == 0) {
-		struct fl_live *l = t->n_live < TOP_MAX_PENDING ? &t->live[t->n_live] : &spare;
-
-		if (bpf_map_lookup_elem(fd, &key, l) == 0)
-			*(l == &spare ? &t->n_unlisted : &t->n_live) += 1;
+	while (n < FL_MAX_LIVE && bpf_map_get_next_key(fd, prev, &key) == 0) {
+		if (bpf_map_lookup_elem(fd, &key, &t->live[n]) == 0)
+			n++;
 		t->lkey = key;
 		prev = &t->lkey;
 	}
-	qsort(t->live, t->n_live, sizeof(t->live[0]), older);
+	qsort(t->live, n, sizeof(t->live[0]), older);
+	t->n_live = n < TOP_MAX_PENDING ? n : TOP_MAX_PENDING;
+	t->n_unlisted = n - t->n_live;
+}
+
+/* Is @h's fence one of those created since we started but not listed? */
+static int held_unlisted(const struct top_ctx *t, const struct held_fence *h)
+{
+	for (unsigned int i = t->n_live; h->have_seqno && i < t->n_live + t->n_unlisted; i++)
+		if (t->live[i].context == h->context && t->live[i].seqno == h->seqno)
+			return 1;
+	return 0;
 }
 
 /* Print one row per holder of @l (every fd of every task), or one with none. */
@@ -185,7 +196,8 @@ static void print_limits(struct top_ctx *t)
 {
 	if (t->n_unlisted)
 		printf("truncated: %u more fences created since fence-trace started are not listed "
-		       "(at most %u)\n", t->n_unlisted, TOP_MAX_PENDING);
+		       "(at most %u, the oldest), %u of their holders with them\n", t->n_unlisted,
+		       TOP_MAX_PENDING, t->n_unlisted_held);
 	if (t->n_held == TOP_MAX_HELD)
 		printf("truncated: held sync_files beyond %u are not listed\n", TOP_MAX_HELD);
 	printf("drops: live map full %" PRIu64 " (fences not tracked, missing here)"
@@ -209,11 +221,16 @@ void top_pending(struct top_ctx *t)
 	       "CREATED BY", "HELD BY");
 	for (unsigned int i = 0; i < t->n_live; i++)
 		print_live(t, &t->live[i], now);
+	t->n_unlisted_held = 0;
 	for (unsigned int i = 0; i < t->n_held; i++) {
 		const struct held_fence *h = &t->held[i];
 
 		if (h->matched)
 			continue;
+		if (held_unlisted(t, h)) {	/* not older than us: its fence is past the list */
+			t->n_unlisted_held++;
+			continue;
+		}
 		char ctx[24] = "?", seq[24] = "?";
 
 		if (h->have_seqno) {

@@ -34,8 +34,9 @@ struct top_ctx {
 	struct fl_key hkey;
 	uint64_t lkey;
 	struct termios saved;
-	struct fl_live live[TOP_MAX_PENDING];
-	unsigned int n_live, n_unlisted;	/* listed; past TOP_MAX_PENDING */
+	struct fl_live live[FL_MAX_LIVE];	/* all of the map, oldest first */
+	unsigned int n_live, n_unlisted;	/* listed (the oldest); past TOP_MAX_PENDING */
+	unsigned int n_unlisted_held;		/* of those, held as sync_file fds */
 	struct held_fence held[TOP_MAX_HELD];
 	unsigned int n_held;
 };

@@ -104,10 +104,22 @@ static const struct usage usages[] = {
 	  "  -n COUNT    stop after COUNT tables\n" },
 	{ "check", "what this kernel offers fence-trace, with a hint for each missing piece",
 	  "usage: fence-trace check\n"
-	  "Says whether tracefs is mounted and writable, which event sets exist\n"
-	  "(dma_fence, drm vblank, the fence-trace series), whether BTF and BPF\n"
-	  "programs are usable, and which debugfs files are there; exit status 0 when\n"
-	  "record and latency can both work, 1 otherwise.\n" },
+	  "Says, in plain words, what this machine's kernel offers: whether tracefs\n"
+	  "is mounted and writable (an instance is made and removed); which event\n"
+	  "sets exist (dma_fence:*, drm:drm_vblank_event*, naming any event\n"
+	  "missing); which patches of the fence-trace kernel series are there, by\n"
+	  "what each adds (its drm_fence:* and sync_file:* events, dma_fence_error\n"
+	  "and dma_fence_member, a field, a debugfs file), with the series'\n"
+	  "version: the newest patch present in full, or what is incomplete;\n"
+	  "whether BTF is there and tp_btf and raw_tp programs attach (a program\n"
+	  "that does nothing is attached to dma_fence_init for a moment), and BPF\n"
+	  "ring buffer maps; the debugfs files (sync/info, which lists sync_files\n"
+	  "with the series: a sw_sync fence is made to see, dri/N/crtc-M/\n"
+	  "fence_timeline).  Each missing piece has a one-line hint.  Without root\n"
+	  "most of it cannot be looked at, and says so.\n"
+	  "Exit status: 0 record and latency can both work, 3 record can but the\n"
+	  "BPF tools (latency, top, stall, record --bpf) cannot, 4 latency can but\n"
+	  "record cannot, 1 neither can, 2 a usage error.\n" },
 	{ "stall", "say what a stuck fence wait is blocked on, live",
 	  "usage: fence-trace stall [--threshold MS | --vblanks N] [--once] [--json]\n"
 	  "                         [-d SECONDS] [-v] [--raw-tp]\n"

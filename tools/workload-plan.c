@@ -26,6 +26,9 @@ const char workload_usage[] =
 	"      --slow F:P:MS     frame F of producer P (A or B) takes MS ms\n"
 	"      --never F:P       producer P never signals frame F (the commit\n"
 	"                        stalls until the workload is killed)\n"
+	"      --share-never     the --never fence is held by three sync_file fds:\n"
+	"                        its own, a dup() of it, and the one a child\n"
+	"                        process inherits (it dies with the workload)\n"
 	"      --error F:P       producer P signals frame F with -ENOENT (it closes\n"
 	"                        its timeline and opens a new one), after its\n"
 	"                        delay or the --slow one; the frame still scans out\n"
@@ -129,8 +132,16 @@ enum frame_fate plan_fate(const struct workload_plan *plan, unsigned int frame,
 	return fate;
 }
 
+static int plan_has_fate(const struct workload_plan *plan, enum frame_fate fate)
+{
+	for (unsigned int i = 0; i < plan->n_overrides; i++)
+		if (plan->overrides[i].fate == fate)
+			return 1;
+	return 0;
+}
+
 enum { OPT_SLOW = 256, OPT_NEVER, OPT_ERROR, OPT_NONBLOCK, OPT_FLIP,
-       OPT_NO_OVERLAY, OPT_DEVICE, OPT_TIMEOUT, OPT_MERGE, OPT_POLL, OPT_EBUSY, OPT_BEHIND };
+       OPT_NO_OVERLAY, OPT_DEVICE, OPT_TIMEOUT, OPT_MERGE, OPT_POLL, OPT_EBUSY, OPT_BEHIND, OPT_SHARE_NEVER };
 
 static const struct option long_opts[] = {
 	{ "frames", required_argument, NULL, 'n' },
@@ -138,6 +149,7 @@ static const struct option long_opts[] = {
 	{ "delay-b", required_argument, NULL, 'B' },
 	{ "slow", required_argument, NULL, OPT_SLOW },
 	{ "never", required_argument, NULL, OPT_NEVER },
+	{ "share-never", no_argument, NULL, OPT_SHARE_NEVER },
 	{ "error", required_argument, NULL, OPT_ERROR },
 	{ "nonblock", no_argument, NULL, OPT_NONBLOCK },
 	{ "flip-event", no_argument, NULL, OPT_FLIP },
@@ -200,6 +212,7 @@ int plan_parse_args(struct workload_plan *plan, int argc, char **argv,
 		case OPT_SLOW: r = plan_add_override(plan, FATE_SLOW, optarg, err, errlen); break;
 		case OPT_NEVER: r = plan_add_override(plan, FATE_NEVER, optarg, err, errlen); break;
 		case OPT_ERROR: r = plan_add_override(plan, FATE_ERROR, optarg, err, errlen); break;
+		case OPT_SHARE_NEVER: plan->share_never = 1; break;
 		case OPT_NONBLOCK: plan->nonblock = 1; break;
 		case OPT_FLIP: plan->flip_event = 1; break;
 		case OPT_NO_OVERLAY: plan->overlay = 0; break;
@@ -237,6 +250,10 @@ int plan_parse_args(struct workload_plan *plan, int argc, char **argv,
 	}
 	if (plan->merge && !plan->overlay) {
 		snprintf(err, errlen, "--merge needs producer B: not with --no-overlay");
+		return -1;
+	}
+	if (plan->share_never && !plan_has_fate(plan, FATE_NEVER)) {
+		snprintf(err, errlen, "--share-never needs a --never fence to share");
 		return -1;
 	}
 	if (plan->frames == 0) {

@@ -35,6 +35,7 @@ struct workload_plan {
 	int flip_event;
 	int overlay;
 	int merge;		/* primary plane waits on merge(A, B); overlay on nothing */
+	int share_never;	/* the FATE_NEVER fence also held by a dup() and a child */
 	int poll;		/* wait for the in-fences with poll(), commit without them */
 	int ebusy_frame;	/* -1, or the frame followed at once by a second commit */
 	int behind_blocking;	/* that second commit is a blocking one: it waits, no EBUSY */

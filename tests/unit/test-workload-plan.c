@@ -21,7 +21,7 @@ static void test_defaults_and_overrides(void **state)
 {
 	static const char *const args[] = { "-n", "20", "-A", "4", "--slow", "3:B:40",
 					     "--never", "7:A", "--error", "9:b", "--nonblock",
-					     NULL };
+					     "--share-never", NULL };
 	struct workload_plan plan;
 	char err[256] = "";
 	unsigned int ms;
@@ -30,6 +30,7 @@ static void test_defaults_and_overrides(void **state)
 	assert_int_equal(parse(&plan, err, args), 0);
 	assert_int_equal(plan.frames, 20);
 	assert_int_equal(plan.nonblock, 1);
+	assert_int_equal(plan.share_never, 1);
 	assert_int_equal(plan_fate(&plan, 3, 1, &ms), FATE_SLOW);
 	assert_int_equal(ms, 40);
 	assert_int_equal(plan_fate(&plan, 3, 0, &ms), FATE_NORMAL);
@@ -54,6 +55,7 @@ static const struct bad_case bad[] = {
 	{ { "--slow", "3:C:5" }, "bad frame override '3:C:5'" },
 	{ { "--never", "3:A:5" }, "bad frame override '3:A:5'" },
 	{ { "--never", "12:A" }, "override names frame 12, but only 10 frames" },
+	{ { "--share-never", "--slow", "1:B:5" }, "--share-never needs a --never fence to share" },
 	{ { "--no-overlay", "--error", "1:B" }, "override names producer B" },
 	{ { "--bogus" }, "unknown option '--bogus'" },
 	{ { "--device" }, "option '--device' needs an argument" },

@@ -8,6 +8,7 @@ int main(void)
 
 	failed += run_logscan_tests();
 	failed += run_workload_plan_tests();
+	failed += run_series_probe_tests();
 	failed += run_sync_name_tests();
 	failed += run_hist_tests();
 	failed += run_tracedat_tests();

@@ -11,6 +11,7 @@
 
 int run_logscan_tests(void);
 int run_workload_plan_tests(void);
+int run_series_probe_tests(void);
 int run_sync_name_tests(void);
 int run_hist_tests(void);
 int run_tracedat_tests(void);

@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * series-probe.c - which patches of the fence-trace kernel series a kernel
+ * carries (see series-probe.h).  The event lists follow the format files
+ * in tracepoints/formats/; a unit test holds them to each other.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "series-probe.h"
+
+static const char *const p0004[] = { "@sync_info", NULL };
+static const char *const p0005[] = {
+	"drm_fence:drm_fence_commit", "drm_fence:drm_fence_commit_failed",
+	"drm_fence:drm_fence_commit_tail", "drm_fence:drm_fence_hw_done",
+	"drm_fence:drm_fence_cleanup_done", "drm_fence:drm_fence_flip_done",
+	"drm_fence:drm_fence_commit_stall", "drm_fence:drm_fence_out_create",
+	"drm_fence:drm_fence_out_install", "drm_fence:drm_fence_out_signal",
+	"drm_fence:drm_fence_plane", "drm_fence:drm_fence_wait_begin",
+	"drm_fence:drm_fence_wait_end", "drm_fence:drm_vblank_enable",
+	"drm_fence:drm_vblank_disable", NULL,
+};
+static const char *const p0006[] = {
+	"sync_file:sync_file_create", "sync_file:sync_file_release",
+	"sync_file:sync_file_poll_begin", "sync_file:sync_file_poll_ready",
+	"sync_file:sync_file_merge", "sync_file:sync_file_install",
+	"sync_file:sync_file_get_fence", NULL,
+};
+static const char *const p0007[] = {
+	"drm_fence:drm_fence_out_discard", "drm_fence:drm_fence_out_create.crtc_name", NULL,
+};
+static const char *const p0008[] = { "dma_fence:dma_fence_error", "dma_fence:dma_fence_member", NULL };
+static const char *const p0009[] = { "@fence_timeline", NULL };
+
+/* 0001-0003 fix bugs and 0010 is documentation: nothing to see from outside. */
+static const struct series_patch patches[] = {
+	{ "0004", "debugfs sync/info lists live sync_files", p0004 },
+	{ "0005", "drm_fence:* commit, plane wait and out-fence events", p0005 },
+	{ "0006", "sync_file:* events", p0006 },
+	{ "0007", "drm_fence_out_discard, crtc_name in drm_fence_out_create", p0007 },
+	{ "0008", "dma_fence_error and dma_fence_member", p0008 },
+	{ "0009", "debugfs dri/N/crtc-M/fence_timeline", p0009 },
+};
+
+const struct series_patch *series_patches(size_t *count)
+{
+	*count = sizeof(patches) / sizeof(patches[0]);
+	return patches;
+}
+
+static void probe_patch(const struct series_patch *p, series_have_fn have, void *ctx,
+			struct patch_result *r)
+{
+	unsigned int unknown = 0;
+
+	memset(r, 0, sizeof(*r));
+	r->patch = p;
+	for (const char *const *item = p->items; *item; item++) {
+		enum probe_answer a = have(ctx, *item);
+		size_t used = strlen(r->missing);
+
+		r->total++;
+		if (a == PROBE_PRESENT)
+			r->present++;
+		else if (a == PROBE_UNKNOWN)
+			unknown++;
+		else
+			snprintf(r->missing + used, sizeof(r->missing) - used, "%s%s",
+				 used ? ", " : "", *item);
+	}
+	if (r->present == r->total)
+		r->state = PATCH_PRESENT;
+	else if (r->present + unknown == r->total)
+		r->state = PATCH_UNKNOWN;
+	else
+		r->state = r->present ? PATCH_PARTIAL : PATCH_ABSENT;
+}
+
+/**
+ * series_probe() - ask @have about every observable patch of the series
+ * @out: per patch, what is there and what is missing; the newest patch
+ *       present in full; whether the series is complete
+ */
+void series_probe(series_have_fn have, void *ctx, struct series_result *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->complete = 1;
+	for (size_t i = 0; i < sizeof(patches) / sizeof(patches[0]); i++) {
+		struct patch_result *r = &out->patches[out->n_patches++];
+
+		probe_patch(&patches[i], have, ctx, r);
+		if (r->state == PATCH_PRESENT)
+			out->newest = patches[i].number;
+		if (r->state == PATCH_ABSENT || r->state == PATCH_PARTIAL)
+			out->complete = 0;
+		if (r->present)
+			out->any = 1;
+		if (r->state == PATCH_UNKNOWN)
+			out->unknown = 1;
+	}
+}
+
+/**
+ * series_version() - the series as one phrase: "present in full, up to patch
+ * 0009 ...", "partial or older: the newest patch present in full is 0006;
+ * incomplete: 0007 0008 0009", "absent (...)", "cannot tell (...)"
+ *
+ * Return: 1 when the series is there in full, else 0.
+ */
+int series_version(const struct series_result *r, char *buf, size_t len)
+{
+	size_t used;
+
+	if (!r->any && r->unknown) {
+		snprintf(buf, len, "cannot tell (nothing of it could be looked at)");
+		return 0;
+	}
+	if (!r->any) {
+		snprintf(buf, len, "absent (a kernel without the fence-trace series)");
+		return 0;
+	}
+	if (r->complete) {
+		snprintf(buf, len, "present in full, up to patch %s of kernel/series", r->newest ? r->newest : "?");
+		return 1;
+	}
+	used = (size_t)snprintf(buf, len, "partial or older: the newest patch present in full is %s; "
+				"incomplete:", r->newest ? r->newest : "none");
+	for (unsigned int i = 0; i < r->n_patches && used < len; i++) {
+		const struct patch_result *p = &r->patches[i];
+
+		if (p->state == PATCH_ABSENT || p->state == PATCH_PARTIAL)
+			used += (size_t)snprintf(buf + used, len - used, " %s", p->patch->number);
+	}
+	return 0;
+}
