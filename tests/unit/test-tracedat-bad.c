@@ -485,50 +485,63 @@ static void test_formats_that_crash_libtraceevent(void **state)
 	expect_patched_reads(find("REC->context", 12) + 8, "s", 1);
 }
 
-/* A print format naming a field the event lacks is not trusted either. */
-static void test_print_fmt_naming_no_field(void **state)
+/* Open a copy of the good file that @damage changed in place; must open. */
+static struct tracedat *open_damaged(const char *name, void (*damage)(unsigned char *copy))
 {
 	unsigned char *copy = malloc(good_len);
-	struct tep_event *ev;
 	struct tracedat *td;
 	char err[256];
 
-	(void)state;
 	assert_non_null(copy);
 	memcpy(copy, good, good_len);
+	damage(copy);
+	write_bytes(path_of(name), copy, good_len);
+	free(copy);
+	td = tracedat_open(path_of(name), err, sizeof(err));
+	assert_non_null(td);
+	return td;
+}
+
+/* The print format of @sys:@name is "(print format not trusted)", its @field kept. */
+static void expect_untrusted_print(struct tracedat *td, const char *sys, const char *name,
+				   const char *field)
+{
+	struct tep_event *ev = tep_find_event_by_name(tracedat_tep(td), sys, name);
+
+	assert_non_null(ev);
+	assert_non_null(tep_find_field(ev, field));
+	assert_string_equal(ev->print_fmt.format, "(print format not trusted)");
+}
+
+static void rename_rec_context(unsigned char *copy)
+{
 	for (unsigned char *r = copy; (r = memmem(r, good_len - (size_t)(r - copy), "REC->context", 12)); r++)
 		r[8] = 's';	/* REC->consext, in every dma_fence event */
-	write_bytes(path_of("recname.dat"), copy, good_len);
-	free(copy);
-	td = tracedat_open(path_of("recname.dat"), err, sizeof(err));
-	assert_non_null(td);
-	ev = tep_find_event_by_name(tracedat_tep(td), "dma_fence", "dma_fence_init");
-	assert_non_null(ev);
-	assert_non_null(tep_find_field(ev, "context"));
-	assert_string_equal(ev->print_fmt.format, "(print format not trusted)");
+}
+
+/* A print format naming a field the event lacks is not trusted either. */
+static void test_print_fmt_naming_no_field(void **state)
+{
+	struct tracedat *td = open_damaged("recname.dat", rename_rec_context);
+
+	(void)state;
+	expect_untrusted_print(td, "dma_fence", "dma_fence_init", "context");
 	tracedat_close(td);
+}
+
+static void end_vblank_print_with_dot(unsigned char *copy)
+{
+	copy[find("\"false\"\n", 8) + 7] = '.';
 }
 
 /* A doubtful print format costs the print format, not the fields. */
 static void test_damaged_print_fmt_keeps_fields(void **state)
 {
-	unsigned char *copy = malloc(good_len);
+	struct tracedat *td = open_damaged("print.dat", end_vblank_print_with_dot);
 	struct tep_event *ev;
-	struct tracedat *td;
-	char err[256];
 
 	(void)state;
-	assert_non_null(copy);
-	memcpy(copy, good, good_len);
-	copy[find("\"false\"\n", 8) + 7] = '.';
-	write_bytes(path_of("print.dat"), copy, good_len);
-	free(copy);
-	td = tracedat_open(path_of("print.dat"), err, sizeof(err));
-	assert_non_null(td);
-	ev = tep_find_event_by_name(tracedat_tep(td), "drm", "drm_vblank_event");
-	assert_non_null(ev);
-	assert_non_null(tep_find_field(ev, "high_prec"));
-	assert_string_equal(ev->print_fmt.format, "(print format not trusted)");
+	expect_untrusted_print(td, "drm", "drm_vblank_event", "high_prec");
 	ev = tep_find_event_by_name(tracedat_tep(td), "dma_fence", "dma_fence_init");
 	assert_non_null(ev);
 	assert_string_equal(ev->print_fmt.format, "driver=%s timeline=%s context=%u seqno=%u");
