@@ -227,9 +227,12 @@ static int run(struct capture *c)
 
 		if (more < 0)
 			break;
-		if (!c->use_bpf && time(NULL) != last_progress) {
+		if (time(NULL) != last_progress) {
 			last_progress = time(NULL);
-			capture_progress(c, difftime(last_progress, start));
+			if (c->use_bpf)
+				bpfrec_progress(c, difftime(last_progress, start));
+			else
+				capture_progress(c, difftime(last_progress, start));
 		}
 		if (!more)	/* behind the kernel: no sleep */
 			usleep(50000);

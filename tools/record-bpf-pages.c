@@ -430,6 +430,11 @@ static int own_metadata(struct bpf_pages *p, struct capture_meta *md)
 	return md->cmdlines && md->clock ? 0 : -1;
 }
 
+uint64_t bpf_pages_events(const struct bpf_pages *p)
+{
+	return p->events;
+}
+
 int bpf_pages_finish(struct bpf_pages *p)
 {
 	struct capture *c = p->c;
@@ -447,6 +452,8 @@ int bpf_pages_finish(struct bpf_pages *p)
 	ret = capture_write_trace(c, &md);
 	for (int cpu = 0; cpu < c->cpus; cpu++)
 		lost += p->lost[cpu];
+	if (isatty(STDERR_FILENO))
+		fputc('\n', stderr);	/* end the progress line */
 	if (!ret)
 		fprintf(stderr, "fence-trace record: wrote %s: %llu events from BPF and %llu from tracefs (the series'), %llu lost (ring buffer full)%s\n",
 			c->path, (unsigned long long)(p->events - p->raw_events),

@@ -36,6 +36,8 @@ int bpf_pages_put(struct bpf_pages *p, const struct fr_event *e);
 int bpf_pages_put_raw(struct bpf_pages *p, int cpu, uint64_t ts, const void *data, size_t size);
 /* Encode the pending records stamped before @watermark; 0 or -1 (said). */
 int bpf_pages_encode_before(struct bpf_pages *p, uint64_t watermark);
+/* Events encoded so far. */
+uint64_t bpf_pages_events(const struct bpf_pages *p);
 /* Encode the rest, the last pages, then the trace.dat; 0 or -1 (said). */
 int bpf_pages_finish(struct bpf_pages *p);
 

@@ -161,6 +161,20 @@ static int take(struct bpfrec *r, struct capture *c, int all)
 	return bpf_pages_encode_before(r->pages, all ? UINT64_MAX : start - SETTLE_NS);
 }
 
+/* One status line on a terminal, rewritten in place: never into a pipe. */
+void bpfrec_progress(struct capture *c, double seconds)
+{
+	struct bpfrec *r = c->bpf;
+	uint64_t lost = 0;
+
+	if (!isatty(STDERR_FILENO))
+		return;
+	for (int cpu = 0; cpu < c->cpus; cpu++)
+		lost += r->lost_seen[cpu];
+	fprintf(stderr, "\rfence-trace record: %.0f s, %llu KB, %llu events, %llu lost   ", seconds,
+		capture_kb(c), (unsigned long long)bpf_pages_events(r->pages), (unsigned long long)lost);
+}
+
 int bpfrec_drain(struct capture *c)
 {
 	return take(c->bpf, c, 0);

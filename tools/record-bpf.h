@@ -11,6 +11,7 @@
 int bpfrec_setup(struct capture *c);
 int bpfrec_drain(struct capture *c);
 int bpfrec_finish(struct capture *c);
+void bpfrec_progress(struct capture *c, double seconds);
 void bpfrec_teardown(struct capture *c);
 
 #endif
