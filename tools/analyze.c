@@ -24,6 +24,22 @@ static int feed(struct tep_record *rec, void *data)
 	return a->model.error ? -1 : 0;
 }
 
+/*
+ * Events the recorder took from the kernel (its own per-CPU stats say so)
+ * but never saved (a trace-cmd per-CPU recorder that died, say): lost, and
+ * where in the trace is unknown, so every statistic says it may be short.
+ */
+static void note_missing(struct analysis *a)
+{
+	uint64_t missing = source_missing(a->src);
+
+	if (!missing)
+		return;
+	a->model.missing = missing;
+	a->model.lost += missing;
+	model_lost_everywhere(&a->model);
+}
+
 /**
  * analysis_run() - read @path into @a's model
  *
@@ -65,6 +81,7 @@ int analysis_run(struct analysis *a, const char *path, const struct analysis_win
 		a->model.lost = (uint64_t)a->info.overrun;
 		a->model.lost_exact = 1;
 	}
+	note_missing(a);
 	return 0;
 }
 

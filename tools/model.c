@@ -242,6 +242,12 @@ static void account_lost(struct ft_model *m, const struct ft_event *ev)
  *
  * So that every statistic drawn from such a span can say so.
  */
+/* Events were lost where nobody can tell: every window may be short. */
+void model_lost_everywhere(struct ft_model *m)
+{
+	m->lost_windows_overflow = 1;
+}
+
 int model_lost_between(const struct ft_model *m, uint64_t from, uint64_t to)
 {
 	if (m->lost_windows_overflow)

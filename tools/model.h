@@ -228,6 +228,7 @@ struct ft_model {
 	unsigned int n_cpus;
 	uint64_t events, lost, lost_unknown, first_ts, last_ts;
 	int lost_exact;			/* lost is the recorder's overrun count */
+	uint64_t missing;		/* of lost: taken by the recorder, not in the file */
 	uint64_t wait_unmatched, signal_unknown, waits_dropped;
 	/* the series */
 	struct ft_commit *commits;
@@ -258,6 +259,7 @@ void model_add(struct ft_model *m, const struct ft_event *ev);
 void model_finish(struct ft_model *m);
 void model_free(struct ft_model *m);
 int model_lost_between(const struct ft_model *m, uint64_t from, uint64_t to);
+void model_lost_everywhere(struct ft_model *m);
 const struct ft_fence *model_wait_commit(const struct ft_model *m, int pid, uint64_t start);
 uint64_t model_late_member(const struct ft_model *m, uint64_t key, int *error);
 

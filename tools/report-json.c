@@ -369,8 +369,8 @@ int report_json(FILE *out, const struct ft_model *m, const struct report_info *i
 	fprintf(out, ",\n  \"version\": %d, \"cpus\": %d, \"clock\": ", info->version, info->cpus);
 	json_str(out, info->clock ? info->clock : "local");
 	fprintf(out, ",\n  \"events\": %" PRIu64 ", \"lost_events\": %" PRIu64
-		", \"lost_unknown_pages\": %" PRIu64 ",\n  \"event_sets\": {", m->events, m->lost,
-		m->lost_unknown);
+		", \"lost_unknown_pages\": %" PRIu64 ", \"missing_events\": %" PRIu64
+		",\n  \"event_sets\": {", m->events, m->lost, m->lost_unknown, m->missing);
 	for (int s = 0; s < FT_SET_COUNT; s++)
 		fprintf(out, "%s\"%s\": %s", s ? ", " : "", json_set_names[s],
 			m->dec->have_set[s] ? "true" : "false");

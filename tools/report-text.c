@@ -68,6 +68,9 @@ static void heading(FILE *out, const struct ft_model *m, const struct report_inf
 	if (m->lost || m->lost_unknown)
 		fprintf(out, "%sWARNING: events were lost; counts and latencies below may be short.%s\n",
 			attn(), plain());
+	if (m->missing)
+		fprintf(out, "%sWARNING: %" PRIu64 " of them were taken from the kernel by the recorder (its own per-CPU stats say so) but are not in the file: it did not save them.%s\n",
+			attn(), m->missing, plain());
 }
 
 static void timelines(FILE *out, const struct ft_model *m, const struct report_opts *o)

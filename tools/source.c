@@ -99,6 +99,12 @@ static int tracecmd_cb(struct tracecmd_input *handle, struct tep_record *rec, in
 	return src->cb(rec, src->ctx);
 }
 
+/* Unknown (0) for files libtracecmd reads: its API does not give the stats. */
+unsigned long long source_missing(struct ft_source *src)
+{
+	return src->td ? tracedat_missing(src->td) : 0;
+}
+
 /* Return: 0 at the end, the callback's non-zero value, or < 0 with "PATH: what" in @err. */
 int source_iterate(struct ft_source *src, ft_record_cb cb, void *ctx, char *err, size_t errlen)
 {

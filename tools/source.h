@@ -28,6 +28,8 @@ struct ft_source *source_open(const char *path, char *err, size_t errlen);
 struct tep_handle *source_tep(struct ft_source *src);
 void source_info(struct ft_source *src, struct ft_source_info *info);
 int source_iterate(struct ft_source *src, ft_record_cb cb, void *ctx, char *err, size_t errlen);
+/* After source_iterate(): events the recorder's stats say it took but the file lacks. */
+unsigned long long source_missing(struct ft_source *src);
 void source_close(struct ft_source *src);
 
 #endif

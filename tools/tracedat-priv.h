@@ -17,6 +17,8 @@ struct tracedat_cpu {
 	unsigned long long events;	/* delivered by the last iterate */
 };
 
+#define TRACEDAT_MAX_STAT_CPUS 256
+
 struct tracedat {
 	char *path;			/* for messages */
 	const unsigned char *map;	/* the whole file, read-only */
@@ -33,6 +35,9 @@ struct tracedat {
 	char *uname;
 	unsigned long long overrun;	/* from CPUSTAT options */
 	int have_cpustat;
+	/* per CPU, in CPUSTAT order: read events + entries, -1 unknown */
+	long long taken[TRACEDAT_MAX_STAT_CPUS];
+	int n_taken;
 	/* Shortest valid record per event id: the fixed part of its format. */
 	uint16_t *min_size;
 	unsigned int type_offset, type_size;	/* common_type in a record */

@@ -386,6 +386,28 @@ static char *selected_clock(const char *p, unsigned long long n)
 	return strndup(open + 1, close - open - 1);
 }
 
+/* A stat's number ("read events: N"), or -1 when the text lacks it. */
+static long long stat_value(const char *p, unsigned long long n, const char *key)
+{
+	const char *k = memmem(p, n, key, strlen(key));
+
+	return k ? (long long)strtoull(k + strlen(key), NULL, 10) : -1;
+}
+
+/*
+ * What the recorder took from this CPU's ring: the events it read, plus
+ * those still in the ring when the stats were taken, which its last
+ * flush reads.  A file with fewer events for the CPU misses some.
+ */
+static void note_taken(struct tracedat *td, const char *p, unsigned long long n)
+{
+	long long read = stat_value(p, n, "\nread events: "), left = stat_value(p, n, "entries: ");
+
+	if (td->n_taken >= TRACEDAT_MAX_STAT_CPUS)
+		return;
+	td->taken[td->n_taken++] = read >= 0 && left >= 0 ? read + left : -1;
+}
+
 /**
  * tracedat_handle_option() - TRACECLOCK and UNAME, which both versions share;
  * other options are skipped, as the format allows
@@ -402,6 +424,7 @@ int tracedat_handle_option(struct tracedat *td, uint16_t id, const char *p, unsi
 		td->have_cpustat = 1;
 		if (o)
 			td->overrun += strtoull(o + 9, NULL, 10);
+		note_taken(td, p, n);
 		return 0;
 	}
 	if (id != OPT_TRACECLOCK && id != OPT_UNAME)
@@ -651,6 +674,23 @@ struct tep_handle *tracedat_tep(struct tracedat *td) { return td->tep; }
  * summed from the CPUSTAT options ("overrun: N"); -1 when the file has none
  */
 long long tracedat_overrun(struct tracedat *td) { return td->have_cpustat ? (long long)td->overrun : -1; }
+
+/**
+ * tracedat_missing() - events the recorder's own per-CPU stats say it took
+ * (read events + entries) beyond those the file holds, summed over CPUs;
+ * call after tracedat_iterate().  0 when the stats do not say.
+ */
+unsigned long long tracedat_missing(struct tracedat *td)
+{
+	unsigned long long missing = 0, have;
+
+	for (int cpu = 0; cpu < td->n_taken && cpu < tracedat_cpus(td); cpu++) {
+		have = tracedat_cpu_events(td, cpu);
+		if (td->taken[cpu] > 0 && (unsigned long long)td->taken[cpu] > have)
+			missing += (unsigned long long)td->taken[cpu] - have;
+	}
+	return missing;
+}
 /** tracedat_version() - the file format version: 6 or 7 */
 int tracedat_version(struct tracedat *td) { return td->version; }
 /** tracedat_cpus() - how many CPUs the file has data slots for */

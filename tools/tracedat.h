@@ -43,6 +43,7 @@ int tracedat_cpus(struct tracedat *td);
 const char *tracedat_clock(struct tracedat *td);   /* selected clock from the TRACECLOCK option ("mono", "local", ...) or NULL if absent */
 const char *tracedat_uname(struct tracedat *td);   /* or NULL */
 long long tracedat_overrun(struct tracedat *td);   /* lost per CPUSTAT, -1 if none */
+unsigned long long tracedat_missing(struct tracedat *td); /* taken per CPUSTAT, not in the file */
 unsigned long long tracedat_cpu_events(struct tracedat *td, int cpu); /* filled after iterate */
 /* Call cb for every event of every CPU, merged in timestamp order (ties: lower CPU first).
  * rec->ts, rec->cpu, rec->data, rec->size are valid during the call only; rec->missed_events

@@ -319,6 +319,27 @@ static void test_waits_interrupted(void **state)
 	assert_int_equal(s->interrupted, 1);
 }
 
+/*
+ * A recorder whose stats say it took more events from a CPU than the file
+ * holds (a trace-cmd per-CPU recorder that saved nothing): the difference
+ * is lost, said, and every span may be short.
+ */
+static void test_missing_events(void **state)
+{
+	static const char *const stats[] = { "CPU: 0\nentries: 5\noverrun: 0\nread events: 0\n",
+					     "CPU: 1\nentries: 0\noverrun: 0\nread events: 2\n" };
+	struct trace_fixture *f = *state;
+	struct ft_model *m;
+
+	tb_set_cpu_stats(f->tb, stats);
+	FENCE(1, 1 * MS, "dma_fence_init", 5, 1);
+	FENCE(1, 2 * MS, "dma_fence_signaled", 5, 1);
+	m = trace_fixture_analyze(f);
+	assert_int_equal(m->missing, 5);
+	assert_int_equal(m->lost, 5);
+	assert_true(model_lost_between(m, 1 * MS, 2 * MS));
+}
+
 static void test_json_escapes_names(void **state)
 {
 	struct trace_fixture *f = *state;
@@ -393,6 +414,7 @@ int run_report_tests(void)
 		trace_fixture_stock_test(test_late_frame_and_its_blocking_fence),
 		trace_fixture_stock_test(test_blocking_without_signal_events),
 		trace_fixture_stock_test(test_waits_interrupted),
+		trace_fixture_stock_test(test_missing_events),
 		trace_fixture_stock_test(test_json_escapes_names),
 		cmocka_unit_test(test_bad_files),
 		cmocka_unit_test(test_drm_map),
