@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <bpf/bpf.h>
@@ -26,6 +25,7 @@
 #include "record-bpf.h"
 #include "record-bpf-pages.h"
 #include "record-bpf-series.h"
+#include "sync.h"
 
 /*
  * Records wait in record-bpf-pages.c's pending list until they are this
@@ -64,14 +64,6 @@ static void on_series_event(void *ctx, int cpu, uint64_t ts, const void *data, s
 
 	if (!r->failed && bpf_pages_put_raw(r->pages, cpu, ts, data, size))
 		r->failed = 1;
-}
-
-static uint64_t now_ns(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (uint64_t)t.tv_sec * 1000000000ull + (uint64_t)t.tv_nsec;
 }
 
 /* -b KB as a BPF ring size: a power of two of whole pages (the kernel's rule). */

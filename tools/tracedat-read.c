@@ -419,11 +419,11 @@ int tracedat_handle_option(struct tracedat *td, uint16_t id, const char *p, unsi
 
 	if (id == OPT_CPUSTAT) {
 		/* trace-cmd's per-CPU stats: the ring buffer's exact loss count. */
-		const char *o = memmem(p, n, "overrun: ", 9);
+		long long overrun = stat_value(p, n, "overrun: ");
 
 		td->have_cpustat = 1;
-		if (o)
-			td->overrun += strtoull(o + 9, NULL, 10);
+		if (overrun > 0)
+			td->overrun += (unsigned long long)overrun;
 		note_taken(td, p, n);
 		return 0;
 	}
