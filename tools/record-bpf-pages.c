@@ -31,6 +31,7 @@ struct pending {
 	uint64_t ts;
 	uint16_t cpu, raw;
 	uint32_t off, len;		/* raw: its bytes in the arena */
+	int32_t pid;			/* common_pid of either kind */
 	struct fr_event ev;		/* !raw */
 };
 
@@ -269,7 +270,6 @@ static int add_bpf_event(struct bpf_pages *p, const struct pending *r)
 	const struct fence_name *n = NULL;
 	struct trace_builder *tb = p->tb;
 
-	tb_set_pid(tb, (int)e->pid);
 	if (e->type < FR_VBLANK) {
 		if (p->names)
 			n = names_find(p->names, e->a);
@@ -286,21 +286,14 @@ static int add_raw_event(struct bpf_pages *p, const struct pending *r)
 {
 	const unsigned char *data = p->arena + r->off;
 	uint16_t id;
-	int32_t pid;
 
 	memcpy(&id, data, 2);
-	memcpy(&pid, data + 4, 4);
-	tb_set_pid(p->tb, pid);
 	return tb_add(p->tb, r->cpu, r->ts, id, data + 8, r->len - 8);
 }
 
 static int add_record(struct bpf_pages *p, struct pending *r)
 {
-	int32_t pid = (int32_t)r->ev.pid;
-
-	if (r->raw)
-		memcpy(&pid, p->arena + r->off + 4, 4);	/* common_pid */
-	note_task(p, pid);
+	note_task(p, r->pid);
 	/*
 	 * A BPF record is stamped after its slot is reserved: one from an
 	 * interrupt in between is stamped earlier, and the sort puts it right.
@@ -312,6 +305,7 @@ static int add_record(struct bpf_pages *p, struct pending *r)
 		p->reordered++;
 	}
 	p->last_ts[r->cpu] = r->ts;
+	tb_set_pid(p->tb, r->pid);
 	if (r->raw ? add_raw_event(p, r) : add_bpf_event(p, r)) {
 		if (!p->c->write_errno)	/* else capture_put_page() said it */
 			fprintf(stderr, "fence-trace record: %s\n", tb_error(p->tb));
@@ -379,6 +373,7 @@ int bpf_pages_put(struct bpf_pages *p, const struct fr_event *e)
 	r->ts = e->ts;
 	r->cpu = e->cpu;
 	r->raw = 0;
+	r->pid = (int32_t)e->pid;
 	r->ev = *e;
 	return 0;
 }
@@ -397,6 +392,7 @@ int bpf_pages_put_raw(struct bpf_pages *p, int cpu, uint64_t ts, const void *dat
 	r->raw = 1;
 	r->off = (uint32_t)p->arena_used;
 	r->len = (uint32_t)size;
+	memcpy(&r->pid, (const unsigned char *)data + 4, 4);	/* common_pid */
 	memcpy(p->arena + p->arena_used, data, size);
 	p->arena_used += size;
 	return 0;
