@@ -166,6 +166,22 @@ static __always_inline int on_wait_start(struct dma_fence *fence)
 	return 0;
 }
 
+/*
+ * When the fence signalled, by its own clock (CLOCK_MONOTONIC, what
+ * SYNC_IOC_FILE_INFO reports too), or 0.  The timestamp shares a union with
+ * the callback list and is valid once DMA_FENCE_FLAG_TIMESTAMP_BIT is set,
+ * which the kernel does after writing it.  A woken waiter can run
+ * milliseconds after the signal on a busy machine; this tells the two apart.
+ */
+static __always_inline __u64 signal_time(struct dma_fence *fence)
+{
+	__u64 bit = bpf_core_enum_value(enum dma_fence_flag_bits, DMA_FENCE_FLAG_TIMESTAMP_BIT);
+
+	if (!(BPF_CORE_READ(fence, flags) & (1ull << bit)))
+		return 0;
+	return BPF_CORE_READ(fence, timestamp);
+}
+
 static __always_inline int on_wait_end(struct dma_fence *fence)
 {
 	struct fs_wait_key key = { .pid_tgid = bpf_get_current_pid_tgid(), .fence = (__u64)fence };
@@ -187,6 +203,7 @@ static __always_inline int on_wait_end(struct dma_fence *fence)
 			e->pid = w->pid;
 			e->error = BPF_CORE_READ(fence, error);
 			e->signaled = BPF_CORE_READ(fence, flags) & 1;
+			e->signal_ts = signal_time(fence);
 			bpf_ringbuf_submit(e, 0);
 		} else {
 			drop(2);

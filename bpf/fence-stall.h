@@ -40,6 +40,7 @@ struct fs_wait_key {
 /* Sent when a wait longer than the threshold ends. */
 struct fs_end {
 	__u64 start, end, fence, context, seqno;
+	__u64 signal_ts;		/* the fence's own signal time; 0 if none */
 	__u32 tgid, pid;
 	__s32 error;			/* the fence's error, 0 if none */
 	__u32 signaled;			/* 0: the wait ended unsignalled (interrupted, timed out) */

@@ -168,16 +168,19 @@ void stall_print_end(struct stall_ctx *c, const struct fs_end *e, const struct f
 
 	if (c->json) {
 		printf("{\"event\": \"cleared\", \"start_ns\": %" PRIu64 ", \"end_ns\": %" PRIu64
-		       ", \"stall_ns\": %" PRIu64 ", \"tgid\": %u, \"pid\": %u, "
+		       ", \"stall_ns\": %" PRIu64 ", \"signal_ns\": %" PRIu64 ", \"tgid\": %u, \"pid\": %u, "
 		       "\"context\": %" PRIu64 ", \"seqno\": %" PRIu64 ", \"signaled\": %s, \"error\": %d}\n",
-		       (uint64_t)e->start, (uint64_t)e->end, (uint64_t)(e->end - e->start), e->tgid, e->pid,
-		       (uint64_t)e->context, (uint64_t)e->seqno,
+		       (uint64_t)e->start, (uint64_t)e->end, (uint64_t)(e->end - e->start),
+		       (uint64_t)e->signal_ts, e->tgid, e->pid, (uint64_t)e->context, (uint64_t)e->seqno,
 		       e->signaled ? "true" : "false", e->error);
 	} else {
 		printf("CLEARED after %.1f ms: %s%s context %" PRIu64 " seqno %" PRIu64 " (error %d)%s\n",
 		       (e->end - e->start) / 1e6, how, w ? "" : " [stall began and ended between polls]",
 		       (uint64_t)e->context, (uint64_t)e->seqno, e->error,
 		       e->error == -2 ? ": -ENOENT, a sw_sync timeline closed with it pending" : "");
+		if (e->signal_ts >= e->start && e->signal_ts <= e->end)
+			printf("  signalled %.1f ms into the wait; the waiter ran %.3f ms after the signal\n",
+			       (e->signal_ts - e->start) / 1e6, (e->end - e->signal_ts) / 1e6);
 		if (e->error && !c->have_series)
 			printf("  what a commit waiting on it did next: not traced without the fence-trace kernel series\n");
 	}

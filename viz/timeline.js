@@ -381,16 +381,33 @@
     const k = lowerBound(V.t, l.vbl, 't', F.t1[i]);
     return k < l.vbl.length && V.t[l.vbl[k]] - F.t1[i] < 5e6 ? l.vbl[k] : -1;
   }
+  // The vblank of sequence @seq on lane @l nearest to time @t.  By
+  // sequence, not by time: flip_done is traced in the vblank handler, but a
+  // TCG guest on a busy host can be descheduled between the two events.
+  // Sequences repeat only after a wrap or a vblank counter reset, far
+  // apart, so the nearest match within a second is the one.
+  function vblankBySeq(l, seq, t) {
+    let best = -1;
+    for (let k = lowerBound(V.t, l.vbl, 't', t - 1e9); k < l.vbl.length && V.t[l.vbl[k]] <= t + 1e9; k++)
+      if (V.seq[l.vbl[k]] === seq && (best < 0 || Math.abs(V.t[l.vbl[k]] - t) < Math.abs(V.t[best] - t)))
+        best = l.vbl[k];
+    return best;
+  }
   // A commit's vblank: flip_done's sequence (series), else where its out-fence landed.
   function vblankOfCommit(i) {
     if (!(C.flags[i] & 4)) {
       const l = lanes[laneOfPipe.get((D.crtcs[C.crtc[i]] || {}).pipe)];
       if (!l || !(C.flags[i] & 1)) return -1;
-      for (let k = lowerBound(V.t, l.vbl, 't', C.t1[i] - 5e6); k < l.vbl.length && V.t[l.vbl[k]] <= C.t1[i] + 5e6; k++)
-        if (V.seq[l.vbl[k]] === C.vblank[i]) return l.vbl[k];
-      return -1;
+      return vblankBySeq(l, C.vblank[i], C.t1[i]);
     }
     return C.out[i] >= 0 ? vblankOfSignal(C.out[i]) : -1;
+  }
+  // For a test's diagnostics: the vblanks within 50 ms of commit @i's end.
+  function vblanksNear(i) {
+    const pipe = (D.crtcs[C.crtc[i]] || {}).pipe, r = [];
+    for (let k = 0; k < V.t.length; k++)
+      if (Math.abs(V.t[k] - C.t1[i]) < 5e7) r.push({ pipe: V.pipe[k], seq: V.seq[k], dt_ms: (V.t[k] - C.t1[i]) / 1e6 });
+    return { crtcPipe: pipe, lane: laneOfPipe.get(pipe), vblanks: r };
   }
   const commitName = i => C.flags[i] & 4 ? 'commit of out-fence #' + F.seq[C.out[i]] : 'commit ' + C.id[i];
   const fenceName = i => D.timelines[F.tl[i]].name + ' #' + F.seq[i];
@@ -705,7 +722,8 @@
     commitWithWaits: () => {
       for (let i = 0; i < C.n; i++) {
         const w = inFenceWaits(i);
-        if (w.length && C.out[i] >= 0) return { i, id: C.id[i], out: C.out[i], waits: w, inferred: !!(C.flags[i] & 4), vblank: vblankOfCommit(i) };
+        if (w.length && C.out[i] >= 0) return { i, id: C.id[i], out: C.out[i], waits: w, inferred: !!(C.flags[i] & 4),
+                                                flipSeq: C.vblank[i], vblank: vblankOfCommit(i), near: vblanksNear(i) };
       }
       return null;
     },
