@@ -136,7 +136,7 @@ $(BPF_OUT)/vmlinux.h: FORCE
 
 $(BPF_OUT)/%.bpf.o: bpf/%.bpf.c bpf/%.h $(BPF_OUT)/vmlinux.h
 	$(if $(Q),@echo "  BPF     $<")
-	$(Q)clang -g -O2 -Wall -target bpf -D__TARGET_ARCH_x86 -I$(BPF_OUT) -Ibpf -c $< -o $@
+	$(Q)clang -g -O2 -Wall -target bpf -mcpu=v3 -D__TARGET_ARCH_x86 -I$(BPF_OUT) -Ibpf -c $< -o $@
 
 $(BPF_OUT)/%.skel.h: $(BPF_OUT)/%.bpf.o
 	$(if $(Q),@echo "  SKEL    $@")

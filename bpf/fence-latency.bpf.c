@@ -28,12 +28,15 @@ struct wait_key {
 	__u64 fence;
 };
 
-struct {
-	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, FL_MAX_LIVE);
-	__type(key, __u64);
-	__type(value, struct fl_live);
-} live SEC(".maps");
+/*
+ * The fences in flight: a set-associative table in .bss (user space reads
+ * it through the skeleton's mmap), not a hash map.  Under TCG a hash map
+ * update and delete per fence (bucket locks, the free list) were most of
+ * what these programs cost; a slot costs a few loads and stores and two
+ * compare-and-swaps.  A fence whose set is full is counted (FL_DROP_LIVE);
+ * with 8 ways that takes thousands of live fences in one set's share.
+ */
+struct fl_live live[FL_MAX_LIVE];
 
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
@@ -108,41 +111,109 @@ static __always_inline void hist_add(__u64 id, __u32 kind, __u64 ns, int error)
 	hist_add_ctx(id, kind, 0, ns, error);
 }
 
+#define barrier() asm volatile("" ::: "memory")
+
+/*
+ * A fence's address as a number to hash: tp_btf types it as a pointer, and
+ * the verifier allows no arithmetic on those (raw_tp's is a number already).
+ */
+static __always_inline __u64 addr_of(const void *p)
+{
+	__u64 v = 0;
+
+	bpf_probe_read_kernel(&v, sizeof(v), &p);
+	return v;
+}
+
+static __always_inline struct fl_live *live_way(__u64 fence, int way)
+{
+	return &live[((fl_live_set(fence) * FL_LIVE_WAYS) + way) & (FL_MAX_LIVE - 1)];
+}
+
+/* Empty the slot if @fence holds it; 1 if it did. */
+static __always_inline int live_take(struct fl_live *s, __u64 fence)
+{
+	return __sync_val_compare_and_swap(&s->fence, fence, 0) == fence;
+}
+
+/* The slot holding @fence, or NULL. */
+static __always_inline struct fl_live *live_find(__u64 fence)
+{
+#pragma unroll
+	for (int way = 0; way < FL_LIVE_WAYS; way++) {
+		struct fl_live *s = live_way(fence, way);
+
+		if (*(volatile __u64 *)&s->fence == fence)
+			return s;
+	}
+	return NULL;
+}
+
+/*
+ * A slot for @fence, claimed (low bit set): its own old one if the address
+ * is still there (a fence freed without a destroy event), else an empty one.
+ */
+static __always_inline struct fl_live *live_claim(__u64 fence)
+{
+	struct fl_live *s = live_find(fence);
+
+	if (s && __sync_val_compare_and_swap(&s->fence, fence, fence | 1) == fence)
+		return s;
+#pragma unroll
+	for (int way = 0; way < FL_LIVE_WAYS; way++) {
+		s = live_way(fence, way);
+		if (*(volatile __u64 *)&s->fence == 0 &&
+		    __sync_val_compare_and_swap(&s->fence, 0, fence | 1) == 0)
+			return s;
+	}
+	return NULL;
+}
+
 static __always_inline int on_init(struct dma_fence *fence)
 {
-	struct fl_live lf = {
-		.ts = bpf_ktime_get_ns(),
-		.context = BPF_CORE_READ(fence, context),
-		.seqno = BPF_CORE_READ(fence, seqno),
-		.tgid = bpf_get_current_pid_tgid() >> 32,
-	};
-	__u64 key = (__u64)fence;
+	__u64 key = addr_of(fence);
+	struct fl_live *s = live_claim(key);
 
-	if (bpf_map_update_elem(&live, &key, &lf, BPF_ANY))
+	if (!s) {
 		count(FL_DROP_LIVE);
+		return 0;
+	}
+	s->ts = bpf_ktime_get_ns();
+	s->context = BPF_CORE_READ(fence, context);
+	s->seqno = BPF_CORE_READ(fence, seqno);
+	s->tgid = bpf_get_current_pid_tgid() >> 32;
+	barrier();
+	*(volatile __u64 *)&s->fence = key;	/* filled: readers may use it */
 	return 0;
 }
 
 static __always_inline int on_signaled(struct dma_fence *fence)
 {
-	__u64 key = (__u64)fence;
-	struct fl_live *lf = bpf_map_lookup_elem(&live, &key);
+	__u64 key = addr_of(fence), ts, context;
+	struct fl_live *s = live_find(key);
 
-	if (!lf) {
+	if (!s) {
 		count(FL_UNKNOWN_SIGNAL);
 		return 0;
 	}
-	hist_add(lf->context, FL_SIGNAL, bpf_ktime_get_ns() - lf->ts, BPF_CORE_READ(fence, error));
+	ts = s->ts;
+	context = s->context;
+	barrier();
 	/* Signalled: keep nothing, so destroy can tell signalled from not. */
-	bpf_map_delete_elem(&live, &key);
+	if (!live_take(s, key)) {	/* taken meanwhile (a racing destroy) */
+		count(FL_UNKNOWN_SIGNAL);
+		return 0;
+	}
+	hist_add(context, FL_SIGNAL, bpf_ktime_get_ns() - ts, BPF_CORE_READ(fence, error));
 	return 0;
 }
 
 static __always_inline int on_destroy(struct dma_fence *fence)
 {
-	__u64 key = (__u64)fence;
+	__u64 key = addr_of(fence);
+	struct fl_live *s = live_find(key);
 
-	if (bpf_map_delete_elem(&live, &key) == 0)
+	if (s && live_take(s, key))
 		count(FL_DESTROYED_UNSIGNALED);
 	return 0;
 }

@@ -7,7 +7,9 @@
 #define FENCE_TRACE_FENCE_LATENCY_H
 
 #define FL_SLOTS 32			/* log2 buckets */
-#define FL_MAX_LIVE 65536		/* fences in flight tracked at once */
+#define FL_LIVE_WAYS 8			/* slots per set of the live table */
+#define FL_LIVE_SET_BITS 13
+#define FL_MAX_LIVE (FL_LIVE_WAYS << FL_LIVE_SET_BITS)	/* slots for fences in flight */
 #define FL_MAX_HISTS 4096		/* histograms (contexts, tasks) */
 #define FL_MAX_WAITS 4096		/* waits in progress at once */
 
@@ -39,19 +41,34 @@ struct fl_hist {
 	char comm[16];			/* the task that added the first sample */
 };
 
-/* An unsignalled fence created since the tool started (key: its address). */
+/*
+ * An unsignalled fence created since the tool started, in one of the
+ * FL_LIVE_WAYS slots of the set its address hashes to (fl_live_set()).
+ * A slot is claimed with a compare-and-swap from 0 to the address with its
+ * low bit set (fences are aligned: the bit is free), filled, then given
+ * the plain address; signal and destroy take it back to 0 with a
+ * compare-and-swap.  A reader that sees the same plain address before and
+ * after copying the rest has a consistent record.
+ */
 struct fl_live {
+	__u64 fence;			/* its address; 0: empty; low bit: being written */
 	__u64 ts;			/* creation, CLOCK_MONOTONIC ns */
 	__u64 context, seqno;
 	__u32 tgid;			/* the creating task (process) */
 	__u32 pad;
 };
 
+/* Fibonacci hashing of a fence's address to its set of live slots. */
+static inline __u32 fl_live_set(__u64 fence)
+{
+	return (__u32)((fence * 0x9E3779B97F4A7C15ull) >> (64 - FL_LIVE_SET_BITS));
+}
+
 enum fl_counter {
-	FL_DROP_LIVE,			/* live-fence map full: a latency not measured */
+	FL_DROP_LIVE,			/* a fence's set of live slots full: its latency not measured */
 	FL_DROP_HIST,			/* histogram map full: a sample not counted */
 	FL_DROP_WAIT,			/* wait map full: a wait not measured */
-	FL_UNKNOWN_SIGNAL,		/* signal of a fence created before we started */
+	FL_UNKNOWN_SIGNAL,		/* signal of a fence not tracked (created before we started, or evicted) */
 	FL_DESTROYED_UNSIGNALED,
 	FL_COUNTERS,
 };

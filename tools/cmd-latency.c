@@ -84,10 +84,17 @@ static int parse_args(struct latency_ctx *c, int argc, char **argv)
 	return 0;
 }
 
+static void poll_names(struct latency_ctx *c)
+{
+	if (!c->have_names)
+		return;
+	latency_want_names(c);
+	names_poll(&c->names);
+}
+
 static void print_interval(struct latency_ctx *c)
 {
-	if (c->have_names)
-		names_poll(&c->names);
+	poll_names(c);
 	if (c->json)
 		latency_print_json(c);
 	else
@@ -112,8 +119,7 @@ static int run(struct latency_ctx *c)
 	next = time(NULL) + c->interval;
 	while (!exiting) {
 		usleep(100000);
-		if (c->have_names)
-			names_poll(&c->names);
+		poll_names(c);
 		if (!c->interval || time(NULL) < next)
 			continue;
 		print_interval(c);
@@ -128,7 +134,7 @@ static int run(struct latency_ctx *c)
 
 int cmd_latency(int argc, char **argv)
 {
-	struct latency_ctx c = { 0 };
+	struct latency_ctx c = { .names_on_demand = 1 };
 	int ret = parse_args(&c, argc, argv);
 
 	if (ret)

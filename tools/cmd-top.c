@@ -20,6 +20,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
+#include "fence-latency.h"	/* before the skeleton: its .bss uses struct fl_live */
 #include "fence-latency.skel.h"
 #include "fence-trace.h"
 #include "latency.h"
@@ -104,10 +105,10 @@ static uint64_t p99_us(const struct fl_hist *h)
 /* Signal histograms of the last interval, then the live (unsignalled) map. */
 static void collect(struct top_ctx *t)
 {
-	int hfd = bpf_map__fd(t->lat.skel->maps.hists), lfd = bpf_map__fd(t->lat.skel->maps.live);
+	int hfd = bpf_map__fd(t->lat.skel->maps.hists);
 	struct fl_key hk, *hprev = NULL;
-	uint64_t lk, *lprev = NULL, now = now_ns();
-	struct fl_live lv;
+	uint64_t now = now_ns();
+	unsigned int n_live;
 	struct fl_hist h;
 	struct top_row *r;
 
@@ -122,14 +123,15 @@ static void collect(struct top_ctx *t)
 		t->hkey = hk;
 		hprev = &t->hkey;
 	}
-	while (bpf_map_get_next_key(lfd, lprev, &lk) == 0) {
-		if (bpf_map_lookup_elem(lfd, &lk, &lv) == 0 && (r = row_for(t, lv.context))) {
+	n_live = latency_live_copy(&t->lat, t->live, FL_MAX_LIVE);
+	for (unsigned int i = 0; i < n_live; i++) {
+		const struct fl_live *lv = &t->live[i];
+
+		if ((r = row_for(t, lv->context))) {
 			r->outstanding++;
-			if (now > lv.ts && now - lv.ts > r->oldest_ns)
-				r->oldest_ns = now - lv.ts;
+			if (now > lv->ts && now - lv->ts > r->oldest_ns)
+				r->oldest_ns = now - lv->ts;
 		}
-		t->lkey = lk;
-		lprev = &t->lkey;
 	}
 	latency_clear(&t->lat);
 }
@@ -165,7 +167,7 @@ static void draw(struct top_ctx *t)
 		       (double)r->signaled / t->delay, r->p99_us / 1000.0, r->errors, r->outstanding,
 		       r->oldest_ns / 1e6);
 	}
-	printf("drops: live map full %" PRIu64 ", histogram map full %" PRIu64
+	printf("drops: live table full %" PRIu64 ", histogram map full %" PRIu64
 	       ", timeline names not kept (table full) %" PRIu64 "\n",
 	       latency_counter(&t->lat, FL_DROP_LIVE), latency_counter(&t->lat, FL_DROP_HIST),
 	       t->lat.names.dropped);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <event-parse.h>
@@ -16,7 +17,7 @@
 #define STR_(x) #x
 #define STR(x) STR_(x)
 
-int names_start(struct fence_names *n)
+static int start(struct fence_names *n, int on_demand)
 {
 	const char *systems[] = { "dma_fence", NULL };
 	char name[64];
@@ -25,12 +26,25 @@ int names_start(struct fence_names *n)
 	snprintf(name, sizeof(name), "fence-trace-names-%d", (int)getpid());
 	n->tep = tracefs_local_events_system(NULL, systems);
 	n->inst = tracefs_instance_create(name);
-	if (!n->tep || !n->inst || tracefs_event_enable(n->inst, "dma_fence", "dma_fence_init")) {
+	n->on_demand = on_demand;
+	if (!n->tep || !n->inst ||
+	    (!on_demand && tracefs_event_enable(n->inst, "dma_fence", "dma_fence_init"))) {
 		names_stop(n);
 		return -1;
 	}
+	n->enabled = !on_demand;
 	tracefs_trace_on(n->inst);
 	return 0;
+}
+
+int names_start(struct fence_names *n)
+{
+	return start(n, 0);
+}
+
+int names_start_on_demand(struct fence_names *n)
+{
+	return start(n, 1);
 }
 
 const struct fence_name *names_find(const struct fence_names *n, uint64_t context)
@@ -79,6 +93,85 @@ static int on_init(struct tep_event *ev, struct tep_record *rec, int cpu, void *
 	return 0;
 }
 
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+static int given_up(const struct fence_names *n, uint64_t context)
+{
+	unsigned int k = n->n_given_up < NAMES_GIVEN_UP ? n->n_given_up : NAMES_GIVEN_UP;
+
+	for (unsigned int i = 0; i < k; i++)
+		if (n->given_up[i] == context)
+			return 1;
+	return 0;
+}
+
+/*
+ * On demand: a tool has seen @context; ask the stream for its name.
+ * Return: 0 when too many names are on their way: ask again later.
+ */
+int names_want(struct fence_names *n, uint64_t context)
+{
+	if (!n->on_demand || names_find(n, context) || given_up(n, context))
+		return 1;
+	for (unsigned int i = 0; i < n->n_wanted; i++)
+		if (n->wanted[i].context == context)
+			return 1;
+	if (n->n_wanted >= NAMES_FILTER_MAX)
+		return 0;
+	n->wanted[n->n_wanted++] = (struct wanted_name){ context, now_ns() };
+	return 1;
+}
+
+/* On demand: is a name asked for still to come? */
+int names_waiting(const struct fence_names *n)
+{
+	return n->n_wanted > 0;
+}
+
+/*
+ * On demand: forget contexts named since, and those that made no fence
+ * within NAMES_PATIENCE_NS; then the event goes off, or on with a filter
+ * that keeps just the contexts still wanted.
+ */
+static void update_demand(struct fence_names *n)
+{
+	char filter[2048] = "", *p = filter;
+	uint64_t now = now_ns();
+	unsigned int i, k = 0;
+
+	for (i = 0; i < n->n_wanted; i++) {
+		struct wanted_name w = n->wanted[i];
+
+		if (names_find(n, w.context))
+			continue;
+		if (now - w.since_ns > NAMES_PATIENCE_NS) {
+			n->given_up[n->n_given_up++ % NAMES_GIVEN_UP] = w.context;
+			continue;
+		}
+		n->wanted[k++] = w;
+	}
+	n->n_wanted = k;
+	if (!k) {
+		if (n->enabled && !tracefs_event_disable(n->inst, "dma_fence", "dma_fence_init"))
+			n->enabled = 0;
+		return;
+	}
+	for (i = 0; i < k; i++)
+		p += snprintf(p, filter + sizeof(filter) - p, "%scontext == %llu",
+			      i ? " || " : "", (unsigned long long)n->wanted[i].context);
+	if (strcmp(filter, n->filter) &&
+	    tracefs_event_file_write(n->inst, "dma_fence", "dma_fence_init", "filter", filter) > 0)
+		snprintf(n->filter, sizeof(n->filter), "%s", filter);
+	if (!n->enabled && !tracefs_event_enable(n->inst, "dma_fence", "dma_fence_init"))
+		n->enabled = 1;
+}
+
 /* Drop the named contexts in the kernel, as far as a filter stays short. */
 static void update_filter(struct fence_names *n)
 {
@@ -98,8 +191,11 @@ void names_poll(struct fence_names *n)
 	if (!n->inst)
 		return;
 	n->changed = 0;
-	tracefs_iterate_raw_events(n->tep, n->inst, NULL, 0, on_init, n);
-	if (n->changed && n->filtered < NAMES_FILTER_MAX)
+	if (n->enabled)
+		tracefs_iterate_raw_events(n->tep, n->inst, NULL, 0, on_init, n);
+	if (n->on_demand)
+		update_demand(n);
+	else if (n->changed && n->filtered < NAMES_FILTER_MAX)
 		update_filter(n);
 }
 
@@ -109,6 +205,8 @@ void names_poll(struct fence_names *n)
  */
 const char *names_unknown(const struct fence_names *n)
 {
+	if (n->on_demand && !n->dropped)
+		return "(name unknown: no fence of it since it was first seen)";
 	return n->dropped ? "(name unknown: the table of " STR(NAMES_MAX) " names is full)" :
 		"(name unknown: created before we started)";
 }

@@ -4,6 +4,14 @@
  * tools: BPF cannot call a fence's get_driver_name/get_timeline_name, so a
  * private tracefs instance records dma_fence_init with a filter that drops
  * every context already named: a low-rate stream of first fences.
+ *
+ * On demand (names_start_on_demand()), the event is on only while a tool
+ * has asked for a context's name (names_want()) that no fence has yet
+ * given, filtered to those contexts: a tracefs event costs every fence
+ * init even when its filter drops it, and under TCG that was most of what
+ * `fence-trace latency` cost.  The price: a context's name comes from its
+ * next fence after the tool asked, and one that makes no more fences
+ * within NAMES_PATIENCE_NS stays unnamed, and says so.
  */
 #ifndef FENCE_TRACE_FENCE_NAMES_H
 #define FENCE_TRACE_FENCE_NAMES_H
@@ -11,7 +19,9 @@
 #include <stdint.h>
 
 #define NAMES_MAX 4096
-#define NAMES_FILTER_MAX 48	/* contexts excluded by the filter at most */
+#define NAMES_FILTER_MAX 48	/* contexts in the filter at most */
+#define NAMES_PATIENCE_NS 3000000000ull	/* on demand: wait this long for a fence */
+#define NAMES_GIVEN_UP 1024
 
 struct tracefs_instance;
 struct tep_handle;
@@ -21,6 +31,10 @@ struct fence_name {
 	char driver[32], timeline[32];
 };
 
+struct wanted_name {
+	uint64_t context, since_ns;
+};
+
 struct fence_names {
 	struct tracefs_instance *inst;
 	struct tep_handle *tep;
@@ -28,9 +42,19 @@ struct fence_names {
 	unsigned int n, filtered;
 	uint64_t dropped;	/* inits of unnamed contexts once names[] was full */
 	int changed;
+	/* on demand only */
+	int on_demand, enabled;
+	struct wanted_name wanted[NAMES_FILTER_MAX];
+	unsigned int n_wanted;
+	uint64_t given_up[NAMES_GIVEN_UP];	/* a ring: not asked for again */
+	unsigned int n_given_up;
+	char filter[2048];	/* the one the event has */
 };
 
 int names_start(struct fence_names *n);
+int names_start_on_demand(struct fence_names *n);
+int names_want(struct fence_names *n, uint64_t context);
+int names_waiting(const struct fence_names *n);
 void names_poll(struct fence_names *n);
 const struct fence_name *names_find(const struct fence_names *n, uint64_t context);
 const char *names_unknown(const struct fence_names *n);

@@ -15,6 +15,7 @@
 #include <bpf/libbpf.h>
 
 #include "bpf-flavour.h"
+#include "fence-latency.h"	/* before the skeleton: its .bss uses struct fl_live */
 #include "fence-latency.skel.h"
 #include "latency.h"
 
@@ -38,8 +39,13 @@ int latency_load(struct latency_ctx *c)
 		fprintf(stderr, "fence-trace latency: out of memory\n");
 		return -1;
 	}
-	/* Names first: fences created while the BPF side loads get named too. */
-	c->have_names = names_start(&c->names) == 0;
+	/*
+	 * Names first: fences created while the BPF side loads get named too.
+	 * `latency` asks for names on demand (its cost, see fence-names.h);
+	 * top keeps the stream on, to name the fences it lists pending.
+	 */
+	c->have_names = (c->names_on_demand ? names_start_on_demand(&c->names) :
+			 names_start(&c->names)) == 0;
 	if (!c->have_names)
 		fprintf(stderr, "fence-trace latency: no tracefs: timeline names unknown\n");
 	c->skel = fence_latency_bpf__open();
@@ -77,6 +83,47 @@ uint64_t latency_counter(struct latency_ctx *c, enum fl_counter which)
 	for (int i = 0; i < ncpus; i++)
 		sum += vals[i];
 	return sum;
+}
+
+/*
+ * The fences in flight now, copied out of the BPF side's live table (its
+ * .bss, mapped here): a slot counts when its fence is the same before and
+ * after the copy, so a record being rewritten is skipped, never torn
+ * (see struct fl_live).
+ */
+unsigned int latency_live_copy(struct latency_ctx *c, struct fl_live *out, unsigned int max)
+{
+	const struct fl_live *slots = c->skel->bss->live;
+	unsigned int n = 0;
+
+	for (unsigned int i = 0; i < FL_MAX_LIVE && n < max; i++) {
+		uint64_t fence = __atomic_load_n(&slots[i].fence, __ATOMIC_ACQUIRE);
+
+		if (!fence || (fence & 1))	/* empty, or being written */
+			continue;
+		out[n] = slots[i];
+		__atomic_thread_fence(__ATOMIC_ACQUIRE);
+		if (__atomic_load_n(&slots[i].fence, __ATOMIC_RELAXED) == fence && out[n].fence == fence)
+			n++;
+	}
+	return n;
+}
+
+/* On demand: ask for the name of every context the histograms hold. */
+void latency_want_names(struct latency_ctx *c)
+{
+	int fd = bpf_map__fd(c->skel->maps.hists);
+	struct fl_key key, next;
+	struct fl_key *prev = NULL;
+
+	while (!bpf_map_get_next_key(fd, prev, &next)) {
+		if (next.kind <= FL_WAIT_CONTEXT)
+			names_want(&c->names, next.id);
+		else if (next.kind == FL_WAIT_TASK)
+			names_want(&c->names, next.context);
+		key = next;
+		prev = &key;
+	}
 }
 
 void latency_unload(struct latency_ctx *c)

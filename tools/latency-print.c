@@ -12,6 +12,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
+#include "fence-latency.h"	/* before the skeleton: its .bss uses struct fl_live */
 #include "fence-latency.skel.h"
 #include "json-str.h"
 #include "latency.h"
@@ -140,7 +141,7 @@ static void text_selected(struct latency_ctx *c, const struct fl_key *k, const s
 
 static void drops_text(struct latency_ctx *c)
 {
-	printf("\ndrops: live-fence map full %" PRIu64 ", histogram map full %" PRIu64
+	printf("\ndrops: live-fence table full %" PRIu64 ", histogram map full %" PRIu64
 	       ", wait map full %" PRIu64 "; signals of fences older than the tool %" PRIu64
 	       "; destroyed unsignalled %" PRIu64 "; timeline names not kept (table full) %" PRIu64 "\n",
 	       latency_counter(c, FL_DROP_LIVE), latency_counter(c, FL_DROP_HIST),

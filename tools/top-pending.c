@@ -20,6 +20,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
+#include "fence-latency.h"	/* before the skeleton: its .bss uses struct fl_live */
 #include "fence-latency.skel.h"
 #include "parse-num.h"
 #include "sync.h"
@@ -139,16 +140,8 @@ static int older(const void *a, const void *b)
  */
 static void read_live(struct top_ctx *t)
 {
-	int fd = bpf_map__fd(t->lat.skel->maps.live);
-	uint64_t key, *prev = NULL;
-	unsigned int n = 0;
+	unsigned int n = latency_live_copy(&t->lat, t->live, FL_MAX_LIVE);
 
-	while (n < FL_MAX_LIVE && bpf_map_get_next_key(fd, prev, &key) == 0) {
-		if (bpf_map_lookup_elem(fd, &key, &t->live[n]) == 0)
-			n++;
-		t->lkey = key;
-		prev = &t->lkey;
-	}
 	qsort(t->live, n, sizeof(t->live[0]), older);
 	t->n_live = n < TOP_MAX_PENDING ? n : TOP_MAX_PENDING;
 	t->n_unlisted = n - t->n_live;
@@ -200,7 +193,7 @@ static void print_limits(struct top_ctx *t)
 		       TOP_MAX_PENDING, t->n_unlisted_held);
 	if (t->n_held == TOP_MAX_HELD)
 		printf("truncated: held sync_files beyond %u are not listed\n", TOP_MAX_HELD);
-	printf("drops: live map full %" PRIu64 " (fences not tracked, missing here)"
+	printf("drops: live table full %" PRIu64 " (fences not tracked, missing here)"
 	       ", timeline names not kept (table full) %" PRIu64 "\n",
 	       latency_counter(&t->lat, FL_DROP_LIVE), t->lat.names.dropped);
 }

@@ -32,9 +32,8 @@ struct top_ctx {
 	struct top_row rows[TOP_MAX_ROWS];
 	unsigned int n_rows;
 	struct fl_key hkey;
-	uint64_t lkey;
 	struct termios saved;
-	struct fl_live live[FL_MAX_LIVE];	/* all of the map, oldest first */
+	struct fl_live live[FL_MAX_LIVE];	/* the live table copied; --pending: oldest first */
 	unsigned int n_live, n_unlisted;	/* listed (the oldest); past TOP_MAX_PENDING */
 	unsigned int n_unlisted_held;		/* of those, held as sync_file fds */
 	struct held_fence held[TOP_MAX_HELD];
