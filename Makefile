@@ -303,6 +303,7 @@ bench: deps
 	$(Q)tests/bench/lab-bench
 	$(Q)tests/bench/report-bench
 	$(Q)tests/bench/overhead-bench
+	$(Q)tests/bench/bpf-prog-cost
 	$(Q)tests/bench/series-cost
 	$(Q)tests/bench/timeline-bench
 	$(Q)tests/lab/soak-record 60 $(OUT)/bench/soak | tee -a $(OUT)/bench/results.txt

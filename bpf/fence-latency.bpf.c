@@ -79,7 +79,24 @@ static __always_inline __u32 log2_slot(__u64 v)
 	return slot < FL_SLOTS ? slot : FL_SLOTS - 1;
 }
 
-static __always_inline void hist_add_ctx(__u64 id, __u32 kind, __u64 context, __u64 ns, int error)
+extern const void dma_fence_array_ops __ksym __weak;
+extern const void dma_fence_chain_ops __ksym __weak;
+
+/* Fence kinds whose names are fixed (see enum fl_ops): named without the stream. */
+static __always_inline __u32 ops_kind(struct dma_fence *f)
+{
+	const void *ops = BPF_CORE_READ(f, ops);
+
+	if (&dma_fence_array_ops && ops == &dma_fence_array_ops)
+		return FL_OPS_ARRAY;
+	if (&dma_fence_chain_ops && ops == &dma_fence_chain_ops)
+		return FL_OPS_CHAIN;
+	return FL_OPS_OTHER;
+}
+
+/* @f: the fence, to tell its kind when the histogram is new; or NULL. */
+static __always_inline void hist_add_ops(__u64 id, __u32 kind, __u64 context, __u64 ns, int error,
+					 struct dma_fence *f)
 {
 	struct fl_key key = { .id = id, .kind = kind, .context = context };
 	struct fl_hist *h, zero = {};
@@ -89,6 +106,7 @@ static __always_inline void hist_add_ctx(__u64 id, __u32 kind, __u64 context, __
 	if (!h) {
 		/* May race with another CPU inserting it: look up again anyway. */
 		zero.new_ns = bpf_ktime_get_ns();
+		zero.ops = f ? ops_kind(f) : FL_OPS_OTHER;
 		bpf_get_current_comm(zero.comm, sizeof(zero.comm));
 		bpf_map_update_elem(&hists, &key, &zero, BPF_NOEXIST);
 		h = bpf_map_lookup_elem(&hists, &key);
@@ -106,10 +124,16 @@ static __always_inline void hist_add_ctx(__u64 id, __u32 kind, __u64 context, __
 		__sync_fetch_and_add(&h->errors, 1);
 }
 
+static __always_inline void hist_add_ctx(__u64 id, __u32 kind, __u64 context, __u64 ns, int error)
+{
+	hist_add_ops(id, kind, context, ns, error, NULL);
+}
+
 static __always_inline void hist_add(__u64 id, __u32 kind, __u64 ns, int error)
 {
 	hist_add_ctx(id, kind, 0, ns, error);
 }
+
 
 #define barrier() asm volatile("" ::: "memory")
 
@@ -204,7 +228,7 @@ static __always_inline int on_signaled(struct dma_fence *fence)
 		count(FL_UNKNOWN_SIGNAL);
 		return 0;
 	}
-	hist_add(context, FL_SIGNAL, bpf_ktime_get_ns() - ts, BPF_CORE_READ(fence, error));
+	hist_add_ops(context, FL_SIGNAL, 0, bpf_ktime_get_ns() - ts, BPF_CORE_READ(fence, error), fence);
 	return 0;
 }
 
@@ -243,7 +267,7 @@ static __always_inline int on_wait_end(struct dma_fence *fence)
 	ns = bpf_ktime_get_ns() - *start;
 	bpf_map_delete_elem(&waits, &key);
 	context = BPF_CORE_READ(fence, context);
-	hist_add(context, FL_WAIT_CONTEXT, ns, 0);
+	hist_add_ops(context, FL_WAIT_CONTEXT, 0, ns, 0, fence);
 	if (targ_per_task)
 		hist_add_ctx(key.pid_tgid >> 32, FL_WAIT_TASK, context, ns, 0);
 	return 0;

@@ -22,6 +22,15 @@ enum fl_kind {
 	FL_PLANE_WAIT = 4,		/* a commit's in-fence wait, per DRM plane id */
 };
 
+/*
+ * Fence kinds whose driver and timeline names are fixed (what their ops
+ * return in 6.1), so user space names their contexts without the names
+ * stream: merged fences make a new context each, with one fence.
+ */
+enum fl_ops {
+	FL_OPS_OTHER, FL_OPS_ARRAY, FL_OPS_CHAIN,
+};
+
 struct fl_key {
 	__u64 id;			/* fence context, or tgid */
 	__u32 kind;			/* enum fl_kind */
@@ -39,6 +48,8 @@ struct fl_hist {
 	__u64 errors;			/* FL_SIGNAL: signalled with an error */
 	__u64 new_ns;			/* when this key was first seen */
 	char comm[16];			/* the task that added the first sample */
+	__u32 ops;			/* FL_SIGNAL, FL_WAIT_CONTEXT: enum fl_ops of its first fence */
+	__u32 pad;
 };
 
 /*

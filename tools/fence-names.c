@@ -13,9 +13,18 @@
 #include <tracefs.h>
 
 #include "fence-names.h"
+#include "keymap.h"
 
 #define STR_(x) #x
 #define STR(x) STR_(x)
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
 
 static int start(struct fence_names *n, int on_demand)
 {
@@ -49,10 +58,35 @@ int names_start_on_demand(struct fence_names *n)
 
 const struct fence_name *names_find(const struct fence_names *n, uint64_t context)
 {
-	for (unsigned int i = 0; i < n->n; i++)
-		if (n->names[i].context == context)
-			return &n->names[i];
-	return NULL;
+	uint32_t i;
+
+	return keymap_get(&n->index, context, &i) ? &n->names[i] : NULL;
+}
+
+/* A new entry for @context in the table, or NULL (full: counted). */
+static struct fence_name *name_add(struct fence_names *n, uint64_t context)
+{
+	struct fence_name *fn;
+
+	if (n->n >= NAMES_MAX || keymap_put(&n->index, context, n->n)) {
+		n->dropped++;
+		return NULL;
+	}
+	fn = &n->names[n->n++];
+	fn->context = context;
+	n->changed = 1;
+	return fn;
+}
+
+/* A name known without the stream (a fence kind whose names are fixed). */
+void names_set(struct fence_names *n, uint64_t context, const char *driver, const char *timeline)
+{
+	struct fence_name *fn;
+
+	if (names_find(n, context) || !(fn = name_add(n, context)))
+		return;
+	snprintf(fn->driver, sizeof(fn->driver), "%s", driver);
+	snprintf(fn->timeline, sizeof(fn->timeline), "%s", timeline);
 }
 
 static void copy_str(struct tep_event *ev, struct tep_record *rec, const char *field,
@@ -81,34 +115,30 @@ static int on_init(struct tep_event *ev, struct tep_record *rec, int cpu, void *
 	(void)cpu;
 	if (tep_get_field_val(NULL, ev, "context", rec, &ctx, 0) || names_find(n, ctx))
 		return 0;
-	if (n->n >= NAMES_MAX) {
-		n->dropped++;
-		return 0;
+	fn = name_add(n, ctx);
+	if (fn) {
+		copy_str(ev, rec, "driver", fn->driver, sizeof(fn->driver));
+		copy_str(ev, rec, "timeline", fn->timeline, sizeof(fn->timeline));
 	}
-	fn = &n->names[n->n++];
-	fn->context = ctx;
-	copy_str(ev, rec, "driver", fn->driver, sizeof(fn->driver));
-	copy_str(ev, rec, "timeline", fn->timeline, sizeof(fn->timeline));
-	n->changed = 1;
 	return 0;
-}
-
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
 static int given_up(const struct fence_names *n, uint64_t context)
 {
-	unsigned int k = n->n_given_up < NAMES_GIVEN_UP ? n->n_given_up : NAMES_GIVEN_UP;
+	uint32_t one;
 
-	for (unsigned int i = 0; i < k; i++)
-		if (n->given_up[i] == context)
-			return 1;
-	return 0;
+	return keymap_get(&n->given_up_index, context, &one);
+}
+
+/* Not asked for again, unless NAMES_GIVEN_UP later ones push it out. */
+static void give_up(struct fence_names *n, uint64_t context)
+{
+	uint64_t *slot = &n->given_up[n->n_given_up++ % NAMES_GIVEN_UP];
+
+	if (n->n_given_up > NAMES_GIVEN_UP)
+		keymap_del(&n->given_up_index, *slot);
+	*slot = context;
+	keymap_put(&n->given_up_index, context, 1);
 }
 
 /*
@@ -128,10 +158,17 @@ int names_want(struct fence_names *n, uint64_t context)
 	return 1;
 }
 
-/* On demand: is a name asked for still to come? */
-int names_waiting(const struct fence_names *n)
+/* Drop the named contexts in the kernel, as far as a filter stays short. */
+static void update_filter(struct fence_names *n)
 {
-	return n->n_wanted > 0;
+	char filter[2048] = "", *p = filter;
+	unsigned int i;
+
+	for (i = 0; i < n->n && i < NAMES_FILTER_MAX; i++)
+		p += snprintf(p, filter + sizeof(filter) - p, "%scontext != %llu",
+			      i ? " && " : "", (unsigned long long)n->names[i].context);
+	if (i && tracefs_event_file_write(n->inst, "dma_fence", "dma_fence_init", "filter", filter) > 0)
+		n->filtered = i;
 }
 
 /*
@@ -151,7 +188,7 @@ static void update_demand(struct fence_names *n)
 		if (names_find(n, w.context))
 			continue;
 		if (now - w.since_ns > NAMES_PATIENCE_NS) {
-			n->given_up[n->n_given_up++ % NAMES_GIVEN_UP] = w.context;
+			give_up(n, w.context);
 			continue;
 		}
 		n->wanted[k++] = w;
@@ -172,18 +209,6 @@ static void update_demand(struct fence_names *n)
 		n->enabled = 1;
 }
 
-/* Drop the named contexts in the kernel, as far as a filter stays short. */
-static void update_filter(struct fence_names *n)
-{
-	char filter[2048] = "", *p = filter;
-	unsigned int i;
-
-	for (i = 0; i < n->n && i < NAMES_FILTER_MAX; i++)
-		p += snprintf(p, filter + sizeof(filter) - p, "%scontext != %llu",
-			      i ? " && " : "", (unsigned long long)n->names[i].context);
-	if (i && tracefs_event_file_write(n->inst, "dma_fence", "dma_fence_init", "filter", filter) > 0)
-		n->filtered = i;
-}
 
 /* Read what the instance has; learn new names. */
 void names_poll(struct fence_names *n)
@@ -220,6 +245,8 @@ void names_stop(struct fence_names *n)
 	}
 	if (n->tep)
 		tep_free(n->tep);
+	keymap_free(&n->index);
+	keymap_free(&n->given_up_index);
 	n->inst = NULL;
 	n->tep = NULL;
 }

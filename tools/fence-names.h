@@ -5,18 +5,21 @@
  * private tracefs instance records dma_fence_init with a filter that drops
  * every context already named: a low-rate stream of first fences.
  *
- * On demand (names_start_on_demand()), the event is on only while a tool
- * has asked for a context's name (names_want()) that no fence has yet
- * given, filtered to those contexts: a tracefs event costs every fence
- * init even when its filter drops it, and under TCG that was most of what
- * `fence-trace latency` cost.  The price: a context's name comes from its
- * next fence after the tool asked, and one that makes no more fences
- * within NAMES_PATIENCE_NS stays unnamed, and says so.
+ * On demand (names_start_on_demand(), for `fence-trace latency`), the
+ * event is on only while the tool has asked for a context's name
+ * (names_want()) that no fence has yet given, filtered to those contexts:
+ * a tracefs event costs every fence init even when its filter drops it,
+ * and under TCG that was most of what `latency` cost.  The price: a
+ * context is named by its next fence after the tool asked, and one that
+ * makes no more fences within NAMES_PATIENCE_NS stays unnamed, and says
+ * so.  A kind of fence whose names are fixed is named with names_set().
  */
 #ifndef FENCE_TRACE_FENCE_NAMES_H
 #define FENCE_TRACE_FENCE_NAMES_H
 
 #include <stdint.h>
+
+#include "keymap.h"
 
 #define NAMES_MAX 4096
 #define NAMES_FILTER_MAX 48	/* contexts in the filter at most */
@@ -49,12 +52,14 @@ struct fence_names {
 	uint64_t given_up[NAMES_GIVEN_UP];	/* a ring: not asked for again */
 	unsigned int n_given_up;
 	char filter[2048];	/* the one the event has */
+	struct keymap index;		/* context -> names[] */
+	struct keymap given_up_index;	/* context -> 1 */
 };
 
 int names_start(struct fence_names *n);
 int names_start_on_demand(struct fence_names *n);
 int names_want(struct fence_names *n, uint64_t context);
-int names_waiting(const struct fence_names *n);
+void names_set(struct fence_names *n, uint64_t context, const char *driver, const char *timeline);
 void names_poll(struct fence_names *n);
 const struct fence_name *names_find(const struct fence_names *n, uint64_t context);
 const char *names_unknown(const struct fence_names *n);

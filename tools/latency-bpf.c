@@ -109,6 +109,26 @@ unsigned int latency_live_copy(struct latency_ctx *c, struct fl_live *out, unsig
 	return n;
 }
 
+/*
+ * A context a histogram holds: named now if its fences' names are fixed
+ * (merged fences: a context each), else asked of the stream; either way
+ * not looked at again (c->asked).
+ */
+static void want_name(struct latency_ctx *c, int fd, const struct fl_key *k, uint64_t context)
+{
+	struct fl_hist h;
+	uint32_t one;
+
+	if (keymap_get(&c->asked, context, &one))
+		return;
+	if (k->kind <= FL_WAIT_CONTEXT && !bpf_map_lookup_elem(fd, k, &h) && h.ops != FL_OPS_OTHER)
+		names_set(&c->names, context, h.ops == FL_OPS_ARRAY ? "dma_fence_array" : "dma_fence_chain",
+			  "unbound");
+	else if (!names_want(&c->names, context))
+		return;		/* too many on their way: again next time */
+	keymap_put(&c->asked, context, 1);
+}
+
 /* On demand: ask for the name of every context the histograms hold. */
 void latency_want_names(struct latency_ctx *c)
 {
@@ -118,9 +138,9 @@ void latency_want_names(struct latency_ctx *c)
 
 	while (!bpf_map_get_next_key(fd, prev, &next)) {
 		if (next.kind <= FL_WAIT_CONTEXT)
-			names_want(&c->names, next.id);
+			want_name(c, fd, &next, next.id);
 		else if (next.kind == FL_WAIT_TASK)
-			names_want(&c->names, next.context);
+			want_name(c, fd, &next, next.context);
 		key = next;
 		prev = &key;
 	}
@@ -131,6 +151,7 @@ void latency_unload(struct latency_ctx *c)
 	if (c->have_names)
 		names_stop(&c->names);
 	c->have_names = 0;
+	keymap_free(&c->asked);
 	fence_latency_bpf__destroy(c->skel);
 	c->skel = NULL;
 	free(c->tasks);

@@ -30,7 +30,8 @@
 /*
  * Records wait in record-bpf-pages.c's pending list until they are this
  * much older than the start of the drain that took them: by then the BPF
- * ring and the series' stream have both handed over everything before.
+ * ring and the series' stream have both handed over everything before, and
+ * the names stream has the first fence of each new context.
  */
 #define SETTLE_NS 50000000ull
 
@@ -39,7 +40,6 @@ struct bpfrec {
 	struct ring_buffer *rb;
 	struct fence_names names;
 	int have_names, failed;
-	uint64_t asked[64];		/* context + 1, by context % 64: names already asked for */
 	struct series_stream *series;	/* NULL: a kernel without the series */
 	uint64_t *lost_seen;		/* per CPU: drops already flagged */
 	struct bpf_pages *pages;
@@ -49,13 +49,8 @@ static int on_event(void *ctx, void *data, size_t len)
 {
 	struct bpfrec *r = ctx;
 
-	const struct fr_event *e = data;
-
 	if (len < sizeof(struct fr_event))
 		return 0;
-	if (r->have_names && e->type < FR_VBLANK && r->asked[e->a % 64] != e->a + 1 &&
-	    names_want(&r->names, e->a))
-		r->asked[e->a % 64] = e->a + 1;
 	if (bpf_pages_put(r->pages, data)) {
 		r->failed = 1;
 		return -1;	/* stops ring_buffer__consume() */
@@ -91,7 +86,7 @@ int bpfrec_setup(struct capture *c)
 		return -1;
 	c->bpf = r;
 	libbpf_set_print(NULL);
-	r->have_names = names_start_on_demand(&r->names) == 0;
+	r->have_names = names_start(&r->names) == 0;
 	r->series = series_stream_start();
 	r->lost_seen = calloc((size_t)c->cpus, sizeof(*r->lost_seen));
 	r->pages = r->lost_seen ? bpf_pages_new(c, r->have_names ? &r->names : NULL, r->series) : NULL;
@@ -155,13 +150,6 @@ static int take(struct bpfrec *r, struct capture *c, int all)
 	note_drops(r, c);
 	if (r->failed)
 		return -1;	/* an encoding failure, said */
-	/*
-	 * While a context's name is on its way (its next fence, see
-	 * fence-names.h), records wait, so that its first fences are encoded
-	 * named; a full pending list encodes them anyway, unnamed ("?").
-	 */
-	if (!all && r->have_names && names_waiting(&r->names))
-		return 0;
 	return bpf_pages_encode_before(r->pages, all ? UINT64_MAX : start - SETTLE_NS);
 }
 
