@@ -123,14 +123,20 @@ static int on_init(struct tep_event *ev, struct tep_record *rec, int cpu, void *
 	return 0;
 }
 
-static int given_up(const struct fence_names *n, uint64_t context)
+/* Given up on less than NAMES_RETRY_S ago: not asked for again yet. */
+static int given_up(struct fence_names *n, uint64_t context)
 {
-	uint32_t one;
+	uint32_t when;
 
-	return keymap_get(&n->given_up_index, context, &one);
+	if (!keymap_get(&n->given_up_index, context, &when))
+		return 0;
+	if (now_ns() / 1000000000ull - when < NAMES_RETRY_S)
+		return 1;
+	keymap_del(&n->given_up_index, context);	/* it may make fences again */
+	return 0;
 }
 
-/* Not asked for again, unless NAMES_GIVEN_UP later ones push it out. */
+/* Remembered for NAMES_RETRY_S, or until NAMES_GIVEN_UP later ones push it out. */
 static void give_up(struct fence_names *n, uint64_t context)
 {
 	uint64_t *slot = &n->given_up[n->n_given_up++ % NAMES_GIVEN_UP];
@@ -138,7 +144,7 @@ static void give_up(struct fence_names *n, uint64_t context)
 	if (n->n_given_up > NAMES_GIVEN_UP)
 		keymap_del(&n->given_up_index, *slot);
 	*slot = context;
-	keymap_put(&n->given_up_index, context, 1);
+	keymap_put(&n->given_up_index, context, (uint32_t)(now_ns() / 1000000000ull));
 }
 
 /*

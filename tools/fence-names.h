@@ -12,7 +12,7 @@
  * and under TCG that was most of what `latency` cost.  The price: a
  * context is named by its next fence after the tool asked, and one that
  * makes no more fences within NAMES_PATIENCE_NS stays unnamed, and says
- * so.  A kind of fence whose names are fixed is named with names_set().
+ * so (and is asked for again after NAMES_RETRY_S).  A kind of fence whose names are fixed is named with names_set().
  */
 #ifndef FENCE_TRACE_FENCE_NAMES_H
 #define FENCE_TRACE_FENCE_NAMES_H
@@ -25,6 +25,7 @@
 #define NAMES_FILTER_MAX 48	/* contexts in the filter at most */
 #define NAMES_PATIENCE_NS 3000000000ull	/* on demand: wait this long for a fence */
 #define NAMES_GIVEN_UP 1024
+#define NAMES_RETRY_S 30		/* on demand: ask again for a name given up this long ago */
 
 struct tracefs_instance;
 struct tep_handle;
@@ -53,7 +54,7 @@ struct fence_names {
 	unsigned int n_given_up;
 	char filter[2048];	/* the one the event has */
 	struct keymap index;		/* context -> names[] */
-	struct keymap given_up_index;	/* context -> 1 */
+	struct keymap given_up_index;	/* context -> when given up, CLOCK_MONOTONIC s */
 };
 
 int names_start(struct fence_names *n);

@@ -110,23 +110,30 @@ unsigned int latency_live_copy(struct latency_ctx *c, struct fl_live *out, unsig
 }
 
 /*
- * A context a histogram holds: named now if its fences' names are fixed
- * (merged fences: a context each), else asked of the stream; either way
- * not looked at again (c->asked).
+ * A context a histogram holds and no name yet: named now if its fences'
+ * names are fixed (merged fences: a context each), else asked of the
+ * stream.  The kind is read from the histogram once per context (c->ops).
  */
 static void want_name(struct latency_ctx *c, int fd, const struct fl_key *k, uint64_t context)
 {
 	struct fl_hist h;
-	uint32_t one;
+	uint32_t ops;
 
-	if (keymap_get(&c->asked, context, &one))
+	if (names_find(&c->names, context))
 		return;
-	if (k->kind <= FL_WAIT_CONTEXT && !bpf_map_lookup_elem(fd, k, &h) && h.ops != FL_OPS_OTHER)
-		names_set(&c->names, context, h.ops == FL_OPS_ARRAY ? "dma_fence_array" : "dma_fence_chain",
+	if (!keymap_get(&c->ops, context, &ops)) {
+		if (k->kind > FL_WAIT_CONTEXT || bpf_map_lookup_elem(fd, k, &h)) {
+			names_want(&c->names, context);	/* a per-task key: no kind there */
+			return;
+		}
+		ops = h.ops;
+		keymap_put(&c->ops, context, ops);
+	}
+	if (ops != FL_OPS_OTHER)
+		names_set(&c->names, context, ops == FL_OPS_ARRAY ? "dma_fence_array" : "dma_fence_chain",
 			  "unbound");
-	else if (!names_want(&c->names, context))
-		return;		/* too many on their way: again next time */
-	keymap_put(&c->asked, context, 1);
+	else
+		names_want(&c->names, context);	/* when too many are on their way: next time */
 }
 
 /* On demand: ask for the name of every context the histograms hold. */
@@ -151,7 +158,7 @@ void latency_unload(struct latency_ctx *c)
 	if (c->have_names)
 		names_stop(&c->names);
 	c->have_names = 0;
-	keymap_free(&c->asked);
+	keymap_free(&c->ops);
 	fence_latency_bpf__destroy(c->skel);
 	c->skel = NULL;
 	free(c->tasks);
