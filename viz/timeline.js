@@ -718,14 +718,24 @@
     search: () => ({ query: lastQuery, count: results.length, pos: resultPos }),
     counts: () => ({ fences: F.n, waits: W.n, vblanks: V.t.length, events: D.events, commits: C.n,
                      planeWaits: P.n, series: D.series }),
-    // the first commit that waited for an in-fence, and what it links to
+    // The first commit that waited for an in-fence, and what it links to;
+    // preferably one whose flip vblank the trace holds (found here by a
+    // plain scan, not by the page's lookup that the test checks).
     commitWithWaits: () => {
+      const describe = i => ({ i, id: C.id[i], out: C.out[i], waits: inFenceWaits(i), inferred: !!(C.flags[i] & 4),
+                               flipSeq: C.vblank[i], vblank: vblankOfCommit(i), near: vblanksNear(i) });
+      const flipInTrace = i => {
+        const pipe = (D.crtcs[C.crtc[i]] || {}).pipe;
+        for (let k = 0; k < V.t.length; k++) if (V.pipe[k] === pipe && V.seq[k] === C.vblank[i]) return true;
+        return false;
+      };
+      let first = -1;
       for (let i = 0; i < C.n; i++) {
-        const w = inFenceWaits(i);
-        if (w.length && C.out[i] >= 0) return { i, id: C.id[i], out: C.out[i], waits: w, inferred: !!(C.flags[i] & 4),
-                                                flipSeq: C.vblank[i], vblank: vblankOfCommit(i), near: vblanksNear(i) };
+        if (!inFenceWaits(i).length || C.out[i] < 0) continue;
+        if (first < 0) first = i;
+        if (!(C.flags[i] & 4) && (C.flags[i] & 1) && flipInTrace(i)) return describe(i);
       }
-      return null;
+      return first < 0 ? null : describe(first);
     },
     planeWaitColours: () => lanes.filter(l => l.kind === 'plane').map(l => l.rows.map(r => Array.from(r.idx, i => ({ tl: P.tl[i], colour: spanColour(P, i) })))),
     note: () => document.getElementById('ft-note').textContent,
