@@ -41,12 +41,15 @@ struct bpf_pages {
 	struct trace_builder *tb;
 	uint64_t *last_ts, *lost, *taken;	/* per CPU */
 	uint64_t events, raw_events, reordered;
-	struct pending *pend;
-	size_t n_pend;
+	struct pending *pend, *pend2;		/* pend2: sort_pending()'s scratch */
+	size_t n_pend, n_sorted;		/* pend[0, n_sorted): in order already */
+	size_t *cpu_end;			/* sort_pending(): per CPU, cpus + 1 */
 	unsigned char *arena, *arena2;		/* raw events; the next arena */
 	size_t arena_used;
 	struct { int pid; char comm[16]; } task[MAX_TASKS];
 	unsigned int n_tasks;
+	int fence_id[FR_VBLANK];		/* by enum fr_type, once looked up */
+	int fence_ids_known;
 };
 
 static const char *const fence_events[] = {
@@ -189,13 +192,17 @@ struct bpf_pages *bpf_pages_new(struct capture *c, const struct fence_names *nam
 	p->lost = calloc((size_t)c->cpus, sizeof(*p->lost));
 	p->taken = calloc((size_t)c->cpus, sizeof(*p->taken));
 	p->pend = malloc(PENDING_MAX * sizeof(*p->pend));
+	p->pend2 = malloc(PENDING_MAX * sizeof(*p->pend2));
+	p->cpu_end = calloc((size_t)c->cpus + 1, sizeof(*p->cpu_end));
 	p->arena = malloc(ARENA_MAX);
 	p->arena2 = malloc(ARENA_MAX);
-	if (!p->last_ts || !p->lost || !p->taken || !p->pend || !p->arena || !p->arena2 ||
+	if (!p->last_ts || !p->lost || !p->taken || !p->pend || !p->pend2 || !p->cpu_end ||
+	    !p->arena || !p->arena2 ||
 	    name_events(c, series) || capture_open_tmp_files(c))
 		goto err;
 	/* Resident now: the recorder's memory does not creep up with each new high. */
 	memset(p->pend, 0, PENDING_MAX * sizeof(*p->pend));
+	memset(p->pend2, 0, PENDING_MAX * sizeof(*p->pend2));
 	memset(p->arena, 0, ARENA_MAX);
 	memset(p->arena2, 0, ARENA_MAX);
 	p->tb = builder_from_kernel(c->cpus, series);
@@ -219,6 +226,8 @@ void bpf_pages_free(struct bpf_pages *p)
 	free(p->lost);
 	free(p->taken);
 	free(p->pend);
+	free(p->pend2);
+	free(p->cpu_end);
 	free(p->arena);
 	free(p->arena2);
 	free(p);
@@ -255,13 +264,48 @@ void bpf_pages_lost(struct bpf_pages *p, int cpu, uint64_t count)
 	tb_missed(p->tb, (unsigned int)cpu, (long long)count);
 }
 
-static int by_cpu_then_time(const void *a, const void *b)
+static int before(const struct pending *x, const struct pending *y)
 {
-	const struct pending *x = a, *y = b;
+	return x->cpu != y->cpu ? x->cpu < y->cpu : x->ts < y->ts;
+}
 
-	if (x->cpu != y->cpu)
-		return x->cpu < y->cpu ? -1 : 1;
-	return x->ts < y->ts ? -1 : x->ts > y->ts;
+/*
+ * Order the pending records by CPU, then time, as the pages need them.
+ * pend[0, n_sorted) is in order already (what the last encode kept); the
+ * records since came from one ring in arrival order, each CPU's nearly in
+ * time order (a record is stamped after its slot is reserved).  So: a
+ * stable split of the new ones by CPU, an insertion sort (short moves
+ * only), and a merge from the back with the kept ones: linear, where a
+ * qsort of everything pending at each drain was not.
+ */
+static void sort_pending(struct bpf_pages *p)
+{
+	size_t s = p->n_sorted, n = p->n_pend, fresh = n - s, i, j, w;
+	struct pending *tmp = p->pend2, x;
+	size_t *end = p->cpu_end;
+
+	memset(end, 0, ((size_t)p->c->cpus + 1) * sizeof(*end));
+	for (i = s; i < n; i++)
+		end[p->pend[i].cpu + 1]++;
+	for (int cpu = 0; cpu < p->c->cpus; cpu++)
+		end[cpu + 1] += end[cpu];
+	for (i = s; i < n; i++)			/* end[cpu]: where its next one goes */
+		tmp[end[p->pend[i].cpu]++] = p->pend[i];
+	for (i = 1; i < fresh; i++) {
+		x = tmp[i];
+		for (j = i; j > 0 && before(&x, &tmp[j - 1]); j--)
+			tmp[j] = tmp[j - 1];
+		tmp[j] = x;
+	}
+	i = s;
+	j = fresh;
+	for (w = n; j > 0; w--) {		/* equal keys: the newer one after */
+		if (i > 0 && before(&tmp[j - 1], &p->pend[i - 1]))
+			p->pend[w - 1] = p->pend[--i];
+		else
+			p->pend[w - 1] = tmp[--j];
+	}
+	p->n_sorted = n;
 }
 
 static int add_bpf_event(struct bpf_pages *p, const struct pending *r)
@@ -271,10 +315,16 @@ static int add_bpf_event(struct bpf_pages *p, const struct pending *r)
 	struct trace_builder *tb = p->tb;
 
 	if (e->type < FR_VBLANK) {
+		/* by id: a name lookup per record was a string search of every format */
+		if (!p->fence_ids_known) {
+			for (int i = 0; i < FR_VBLANK; i++)
+				p->fence_id[i] = tb_event_id(tb, fence_events[i]);
+			p->fence_ids_known = 1;
+		}
 		if (p->names)
 			n = names_find(p->names, e->a);
-		return tb_fence(tb, r->cpu, r->ts, fence_events[e->type], n ? n->driver : "?",
-				n ? n->timeline : "?", (uint32_t)e->a, (uint32_t)e->b);
+		return tb_fence_id(tb, r->cpu, r->ts, p->fence_id[e->type], n ? n->driver : "?",
+				   n ? n->timeline : "?", (uint32_t)e->a, (uint32_t)e->b);
 	}
 	if (e->type == FR_VBLANK)
 		return tb_vblank(tb, r->cpu, r->ts, (int)e->a, (uint32_t)e->b, (int64_t)e->c, 1);
@@ -339,7 +389,7 @@ int bpf_pages_encode_before(struct bpf_pages *p, uint64_t watermark)
 {
 	size_t kept = 0;
 
-	qsort(p->pend, p->n_pend, sizeof(*p->pend), by_cpu_then_time);
+	sort_pending(p);
 	for (size_t i = 0; i < p->n_pend; i++) {
 		if (p->pend[i].ts >= watermark) {
 			p->pend[kept++] = p->pend[i];
@@ -349,6 +399,7 @@ int bpf_pages_encode_before(struct bpf_pages *p, uint64_t watermark)
 			return -1;
 	}
 	p->n_pend = kept;
+	p->n_sorted = kept;
 	compact_arena(p);
 	return 0;
 }

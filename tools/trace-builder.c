@@ -464,6 +464,13 @@ int tb_missed(struct trace_builder *tb, unsigned int cpu, long long count)
 int tb_fence(struct trace_builder *tb, unsigned int cpu, uint64_t ts, const char *event,
 	     const char *driver, const char *timeline, uint32_t context, uint32_t seqno)
 {
+	return tb_fence_id(tb, cpu, ts, tb_event_id(tb, event), driver, timeline, context, seqno);
+}
+
+/** tb_fence_id() - tb_fence() by event id (tb_event_id(), looked up once by a hot caller) */
+int tb_fence_id(struct trace_builder *tb, unsigned int cpu, uint64_t ts, int id,
+		const char *driver, const char *timeline, uint32_t context, uint32_t seqno)
+{
 	size_t dl = strlen(driver) + 1, tl = strlen(timeline) + 1;
 	unsigned char buf[16 + 512];
 	uint32_t loc[4];
@@ -477,7 +484,7 @@ int tb_fence(struct trace_builder *tb, unsigned int cpu, uint64_t ts, const char
 	memcpy(buf, loc, 16);
 	memcpy(buf + 16, driver, dl);
 	memcpy(buf + 16 + dl, timeline, tl);
-	return tb_add(tb, cpu, ts, tb_event_id(tb, event), buf, 16 + dl + tl);
+	return tb_add(tb, cpu, ts, id, buf, 16 + dl + tl);
 }
 
 /** tb_vblank() - append drm_vblank_event: crtc, seq, time, high_prec */

@@ -47,6 +47,8 @@ int tb_force_extend(struct trace_builder *tb, unsigned int cpu);
 /* dma_fence_{init,signaled,destroy,wait_start,wait_end,emit,enable_signal} */
 int tb_fence(struct trace_builder *tb, unsigned int cpu, uint64_t ts, const char *event,
 	     const char *driver, const char *timeline, uint32_t context, uint32_t seqno);
+int tb_fence_id(struct trace_builder *tb, unsigned int cpu, uint64_t ts, int id,
+		const char *driver, const char *timeline, uint32_t context, uint32_t seqno);
 int tb_vblank(struct trace_builder *tb, unsigned int cpu, uint64_t ts, int crtc,
 	      uint32_t seq, int64_t time, int high_prec);
 int tb_vblank_delivered(struct trace_builder *tb, unsigned int cpu, uint64_t ts,
