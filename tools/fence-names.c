@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <event-parse.h>
@@ -14,17 +13,10 @@
 
 #include "fence-names.h"
 #include "keymap.h"
+#include "sync.h"	/* now_ns() */
 
 #define STR_(x) #x
 #define STR(x) STR_(x)
-
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
 
 static int start(struct fence_names *n, int on_demand)
 {
@@ -214,7 +206,6 @@ static void update_demand(struct fence_names *n)
 	if (!n->enabled && !tracefs_event_enable(n->inst, "dma_fence", "dma_fence_init"))
 		n->enabled = 1;
 }
-
 
 /* Read what the instance has; learn new names. */
 void names_poll(struct fence_names *n)

@@ -12,7 +12,8 @@
  * and under TCG that was most of what `latency` cost.  The price: a
  * context is named by its next fence after the tool asked, and one that
  * makes no more fences within NAMES_PATIENCE_NS stays unnamed, and says
- * so (and is asked for again after NAMES_RETRY_S).  A kind of fence whose names are fixed is named with names_set().
+ * so (and is asked for again after NAMES_RETRY_S).  A kind of fence whose
+ * names are fixed is named with names_set().
  */
 #ifndef FENCE_TRACE_FENCE_NAMES_H
 #define FENCE_TRACE_FENCE_NAMES_H
@@ -46,15 +47,15 @@ struct fence_names {
 	unsigned int n, filtered;
 	uint64_t dropped;	/* inits of unnamed contexts once names[] was full */
 	int changed;
-	/* on demand only */
+	struct keymap index;		/* context -> names[] */
 	int on_demand, enabled;
+	/* on demand only */
 	struct wanted_name wanted[NAMES_FILTER_MAX];
 	unsigned int n_wanted;
 	uint64_t given_up[NAMES_GIVEN_UP];	/* a ring: not asked for again */
 	unsigned int n_given_up;
-	char filter[2048];	/* the one the event has */
-	struct keymap index;		/* context -> names[] */
 	struct keymap given_up_index;	/* context -> when given up, CLOCK_MONOTONIC s */
+	char filter[2048];	/* the one the event has */
 };
 
 int names_start(struct fence_names *n);
