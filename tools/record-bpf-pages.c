@@ -48,8 +48,7 @@ struct bpf_pages {
 	size_t arena_used;
 	struct { int pid; char comm[16]; } task[MAX_TASKS];
 	unsigned int n_tasks;
-	int fence_id[FR_VBLANK];		/* by enum fr_type, once looked up */
-	int fence_ids_known;
+	int fence_id[FR_VBLANK];		/* by enum fr_type: tb_event_id() of each */
 };
 
 static const char *const fence_events[] = {
@@ -211,6 +210,9 @@ struct bpf_pages *bpf_pages_new(struct capture *c, const struct fence_names *nam
 		goto err;
 	}
 	tb_set_page_sink(p->tb, page_to_file, c);
+	/* by id from here: a lookup by name is a string search of every format */
+	for (int i = 0; i < FR_VBLANK; i++)
+		p->fence_id[i] = tb_event_id(p->tb, fence_events[i]);
 	return p;
 err:
 	bpf_pages_free(p);
@@ -315,12 +317,6 @@ static int add_bpf_event(struct bpf_pages *p, const struct pending *r)
 	struct trace_builder *tb = p->tb;
 
 	if (e->type < FR_VBLANK) {
-		/* by id: a name lookup per record was a string search of every format */
-		if (!p->fence_ids_known) {
-			for (int i = 0; i < FR_VBLANK; i++)
-				p->fence_id[i] = tb_event_id(tb, fence_events[i]);
-			p->fence_ids_known = 1;
-		}
 		if (p->names)
 			n = names_find(p->names, e->a);
 		return tb_fence_id(tb, r->cpu, r->ts, p->fence_id[e->type], n ? n->driver : "?",
