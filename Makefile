@@ -134,7 +134,7 @@ $(BPF_OUT)/vmlinux.h: FORCE
 		bpftool btf dump file $$kdir/vmlinux format c >$@.tmp && \
 		{ cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@; }
 
-$(BPF_OUT)/%.bpf.o: bpf/%.bpf.c bpf/%.h $(BPF_OUT)/vmlinux.h
+$(BPF_OUT)/%.bpf.o: bpf/%.bpf.c bpf/%.h bpf/fence-ops.h bpf/fence-ops.bpf.h $(BPF_OUT)/vmlinux.h
 	$(if $(Q),@echo "  BPF     $<")
 	$(Q)clang -g -O2 -Wall -target bpf -mcpu=v3 -D__TARGET_ARCH_x86 -I$(BPF_OUT) -Ibpf -c $< -o $@
 

@@ -15,6 +15,7 @@
 #include <bpf/bpf_core_read.h>
 
 #include "fence-latency.h"
+#include "fence-ops.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
@@ -79,21 +80,6 @@ static __always_inline __u32 log2_slot(__u64 v)
 	return slot < FL_SLOTS ? slot : FL_SLOTS - 1;
 }
 
-extern const void dma_fence_array_ops __ksym __weak;
-extern const void dma_fence_chain_ops __ksym __weak;
-
-/* Fence kinds whose names are fixed (see enum fl_ops): named without the stream. */
-static __always_inline __u32 ops_kind(struct dma_fence *f)
-{
-	const void *ops = BPF_CORE_READ(f, ops);
-
-	if (&dma_fence_array_ops && ops == &dma_fence_array_ops)
-		return FL_OPS_ARRAY;
-	if (&dma_fence_chain_ops && ops == &dma_fence_chain_ops)
-		return FL_OPS_CHAIN;
-	return FL_OPS_OTHER;
-}
-
 /* @f: the fence, to tell its kind when the histogram is new; or NULL. */
 static __always_inline void hist_add_ops(__u64 id, __u32 kind, __u64 context, __u64 ns, int error,
 					 struct dma_fence *f)
@@ -106,7 +92,7 @@ static __always_inline void hist_add_ops(__u64 id, __u32 kind, __u64 context, __
 	if (!h) {
 		/* May race with another CPU inserting it: look up again anyway. */
 		zero.new_ns = bpf_ktime_get_ns();
-		zero.ops = f ? ops_kind(f) : FL_OPS_OTHER;
+		zero.ops = f ? fence_ops_kind(f) : FENCE_OPS_OTHER;
 		bpf_get_current_comm(zero.comm, sizeof(zero.comm));
 		bpf_map_update_elem(&hists, &key, &zero, BPF_NOEXIST);
 		h = bpf_map_lookup_elem(&hists, &key);
@@ -133,7 +119,6 @@ static __always_inline void hist_add(__u64 id, __u32 kind, __u64 ns, int error)
 {
 	hist_add_ctx(id, kind, 0, ns, error);
 }
-
 
 #define barrier() asm volatile("" ::: "memory")
 

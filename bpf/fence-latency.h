@@ -6,6 +6,8 @@
 #ifndef FENCE_TRACE_FENCE_LATENCY_H
 #define FENCE_TRACE_FENCE_LATENCY_H
 
+#include "fence-ops.h"
+
 #define FL_SLOTS 32			/* log2 buckets */
 #define FL_LIVE_WAYS 8			/* slots per set of the live table */
 #define FL_LIVE_SET_BITS 13
@@ -20,15 +22,6 @@ enum fl_kind {
 	/* with the fence-trace kernel series only */
 	FL_OUT_VBLANK = 3,		/* out-fence signal - its vblank's time, per vblank pipe */
 	FL_PLANE_WAIT = 4,		/* a commit's in-fence wait, per DRM plane id */
-};
-
-/*
- * Fence kinds whose driver and timeline names are fixed (what their ops
- * return in 6.1), so user space names their contexts without the names
- * stream: merged fences make a new context each, with one fence.
- */
-enum fl_ops {
-	FL_OPS_OTHER, FL_OPS_ARRAY, FL_OPS_CHAIN,
 };
 
 struct fl_key {
@@ -48,7 +41,7 @@ struct fl_hist {
 	__u64 errors;			/* FL_SIGNAL: signalled with an error */
 	__u64 new_ns;			/* when this key was first seen */
 	char comm[16];			/* the task that added the first sample */
-	__u32 ops;			/* FL_SIGNAL, FL_WAIT_CONTEXT: enum fl_ops of its first fence */
+	__u32 ops;			/* FL_SIGNAL, FL_WAIT_CONTEXT: enum fence_ops of its first fence */
 	__u32 pad;
 };
 

@@ -13,15 +13,13 @@
 #include <bpf/bpf_tracing.h>
 #include <bpf/bpf_core_read.h>
 
+#include "fence-ops.bpf.h"
 #include "fence-stall.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
 /* Set by user space at any time: waits shorter than this end quietly. */
 volatile __u64 threshold_ns = 33000000;
-
-/* Untyped: kernel BTF describes no global variables but per-CPU ones. */
-extern const void dma_fence_array_ops __ksym;
 
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
@@ -92,7 +90,7 @@ static __always_inline void describe_members(struct dma_fence *f, struct fs_wait
 	struct dma_fence_array *a = (struct dma_fence_array *)f;
 	struct dma_fence **fences;
 
-	if ((const void *)BPF_CORE_READ(f, ops) != &dma_fence_array_ops)
+	if (fence_ops_kind(f) != FENCE_OPS_ARRAY)
 		return;
 	w->is_array = 1;
 	w->n_members = BPF_CORE_READ(a, num_fences);

@@ -129,8 +129,8 @@ static void want_name(struct latency_ctx *c, int fd, const struct fl_key *k, uin
 		ops = h.ops;
 		keymap_put(&c->ops, context, ops);
 	}
-	if (ops != FL_OPS_OTHER)
-		names_set(&c->names, context, ops == FL_OPS_ARRAY ? "dma_fence_array" : "dma_fence_chain",
+	if (ops != FENCE_OPS_OTHER)
+		names_set(&c->names, context, ops == FENCE_OPS_ARRAY ? "dma_fence_array" : "dma_fence_chain",
 			  "unbound");
 	else
 		names_want(&c->names, context);	/* when too many are on their way: next time */

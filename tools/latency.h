@@ -19,7 +19,7 @@ struct latency_ctx {
 	struct fence_latency_bpf *skel;
 	struct fence_names names;
 	int have_names, names_on_demand;
-	struct keymap ops;		/* on demand: context -> enum fl_ops, read once */
+	struct keymap ops;		/* on demand: context -> enum fence_ops, read once */
 	struct latency_task {		/* -P: a task's waits on the chosen contexts */
 		uint64_t tgid;
 		struct fl_hist h;
