@@ -123,16 +123,27 @@ static __always_inline void hist_add(__u64 id, __u32 kind, __u64 ns, int error)
 #define barrier() asm volatile("" ::: "memory")
 
 /*
- * A fence's address as a number to hash: tp_btf types it as a pointer, and
- * the verifier allows no arithmetic on those (raw_tp's is a number already).
+ * What a fence event hands over, read once by each flavour's hook: tp_btf
+ * gets the fence as a typed pointer, whose fields are plain loads; raw_tp
+ * gets a number, read through bpf_probe_read_kernel() (a helper call per
+ * field, most of what a cheap program costs).
+ *
+ * The key is the fence's address where a number can be had cheaply.  The
+ * verifier allows no arithmetic on a typed pointer but the difference of
+ * two pointers, which for a root tracer (CAP_PERFMON) it turns into a
+ * number: tp_btf's key is the fence's distance from live[], the same for
+ * a fence in every program, which is all a key must be.  Either flavour's
+ * keys are 8-aligned (the low bit free for live_claim()) and never 0.
  */
-static __always_inline __u64 addr_of(const void *p)
-{
-	__u64 v = 0;
+#define BTF_KEY(f) ((__u64)(f) - (__u64)live)
+#define RAW_KEY(f) ((__u64)(f))
 
-	bpf_probe_read_kernel(&v, sizeof(v), &p);
-	return v;
-}
+struct fence_args {
+	__u64 key, context, seqno;
+};
+
+#define BTF_ARGS(f) ((struct fence_args){ BTF_KEY(f), (f)->context, (f)->seqno })
+#define RAW_ARGS(f) ((struct fence_args){ RAW_KEY(f), BPF_CORE_READ(f, context), BPF_CORE_READ(f, seqno) })
 
 static __always_inline struct fl_live *live_way(__u64 fence, int way)
 {
@@ -178,28 +189,27 @@ static __always_inline struct fl_live *live_claim(__u64 fence)
 	return NULL;
 }
 
-static __always_inline int on_init(struct dma_fence *fence)
+static __always_inline int on_init(struct fence_args a)
 {
-	__u64 key = addr_of(fence);
-	struct fl_live *s = live_claim(key);
+	struct fl_live *s = live_claim(a.key);
 
 	if (!s) {
 		count(FL_DROP_LIVE);
 		return 0;
 	}
 	s->ts = bpf_ktime_get_ns();
-	s->context = BPF_CORE_READ(fence, context);
-	s->seqno = BPF_CORE_READ(fence, seqno);
+	s->context = a.context;
+	s->seqno = a.seqno;
 	s->tgid = bpf_get_current_pid_tgid() >> 32;
 	barrier();
-	*(volatile __u64 *)&s->fence = key;	/* filled: readers may use it */
+	*(volatile __u64 *)&s->fence = a.key;	/* filled: readers may use it */
 	return 0;
 }
 
-static __always_inline int on_signaled(struct dma_fence *fence)
+static __always_inline int on_signaled(struct dma_fence *fence, __u64 key, int error)
 {
-	__u64 key = addr_of(fence), ts, context;
 	struct fl_live *s = live_find(key);
+	__u64 ts, context;
 
 	if (!s) {
 		count(FL_UNKNOWN_SIGNAL);
@@ -213,13 +223,12 @@ static __always_inline int on_signaled(struct dma_fence *fence)
 		count(FL_UNKNOWN_SIGNAL);
 		return 0;
 	}
-	hist_add_ops(context, FL_SIGNAL, 0, bpf_ktime_get_ns() - ts, BPF_CORE_READ(fence, error), fence);
+	hist_add_ops(context, FL_SIGNAL, 0, bpf_ktime_get_ns() - ts, error, fence);
 	return 0;
 }
 
-static __always_inline int on_destroy(struct dma_fence *fence)
+static __always_inline int on_destroy(__u64 key)
 {
-	__u64 key = addr_of(fence);
 	struct fl_live *s = live_find(key);
 
 	if (s && live_take(s, key))
@@ -259,22 +268,22 @@ static __always_inline int on_wait_end(struct dma_fence *fence)
 }
 
 SEC("tp_btf/dma_fence_init")
-int BPF_PROG(tp_btf_init, struct dma_fence *fence) { return on_init(fence); }
+int BPF_PROG(tp_btf_init, struct dma_fence *fence) { return on_init(BTF_ARGS(fence)); }
 SEC("tp_btf/dma_fence_signaled")
-int BPF_PROG(tp_btf_signaled, struct dma_fence *fence) { return on_signaled(fence); }
+int BPF_PROG(tp_btf_signaled, struct dma_fence *fence) { return on_signaled(fence, BTF_KEY(fence), fence->error); }
 SEC("tp_btf/dma_fence_destroy")
-int BPF_PROG(tp_btf_destroy, struct dma_fence *fence) { return on_destroy(fence); }
+int BPF_PROG(tp_btf_destroy, struct dma_fence *fence) { return on_destroy(BTF_KEY(fence)); }
 SEC("tp_btf/dma_fence_wait_start")
 int BPF_PROG(tp_btf_wait_start, struct dma_fence *fence) { return on_wait_start(fence); }
 SEC("tp_btf/dma_fence_wait_end")
 int BPF_PROG(tp_btf_wait_end, struct dma_fence *fence) { return on_wait_end(fence); }
 
 SEC("raw_tp/dma_fence_init")
-int BPF_PROG(raw_tp_init, struct dma_fence *fence) { return on_init(fence); }
+int BPF_PROG(raw_tp_init, struct dma_fence *fence) { return on_init(RAW_ARGS(fence)); }
 SEC("raw_tp/dma_fence_signaled")
-int BPF_PROG(raw_tp_signaled, struct dma_fence *fence) { return on_signaled(fence); }
+int BPF_PROG(raw_tp_signaled, struct dma_fence *fence) { return on_signaled(fence, RAW_KEY(fence), BPF_CORE_READ(fence, error)); }
 SEC("raw_tp/dma_fence_destroy")
-int BPF_PROG(raw_tp_destroy, struct dma_fence *fence) { return on_destroy(fence); }
+int BPF_PROG(raw_tp_destroy, struct dma_fence *fence) { return on_destroy(RAW_KEY(fence)); }
 SEC("raw_tp/dma_fence_wait_start")
 int BPF_PROG(raw_tp_wait_start, struct dma_fence *fence) { return on_wait_start(fence); }
 SEC("raw_tp/dma_fence_wait_end")

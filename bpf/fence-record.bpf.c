@@ -55,16 +55,17 @@ static __always_inline int emit(__u16 type, __u64 a, __u64 b, __u64 c)
 	return 0;
 }
 
-static __always_inline int fence(__u16 type, struct dma_fence *f)
-{
-	return emit(type, BPF_CORE_READ(f, context), BPF_CORE_READ(f, seqno), 0);
-}
-
+/*
+ * tp_btf types the fence, so its fields are plain loads; raw_tp's is a
+ * number, read through bpf_probe_read_kernel(), a helper call per field.
+ */
 #define FENCE_HOOK(name, type)							\
 	SEC("tp_btf/dma_fence_" #name)						\
-	int BPF_PROG(tp_btf_##name, struct dma_fence *f) { return fence(type, f); } \
+	int BPF_PROG(tp_btf_##name, struct dma_fence *f)			\
+	{ return emit(type, f->context, f->seqno, 0); }				\
 	SEC("raw_tp/dma_fence_" #name)						\
-	int BPF_PROG(raw_tp_##name, struct dma_fence *f) { return fence(type, f); }
+	int BPF_PROG(raw_tp_##name, struct dma_fence *f)			\
+	{ return emit(type, BPF_CORE_READ(f, context), BPF_CORE_READ(f, seqno), 0); }
 
 FENCE_HOOK(init, FR_INIT)
 FENCE_HOOK(emit, FR_EMIT)
