@@ -4,20 +4,18 @@
  * overhead measurements: one thread per CPU, each with its own timeline,
  * creates a fence, signals it and closes it, for a fixed count or time.
  *
- *   fence-storm [-t THREADS] [-n FENCES_PER_THREAD] [-d SECONDS] [-f] [-k] [-m LABEL]
+ *   fence-storm [-t THREADS] [-n FENCES_PER_THREAD] [-d SECONDS] [-f] [-k]
  *
  * -f: a fresh timeline (a new fence context) for every fence, to fill the
  * tools' per-context tables.  -k: keep every fence unsignalled, its
  * sync_file open, until the storm is killed (SIGTERM or SIGINT), for the
  * tools' lists of pending fences; it raises RLIMIT_NOFILE to fit.
- * Prints the fences made and the rate.  Every fence gives dma_fence_init,
- * dma_fence_signaled and dma_fence_destroy events.  -m LABEL writes
- * "bench-mark: begin LABEL" and "bench-mark: end LABEL fences=N" to
- * /dev/console right around the storm, for a host that measures what the
- * guest's CPUs spent in between (tests/bench/overhead-bench).
+ * Prints the fences made, the rate and ns, the storm's span from its
+ * start to its last fence on the guest's clock (tests/bench/overhead-bench
+ * counts instructions with it).  Every fence gives dma_fence_init,
+ * dma_fence_signaled and dma_fence_destroy events.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -34,7 +32,6 @@ struct storm {
 	int fresh;			/* -f: a new timeline per fence */
 	int keep;			/* -k: fences stay open and unsignalled */
 	uint64_t deadline;
-	const char *mark;		/* -m: the label of the console marks */
 };
 
 struct worker {
@@ -86,20 +83,18 @@ static int parse(struct storm *s, int argc, char **argv)
 
 	s->threads = (unsigned int)sysconf(_SC_NPROCESSORS_ONLN);
 	s->per_thread = 100000;
-	while ((opt = getopt(argc, argv, "t:n:d:fkm:h")) != -1) {
-		if (opt == 'f' || opt == 'k' || opt == 'm') {
+	while ((opt = getopt(argc, argv, "t:n:d:fkh")) != -1) {
+		if (opt == 'f' || opt == 'k') {
 			if (opt == 'f')
 				s->fresh = 1;
-			else if (opt == 'k')
-				s->keep = 1;
 			else
-				s->mark = optarg;
+				s->keep = 1;
 			continue;
 		}
 		if ((opt == 't' && (parse_uint(optarg, 64, &s->threads) || !s->threads)) ||
 		    (opt == 'n' && parse_uint(optarg, 1u << 30, &s->per_thread)) ||
 		    (opt == 'd' && parse_uint(optarg, 3600, &s->seconds)) || opt == '?' || opt == 'h') {
-			fprintf(stderr, "usage: fence-storm [-t THREADS 1-64] [-n FENCES_PER_THREAD] [-d SECONDS] [-f] [-k] [-m LABEL]\n");
+			fprintf(stderr, "usage: fence-storm [-t THREADS 1-64] [-n FENCES_PER_THREAD] [-d SECONDS] [-f] [-k]\n");
 			return -1;
 		}
 	}
@@ -132,23 +127,6 @@ static int raise_fd_limit(const struct storm *s)
 	return setrlimit(RLIMIT_NOFILE, &rl);
 }
 
-/* One line on the console, written at once (the host reads it as it comes). */
-static void mark(const struct storm *s, const char *what, uint64_t fences)
-{
-	char line[256];
-	int fd, len;
-
-	if (!s->mark)
-		return;
-	len = what[0] == 'b' ? snprintf(line, sizeof(line), "bench-mark: begin %s\n", s->mark) :
-		snprintf(line, sizeof(line), "bench-mark: end %s fences=%" PRIu64 "\n", s->mark, fences);
-	fd = open("/dev/console", O_WRONLY | O_CLOEXEC);
-	if (fd < 0 || write(fd, line, (size_t)len) != len)
-		fprintf(stderr, "fence-storm: cannot write the mark to /dev/console\n");
-	if (fd >= 0)
-		close(fd);
-}
-
 int main(int argc, char **argv)
 {
 	struct worker w[64] = { 0 };
@@ -163,7 +141,6 @@ int main(int argc, char **argv)
 			s.threads * s.per_thread, strerror(errno));
 		return 1;
 	}
-	mark(&s, "begin", 0);
 	start = now_ns();
 	if (s.seconds)
 		s.deadline = start + s.seconds * 1000000000ull;
@@ -177,9 +154,8 @@ int main(int argc, char **argv)
 		err = err ? err : w[i].error;
 	}
 	ns = now_ns() - start;
-	mark(&s, "end", made);
-	printf("fences=%" PRIu64 " threads=%u seconds=%.3f fences_per_s=%.0f ns_per_fence=%.0f\n",
-	       made, s.threads, ns / 1e9, made / (ns / 1e9), made ? (double)ns * s.threads / made : 0.0);
+	printf("fences=%" PRIu64 " threads=%u seconds=%.3f fences_per_s=%.0f ns_per_fence=%.0f ns=%" PRIu64 "\n",
+	       made, s.threads, ns / 1e9, made / (ns / 1e9), made ? (double)ns * s.threads / made : 0.0, ns);
 	if (err)
 		fprintf(stderr, "fence-storm: %s\n", strerror(-err));
 	if (s.keep && !err) {
