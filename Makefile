@@ -35,7 +35,7 @@ endif
 
 # Programs that go into the guest (everything in build/bin is copied there).
 GUEST_PROGS := $(BIN)/fence-trace $(BIN)/fence-workload $(BIN)/fence-storm $(BIN)/abi-conformance $(BIN)/series-events \
-	$(BIN)/series-state $(BIN)/pty-run $(BIN)/fence-cost $(BIN)/leak-proof
+	$(BIN)/series-state $(BIN)/pty-run $(BIN)/fence-cost $(BIN)/leak-proof $(BIN)/ring-floor
 HOST_PROGS := $(HOSTBIN)/logscan $(HOSTBIN)/unit-tests $(HOSTBIN)/tracedat-bench $(HOSTBIN)/storm-synth \
 	$(HOSTBIN)/timeline-synth \
 	$(HOSTBIN)/tracedat-fuzz $(HOSTBIN)/docgen
@@ -146,7 +146,7 @@ $(OBJ)/tools/cmd-latency.o $(OBJ)/tools/latency-print.o $(OBJ)/tools/latency-bpf
 	$(OBJ)/tools/cmd-top.o $(OBJ)/tools/top-pending.o: $(BPF_OUT)/fence-latency.skel.h
 $(OBJ)/tools/cmd-stall.o $(OBJ)/tools/stall-print.o $(OBJ)/tools/stall-series.o $(OBJ)/tools/stall-debugfs.o: \
 	$(BPF_OUT)/fence-stall.skel.h
-$(OBJ)/tools/record-bpf.o $(OBJ)/tools/cmd-record.o: $(BPF_OUT)/fence-record.skel.h
+$(OBJ)/tools/record-bpf.o $(OBJ)/tools/cmd-record.o $(OBJ)/tests/bench/ring-floor.o: $(BPF_OUT)/fence-record.skel.h
 
 FORCE:
 
@@ -181,6 +181,10 @@ $(BIN)/series-state: $(call objs,$(SERIES_STATE_SRC))
 $(BIN)/fence-cost: $(call objs,tests/bench/fence-cost.c tests/guest/lab.c tests/guest/tap.c tests/guest/fd-leak.c tools/parse-num.c $(LAB_LIB))
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ -ldrm
+
+$(BIN)/ring-floor: $(call objs,tests/bench/ring-floor.c tools/fence-names.c tools/keymap.c tools/sync.c tools/bpf-flavour.c)
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) -o $@ $^ -ltracefs -ltraceevent $(BPF_LIBS)
 
 $(HOSTBIN)/logscan: $(call objs,$(LOGSCAN_SRC))
 	@mkdir -p $(dir $@)
