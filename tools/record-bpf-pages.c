@@ -18,6 +18,7 @@
 #include <tracefs.h>
 
 #include "fence-names.h"
+#include "keymap.h"
 #include "record-bpf-pages.h"
 #include "record-bpf-series.h"
 #include "trace-builder.h"
@@ -25,6 +26,7 @@
 #define MAX_TASKS 4096
 #define PENDING_MAX 32768		/* records */
 #define ARENA_MAX (1 << 20)		/* bytes of tracefs events */
+#define NO_TASK UINT32_MAX		/* a pid whose name could not be read */
 
 /* A pending record: from BPF, or a tracefs event kept in the arena. */
 struct pending {
@@ -48,6 +50,8 @@ struct bpf_pages {
 	size_t arena_used;
 	struct { int pid; char comm[16]; } task[MAX_TASKS];
 	unsigned int n_tasks;
+	struct keymap task_seen;		/* pid -> task[] index, NO_TASK: no name */
+	int last_pid;				/* note_task()'s: every record of a burst has it */
 	int fence_id[FR_VBLANK];		/* by enum fr_type: tb_event_id() of each */
 };
 
@@ -232,30 +236,40 @@ void bpf_pages_free(struct bpf_pages *p)
 	free(p->cpu_end);
 	free(p->arena);
 	free(p->arena2);
+	keymap_free(&p->task_seen);
 	free(p);
 }
 
-/* Task names now, while the tasks live: the trace's saved cmdlines. */
+/*
+ * Task names now, as a record arrives, while its task is likely to live:
+ * the trace's saved cmdlines.  Each pid is looked up once, found or not
+ * (a pid read again for every record of an exited task cost an open() of
+ * /proc each time: most of what this file cost per record).
+ */
 static void note_task(struct bpf_pages *p, int pid)
 {
-	char path[64];
+	char path[64], *comm;
+	uint32_t i;
 	FILE *f;
 
-	for (unsigned int i = 0; i < p->n_tasks; i++)
-		if (p->task[i].pid == pid)
-			return;
-	if (p->n_tasks >= MAX_TASKS || pid <= 0)
+	if (pid <= 0 || pid == p->last_pid)
 		return;
+	p->last_pid = pid;
+	if (keymap_get(&p->task_seen, (uint64_t)pid, &i))
+		return;
+	i = NO_TASK;
 	snprintf(path, sizeof(path), "/proc/%d/comm", pid);
-	f = fopen(path, "r");
-	if (!f)
-		return;
-	p->task[p->n_tasks].pid = pid;
-	if (!fgets(p->task[p->n_tasks].comm, sizeof(p->task[0].comm), f))
-		p->task[p->n_tasks].comm[0] = '\0';
-	p->task[p->n_tasks].comm[strcspn(p->task[p->n_tasks].comm, "\n")] = '\0';
-	fclose(f);
-	p->n_tasks++;
+	f = p->n_tasks < MAX_TASKS ? fopen(path, "r") : NULL;
+	if (f) {
+		comm = p->task[p->n_tasks].comm;
+		if (!fgets(comm, sizeof(p->task[0].comm), f))
+			comm[0] = '\0';
+		comm[strcspn(comm, "\n")] = '\0';
+		fclose(f);
+		p->task[p->n_tasks].pid = pid;
+		i = p->n_tasks++;
+	}
+	keymap_put(&p->task_seen, (uint64_t)pid, i);	/* out of memory: looked up again */
 }
 
 void bpf_pages_lost(struct bpf_pages *p, int cpu, uint64_t count)
@@ -339,7 +353,6 @@ static int add_raw_event(struct bpf_pages *p, const struct pending *r)
 
 static int add_record(struct bpf_pages *p, struct pending *r)
 {
-	note_task(p, r->pid);
 	/*
 	 * A BPF record is stamped after its slot is reserved: one from an
 	 * interrupt in between is stamped earlier, and the sort puts it right.
@@ -422,6 +435,7 @@ int bpf_pages_put(struct bpf_pages *p, const struct fr_event *e)
 	r->raw = 0;
 	r->pid = (int32_t)e->pid;
 	r->ev = *e;
+	note_task(p, r->pid);
 	return 0;
 }
 
@@ -442,6 +456,7 @@ int bpf_pages_put_raw(struct bpf_pages *p, int cpu, uint64_t ts, const void *dat
 	memcpy(&r->pid, (const unsigned char *)data + 4, 4);	/* common_pid */
 	memcpy(p->arena + p->arena_used, data, size);
 	p->arena_used += size;
+	note_task(p, r->pid);
 	return 0;
 }
 
