@@ -80,7 +80,7 @@ TIMELINE_SRC := tools/timeline-collect.c tools/timeline-commit.c tools/timeline-
 FENCE_TRACE_SRC := tools/fence-trace.c tools/usage.c tools/cmd-report.c tools/cmd-record.c tools/cmd-diff.c \
 	tools/cmd-latency.c tools/latency-bpf.c tools/latency-print.c tools/fence-names.c \
 	tools/cmd-top.c tools/top-pending.c tools/sync.c tools/cmd-check.c tools/series-probe.c tools/bpf-flavour.c \
-	tools/cmd-stall.c tools/stall-print.c tools/stall-series.c tools/stall-debugfs.c tools/record-bpf.c tools/record-bpf-pages.c tools/record-bpf-series.c tools/trace-builder.c \
+	tools/cmd-stall.c tools/stall-print.c tools/stall-series.c tools/stall-debugfs.c tools/record-bpf.c tools/record-bpf-pages.c tools/record-bpf-series.c tools/own-instance.c tools/trace-builder.c \
 	tools/record-capture.c tools/record-finish.c tools/cmd-timeline.c tools/cmd-export.c \
 	$(TIMELINE_SRC) $(CORE_SRC)
 CORE_LIBS := -ltracecmd -ltracefs -ltraceevent -lm
@@ -182,7 +182,7 @@ $(BIN)/fence-cost: $(call objs,tests/bench/fence-cost.c tests/guest/lab.c tests/
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ -ldrm
 
-$(BIN)/ring-floor: $(call objs,tests/bench/ring-floor.c tools/fence-names.c tools/keymap.c tools/sync.c tools/bpf-flavour.c)
+$(BIN)/ring-floor: $(call objs,tests/bench/ring-floor.c tools/fence-names.c tools/own-instance.c tools/keymap.c tools/sync.c tools/bpf-flavour.c)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ -ltracefs -ltraceevent $(BPF_LIBS)
 

@@ -22,6 +22,7 @@
 #include <tracefs.h>
 
 #include "fence-trace.h"
+#include "own-instance.h"
 #include "series-probe.h"
 #include "sync.h"
 
@@ -62,11 +63,9 @@ static int tracefs_mounted(void)
 /* Can an instance be made (and removed)?  That is what record does. */
 static int tracefs_writable(void)
 {
-	char name[64];
 	struct tracefs_instance *inst;
 
-	snprintf(name, sizeof(name), "fence-trace-check-%d", (int)getpid());
-	inst = tracefs_instance_create(name);
+	inst = own_instance_create("check");
 	if (!inst)
 		return 0;
 	tracefs_instance_destroy(inst);

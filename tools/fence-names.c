@@ -13,6 +13,7 @@
 
 #include "fence-names.h"
 #include "keymap.h"
+#include "own-instance.h"
 #include "sync.h"	/* now_ns() */
 
 #define STR_(x) #x
@@ -21,12 +22,10 @@
 static int start(struct fence_names *n, int on_demand)
 {
 	const char *systems[] = { "dma_fence", NULL };
-	char name[64];
 
 	memset(n, 0, sizeof(*n));
-	snprintf(name, sizeof(name), "fence-trace-names-%d", (int)getpid());
 	n->tep = tracefs_local_events_system(NULL, systems);
-	n->inst = tracefs_instance_create(name);
+	n->inst = own_instance_create("names");
 	n->on_demand = on_demand;
 	if (!n->tep || !n->inst ||
 	    (!on_demand && tracefs_event_enable(n->inst, "dma_fence", "dma_fence_init"))) {

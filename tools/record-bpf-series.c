@@ -12,6 +12,7 @@
 #include <tracefs.h>
 
 #include "../tracepoints/catalogue.h"
+#include "own-instance.h"
 #include "record-bpf-series.h"
 
 struct series_stream {
@@ -46,12 +47,10 @@ struct series_stream *series_stream_start(void)
 {
 	const char *systems[] = { "drm_fence", "sync_file", "dma_fence", NULL };
 	struct series_stream *s = calloc(1, sizeof(*s));
-	char name[64];
 
 	if (!s)
 		return NULL;
-	snprintf(name, sizeof(name), "fence-trace-series-%d", (int)getpid());
-	s->inst = tracefs_instance_create(name);
+	s->inst = own_instance_create("series");
 	s->tep = tracefs_local_events_system(NULL, systems);
 	if (!s->inst || !s->tep || tracefs_instance_file_write(s->inst, "trace_clock", "mono") < 0 ||
 	    tracefs_instance_file_write(s->inst, "buffer_size_kb", "1024") < 0)

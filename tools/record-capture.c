@@ -13,6 +13,7 @@
 
 #include <tracefs.h>
 
+#include "own-instance.h"
 #include "record-capture.h"
 
 static int fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -214,12 +215,11 @@ static int find_tracefs(void)
  */
 int capture_setup(struct capture *c)
 {
-	char name[64], kb[32];
+	char kb[32];
 
 	if (find_tracefs())
 		return -1;
-	snprintf(name, sizeof(name), "fence-trace-%d", (int)getpid());
-	c->inst = tracefs_instance_create(name);
+	c->inst = own_instance_create(NULL);
 	if (!c->inst)
 		return fail("cannot create a tracefs instance: %s%s", strerror(errno),
 			    errno == EACCES || errno == EPERM ? " (run as root)" : "");

@@ -12,6 +12,7 @@
 #include <event-parse.h>
 #include <tracefs.h>
 
+#include "own-instance.h"
 #include "stall.h"
 #include "stall-series.h"
 #include "sync.h"
@@ -35,15 +36,13 @@ static const char *const optional_events[][2] = {
 int series_start(struct stall_series *s, struct stall_ctx *c)
 {
 	const char *systems[] = { "drm_fence", "sync_file", "dma_fence", NULL };
-	char name[64];
 
 	memset(s, 0, sizeof(*s));
 	s->c = c;
 	if (!tracefs_file_exists(NULL, "events/drm_fence/drm_fence_wait_begin/format"))
 		return -1;
-	snprintf(name, sizeof(name), "fence-trace-stall-%d", (int)getpid());
 	s->tep = tracefs_local_events_system(NULL, systems);
-	s->inst = tracefs_instance_create(name);
+	s->inst = own_instance_create("stall");
 	if (!s->tep || !s->inst)
 		goto fail;
 	tracefs_instance_file_write(s->inst, "trace_clock", "mono");
