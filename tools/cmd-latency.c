@@ -109,10 +109,14 @@ static int run(struct latency_ctx *c)
 	unsigned int printed = 0;
 	time_t next;
 
-	if (latency_load(c))
-		return 1;
+	/*
+	 * Before loading, which takes a while: a signal meanwhile ends the run
+	 * once loaded, instead of killing it with its tracefs instance made.
+	 */
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	if (latency_load(c))
+		return 1;
 	/* On stderr even with --json: scripts wait for this line. */
 	fprintf(stderr, "Tracing dma_fence %s... %s\n", c->waits ? "signal latency and waits" :
 		"signal latency", c->interval ? "" : "Hit Ctrl-C to end.");

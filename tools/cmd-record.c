@@ -192,19 +192,30 @@ static int say_status(struct capture *c, pid_t child, int status, int ended)
 static int run(struct capture *c)
 {
 	struct sigaction sa = { .sa_handler = on_stop };
-	int status = 0, exec_fd = -1, ended, ret;
+	int status = 0, exec_fd = -1, ended, ret, failed;
 	time_t end = 0, start, last_progress = 0;
 	pid_t child = -1;
 
-	c->cpus = (int)sysconf(_SC_NPROCESSORS_CONF);
-	if (c->use_bpf ? bpfrec_setup(c) : capture_setup(c)) {
-		if (c->use_bpf)
-			bpfrec_teardown(c);
-		return 1;
-	}
+	/*
+	 * Before the set-up, which takes a while: a signal meanwhile stops us
+	 * once it is done (below), instead of killing us with the tracefs
+	 * instance made and its events on.
+	 */
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+	c->cpus = (int)sysconf(_SC_NPROCESSORS_CONF);
+	failed = c->use_bpf ? bpfrec_setup(c) : capture_setup(c);
+	if (failed || stop_signal) {
+		if (!failed)
+			fprintf(stderr, "fence-trace record: stopped by signal %d before recording\n",
+				(int)stop_signal);
+		if (c->use_bpf)
+			bpfrec_teardown(c);
+		else if (!failed)	/* a failed capture_setup() cleaned up */
+			capture_teardown(c);
+		return 1;
+	}
 	if (c->command) {
 		child = start_command(c->command, &exec_fd);
 		if (child < 0 || exec_result(exec_fd)) {

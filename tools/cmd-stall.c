@@ -226,10 +226,11 @@ static int run(struct stall_ctx *c)
 	time_t end = c->duration_s ? time(NULL) + c->duration_s : 0;
 	unsigned int ticks = 0;
 
-	if (load(c))
-		return 1;
+	/* Before loading: see cmd-latency.c. */
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	if (load(c))
+		return 1;
 	/* On stderr even with --json: scripts wait for this line. */
 	fprintf(stderr, "fence-trace stall: watching dma_fence waits (threshold %s)\n",
 		c->threshold_ms ? "fixed" : "2 vblank periods, else 33 ms");

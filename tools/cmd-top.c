@@ -218,13 +218,14 @@ static int run(struct top_ctx *t)
 
 	t->lat.context = -1;
 	t->tty = isatty(STDOUT_FILENO) && isatty(STDIN_FILENO);
+	/* Before loading: see cmd-latency.c. */
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
 	if (latency_load(&t->lat))
 		return 1;
 	t->names_live = t->lat.have_names;
 	if (!t->tty)
 		fprintf(stderr, "fence-trace top: watching\n");	/* scripts wait for this */
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
 	raw_terminal(t, 1);
 	while (!wait_interval(t)) {
 		if (t->pending) {
