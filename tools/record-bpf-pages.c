@@ -53,6 +53,8 @@ struct bpf_pages {
 	struct keymap task_seen;		/* pid -> task[] index, NO_TASK: no name */
 	int last_pid;				/* note_task()'s: every record of a burst has it */
 	int fence_id[FR_VBLANK];		/* by enum fr_type: tb_event_id() of each */
+	uint64_t last_context;			/* add_bpf_event(): the last name found */
+	const struct fence_name *last_name;
 };
 
 static const char *const fence_events[] = {
@@ -331,8 +333,14 @@ static int add_bpf_event(struct bpf_pages *p, const struct pending *r)
 	struct trace_builder *tb = p->tb;
 
 	if (e->type < FR_VBLANK) {
-		if (p->names)
+		/* A context's fences come in runs; an entry never moves. */
+		if (p->last_name && p->last_context == e->a) {
+			n = p->last_name;
+		} else if (p->names) {
 			n = names_find(p->names, e->a);
+			p->last_name = n;
+			p->last_context = e->a;
+		}
 		return tb_fence_id(tb, r->cpu, r->ts, p->fence_id[e->type], n ? n->driver : "?",
 				   n ? n->timeline : "?", (uint32_t)e->a, (uint32_t)e->b);
 	}

@@ -325,18 +325,6 @@ static void put32(struct tb_cpu *c, uint32_t v)
 	c->used += 4;
 }
 
-static void put_record(struct tb_cpu *c, int pid, int id, const void *payload, size_t len)
-{
-	unsigned char *p = last_page(c) + PAGE_HDR + c->used;
-	uint16_t type = (uint16_t)id;
-
-	memset(p, 0, (COMMON_SIZE + len + 3) & ~3ul);
-	memcpy(p, &type, 2);
-	memcpy(p + 4, &pid, 4);
-	memcpy(p + COMMON_SIZE, payload, len);
-	c->used += (COMMON_SIZE + len + 3) & ~3ul;
-}
-
 /* Bytes @len of payload take with their header, and the delta to @ts. */
 static size_t event_bytes(size_t len)
 {
@@ -375,25 +363,42 @@ static int make_room(struct trace_builder *tb, unsigned int cpu, uint64_t ts, si
  *
  * Return: 0, or -errno with a message in tb_error().
  */
-int tb_add(struct trace_builder *tb, unsigned int cpu, uint64_t ts, int id,
-	   const void *payload, size_t len)
+/*
+ * One event's room on @cpu's last page, its header words and common fields
+ * written.  A page is zeroed when started; since then only seal_page()'s
+ * missed count (8 bytes where this event's header and common fields now
+ * go) may have been written past the last event, so only the padding
+ * after the payload needs clearing.
+ * Return: where its @len payload bytes go, or NULL with *err set; the
+ * caller writes them, then seal_page().
+ */
+static unsigned char *event_room(struct trace_builder *tb, unsigned int cpu, uint64_t ts, int id,
+				 size_t len, int *err)
 {
 	size_t data = (COMMON_SIZE + len + 3) & ~3ul;
+	uint16_t type = (uint16_t)id;
 	struct tb_cpu *c;
+	unsigned char *p;
 	uint64_t delta;
 	int ret;
 
-	if (cpu >= tb->cpus || id < 0)
-		return tb_fail(tb, -EINVAL, "tb_add: no such CPU or event");
+	if (cpu >= tb->cpus || id < 0) {
+		*err = tb_fail(tb, -EINVAL, "tb_add: no such CPU or event");
+		return NULL;
+	}
 	c = &tb->cpu[cpu];
-	if (c->npages && ts < c->last_ts)
-		return tb_fail(tb, -EINVAL, "tb_add: timestamp goes back");
+	if (c->npages && ts < c->last_ts) {
+		*err = tb_fail(tb, -EINVAL, "tb_add: timestamp goes back");
+		return NULL;
+	}
 	ret = make_room(tb, cpu, ts, event_bytes(len));
 	if (ret == -E2BIG || ret == -ENOMEM)
-		return tb_fail(tb, ret, ret == -E2BIG ? "tb_add: event does not fit in a page" :
-			       "tb_add: out of memory");
-	if (ret)
-		return ret;	/* the sink's failure, said */
+		ret = tb_fail(tb, ret, ret == -E2BIG ? "tb_add: event does not fit in a page" :
+			      "tb_add: out of memory");
+	if (ret) {
+		*err = ret;	/* else the sink's failure, said */
+		return NULL;
+	}
 	delta = ts - c->last_ts;
 	if (delta >> TS_BITS || c->force_extend) {
 		c->force_extend = 0;
@@ -407,9 +412,26 @@ int tb_add(struct trace_builder *tb, unsigned int cpu, uint64_t ts, int id,
 		put32(c, (uint32_t)delta << 5);
 		put32(c, (uint32_t)data + 4);
 	}
-	put_record(c, tb->pid, id, payload, len);
+	p = last_page(c) + PAGE_HDR + c->used;
+	memset(p + data - 8, 0, 8);	/* the padding (the payload overwrites the rest) */
+	memcpy(p, &type, 2);
+	p[2] = p[3] = 0;		/* flags, preempt_count */
+	memcpy(p + 4, &tb->pid, 4);
+	c->used += data;
 	c->last_ts = ts;
-	seal_page(c);
+	return p + COMMON_SIZE;
+}
+
+int tb_add(struct trace_builder *tb, unsigned int cpu, uint64_t ts, int id,
+	   const void *payload, size_t len)
+{
+	int err;
+	unsigned char *q = event_room(tb, cpu, ts, id, len, &err);
+
+	if (!q)
+		return err;
+	memcpy(q, payload, len);
+	seal_page(&tb->cpu[cpu]);
 	return 0;
 }
 
@@ -472,8 +494,9 @@ int tb_fence_id(struct trace_builder *tb, unsigned int cpu, uint64_t ts, int id,
 		const char *driver, const char *timeline, uint32_t context, uint32_t seqno)
 {
 	size_t dl = strlen(driver) + 1, tl = strlen(timeline) + 1;
-	unsigned char buf[16 + 512];
 	uint32_t loc[4];
+	unsigned char *q;
+	int err;
 
 	if (dl + tl > 512)
 		return tb_fail(tb, -E2BIG, "tb_fence: names too long");
@@ -481,10 +504,15 @@ int tb_fence_id(struct trace_builder *tb, unsigned int cpu, uint64_t ts, int id,
 	loc[1] = (uint32_t)(tl << 16) | (uint32_t)(COMMON_SIZE + 16 + dl);
 	loc[2] = context;
 	loc[3] = seqno;
-	memcpy(buf, loc, 16);
-	memcpy(buf + 16, driver, dl);
-	memcpy(buf + 16 + dl, timeline, tl);
-	return tb_add(tb, cpu, ts, id, buf, 16 + dl + tl);
+	/* straight into the page: this is record --bpf's per-event path */
+	q = event_room(tb, cpu, ts, id, 16 + dl + tl, &err);
+	if (!q)
+		return err;
+	memcpy(q, loc, 16);
+	memcpy(q + 16, driver, dl);
+	memcpy(q + 16 + dl, timeline, tl);
+	seal_page(&tb->cpu[cpu]);
+	return 0;
 }
 
 /** tb_vblank() - append drm_vblank_event: crtc, seq, time, high_prec */
