@@ -3,11 +3,10 @@
  * own-instance.c - the private tracefs instances fence-trace makes, named
  * "fence-trace-KIND-PID", and the clean-up of those whose process is gone.
  *
- * A tool killed with SIGKILL, or by a signal before it set up its
- * handlers, leaves its instance behind with its events enabled: every
- * fence init then keeps paying for an event nobody reads (a filtered
- * dma_fence_init costs about 900 instructions, see the README's
- * benchmarks).  So the first instance a process makes first removes the
+ * A tool killed with SIGKILL, or one that crashed, leaves its instance
+ * behind with its events enabled: every fence init then keeps paying for
+ * an event nobody reads (a filtered dma_fence_init, 850-1090 instructions
+ * a fence by the README's benchmarks).  So the first instance a process makes first removes the
  * fence-trace instances of processes that no longer exist.  A pid reused
  * since by another process keeps its stale instance until that one ends.
  */
