@@ -47,22 +47,23 @@ struct fl_hist {
 
 /*
  * An unsignalled fence created since the tool started, in one of the
- * FL_LIVE_WAYS slots of the set its address hashes to (fl_live_set()).
- * A slot is claimed with a compare-and-swap from 0 to the address with its
- * low bit set (fences are aligned: the bit is free), filled, then given
- * the plain address; signal and destroy take it back to 0 with a
- * compare-and-swap.  A reader that sees the same plain address before and
- * after copying the rest has a consistent record.
+ * FL_LIVE_WAYS slots of the set its key hashes to (fl_live_set()).  The
+ * key stands for the fence while it lives: its address, or for tp_btf its
+ * distance from the table (fence-latency.bpf.c); 8-aligned, never 0.
+ * A slot is claimed with a compare-and-swap from 0 to the key with its
+ * low bit set, filled, then given the plain key; signal and destroy take
+ * it back to 0 with a compare-and-swap.  A reader that sees the same plain
+ * key before and after copying the rest has a consistent record.
  */
 struct fl_live {
-	__u64 fence;			/* its address; 0: empty; low bit: being written */
+	__u64 fence;			/* its key; 0: empty; low bit: being written */
 	__u64 ts;			/* creation, CLOCK_MONOTONIC ns */
 	__u64 context, seqno;
 	__u32 tgid;			/* the creating task (process) */
 	__u32 pad;
 };
 
-/* Fibonacci hashing of a fence's address to its set of live slots. */
+/* Fibonacci hashing of a fence's key to its set of live slots. */
 static inline __u32 fl_live_set(__u64 fence)
 {
 	return (__u32)((fence * 0x9E3779B97F4A7C15ull) >> (64 - FL_LIVE_SET_BITS));

@@ -352,17 +352,6 @@ static int make_room(struct trace_builder *tb, unsigned int cpu, uint64_t ts, si
 	return 0;
 }
 
-/**
- * tb_add() - append one event to a CPU's pages
- * @tb: the builder
- * @cpu: its CPU
- * @ts: its timestamp, not before the CPU's previous one
- * @id: the event id (tb_event_id())
- * @payload: the record after its 8-byte common fields
- * @len: bytes of @payload
- *
- * Return: 0, or -errno with a message in tb_error().
- */
 /*
  * One event's room on @cpu's last page, its header words and common fields
  * written.  A page is zeroed when started; since then only seal_page()'s
@@ -422,6 +411,17 @@ static unsigned char *event_room(struct trace_builder *tb, unsigned int cpu, uin
 	return p + COMMON_SIZE;
 }
 
+/**
+ * tb_add() - append one event to a CPU's pages
+ * @tb: the builder
+ * @cpu: its CPU
+ * @ts: its timestamp, not before the CPU's previous one
+ * @id: the event id (tb_event_id())
+ * @payload: the record after its 8-byte common fields
+ * @len: bytes of @payload
+ *
+ * Return: 0, or -errno with a message in tb_error().
+ */
 int tb_add(struct trace_builder *tb, unsigned int cpu, uint64_t ts, int id,
 	   const void *payload, size_t len)
 {
