@@ -58,7 +58,7 @@ static int check_fenced_flip(unsigned int flags, unsigned int delay_ms)
 	struct ev ev, wb, we;
 	struct guest_trace tr;
 	char k[8][64];
-	int64_t lat;
+	int64_t lat, gap;
 	int32_t out = -1;
 	struct kms_req req;
 	struct lab lab;
@@ -139,9 +139,15 @@ static int check_fenced_flip(unsigned int flags, unsigned int delay_ms)
 	CHECK(lat > -1000000 && lat < 20000000,
 	      "wait of %" PRIu64 " ns, in-fence signalled %" PRIu64 " ns after wait_begin",
 	      ufield(we.line, "duration_ns"), in_s.timestamp_ns - wb.ts_ns);
-	/* The event's own duration agrees with the trace clock. */
-	CHECK(llabs((long long)ufield(we.line, "duration_ns") -
-		    (long long)(we.ts_ns - wb.ts_ns)) < 1000000,
+	/*
+	 * The event's own duration agrees with the trace clock. It is timed
+	 * inside the span of the two events, so it is never longer than their
+	 * gap (1 ms for the two clocks' skew). It can be shorter by however long
+	 * the vCPU was held up between a clock read and its event's write: CI
+	 * saw 8 ms under TCG, so the same 20 ms bound as the wake-up.
+	 */
+	gap = (int64_t)(we.ts_ns - wb.ts_ns) - (int64_t)ufield(we.line, "duration_ns");
+	CHECK(gap > -1000000 && gap < 20000000,
 	      "duration_ns %" PRIu64 ", wait_end - wait_begin %" PRIu64 " ns",
 	      ufield(we.line, "duration_ns"), we.ts_ns - wb.ts_ns);
 	guest_trace_free(&tr);
