@@ -24,6 +24,22 @@ int bpf_tp_btf_usable(const char *tracepoint)
 }
 
 /*
+ * Does the kernel's BTF have @kfunc (a series kfunc on a stock kernel: no)?
+ * Return: 1 yes, 0 no, -1 no BTF to look in.
+ */
+int bpf_kfunc_in_btf(const char *kfunc)
+{
+	struct btf *btf = btf__load_vmlinux_btf();
+	int found;
+
+	if (!btf)
+		return -1;
+	found = btf__find_by_name_kind(btf, kfunc, BTF_KIND_FUNC) >= 0;
+	btf__free(btf);
+	return found;
+}
+
+/*
  * Autoload the tp_btf/ programs of @obj, or else the raw_tp/ ones; and
  * neither for a tracepoint this kernel lacks (the series' events on a
  * stock kernel), whose names are listed in @skipped.

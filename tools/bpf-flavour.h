@@ -10,6 +10,7 @@
 struct bpf_object;
 
 int bpf_tp_btf_usable(const char *tracepoint);
+int bpf_kfunc_in_btf(const char *kfunc);
 #include <stddef.h>
 
 int bpf_pick_flavour(struct bpf_object *obj, int use_tp_btf, char *skipped, size_t len);

@@ -23,6 +23,7 @@
 #include "fence-names.h"
 #include "fence-record.skel.h"
 #include "record-bpf.h"
+#include "record-bpf-init.h"
 #include "record-bpf-pages.h"
 #include "record-bpf-series.h"
 #include "sync.h"
@@ -40,6 +41,7 @@ struct bpfrec {
 	struct ring_buffer *rb;
 	struct fence_names names;
 	int have_names, failed;
+	int kernel_names;		/* names from the series' kfunc, not a stream */
 	struct series_stream *series;	/* NULL: a kernel without the series */
 	uint64_t *lost_seen;		/* per CPU: drops already flagged */
 	struct bpf_pages *pages;
@@ -51,6 +53,13 @@ static int on_event(void *ctx, void *data, size_t len)
 
 	if (len < sizeof(struct fr_event))
 		return 0;
+	if (((const struct fr_event *)data)->type == FR_NAME) {
+		const struct fr_name *n = data;
+
+		if (len >= sizeof(*n))
+			names_set(&r->names, n->hdr.a, n->driver, n->timeline);
+		return 0;
+	}
 	if (bpf_pages_put(r->pages, data)) {
 		r->failed = 1;
 		return -1;	/* stops ring_buffer__consume() */
@@ -80,24 +89,27 @@ int bpfrec_setup(struct capture *c)
 {
 	char skipped[512];
 	struct bpfrec *r = calloc(1, sizeof(*r));
-	int err;
+	int err, tp_btf;
 
 	if (!r)
 		return -1;
 	c->bpf = r;
 	libbpf_set_print(NULL);
-	r->have_names = names_start(&r->names) == 0;
-	r->series = series_stream_start();
-	r->lost_seen = calloc((size_t)c->cpus, sizeof(*r->lost_seen));
-	r->pages = r->lost_seen ? bpf_pages_new(c, r->have_names ? &r->names : NULL, r->series) : NULL;
-	if (!r->pages)
-		return -1;
 	r->skel = fence_record_bpf__open();
 	if (!r->skel) {
 		fprintf(stderr, "fence-trace record: cannot open the BPF object: %s\n", strerror(errno));
 		return -1;
 	}
-	bpf_pick_flavour(r->skel->obj, !c->raw_tp && bpf_tp_btf_usable("dma_fence_init"), skipped, sizeof(skipped));
+	tp_btf = !c->raw_tp && bpf_tp_btf_usable("dma_fence_init");
+	bpf_pick_flavour(r->skel->obj, tp_btf, skipped, sizeof(skipped));
+	r->kernel_names = record_pick_init(r->skel, tp_btf, 1);
+	/* without the kfunc, names come from a filtered dma_fence_init stream */
+	r->have_names = r->kernel_names || names_start(&r->names) == 0;
+	r->series = series_stream_start();
+	r->lost_seen = calloc((size_t)c->cpus, sizeof(*r->lost_seen));
+	r->pages = r->lost_seen ? bpf_pages_new(c, r->have_names ? &r->names : NULL, r->series) : NULL;
+	if (!r->pages)
+		return -1;
 	err = c->buffer_given ? bpf_map__set_max_entries(r->skel->maps.events, ring_bytes(c->buffer_kb)) : 0;
 	if (!err)
 		err = fence_record_bpf__load(r->skel);
@@ -112,9 +124,11 @@ int bpfrec_setup(struct capture *c)
 			strerror(-err), err == -EPERM ? " (run as root)" : "");
 		return -1;
 	}
-	fprintf(stderr, "fence-trace record: recording dma_fence:* and drm:drm_vblank_event* with BPF%s\n",
+	fprintf(stderr, "fence-trace record: recording dma_fence:* and drm:drm_vblank_event* with BPF%s; fence names %s\n",
 		r->series ? "; the series' drm_fence and sync_file poll events with tracefs" :
-		"; drm_fence:* (series) missing (not a fence-trace kernel)");
+		"; drm_fence:* (series) missing (not a fence-trace kernel)",
+		r->kernel_names ? "from the kernel (" NAMES_KFUNC ")" :
+		"from a dma_fence_init tracefs stream");
 	return 0;
 }
 
@@ -185,6 +199,9 @@ int bpfrec_finish(struct capture *c)
 	for (int cpu = 0; cpu < c->cpus; cpu++)
 		bpf_pages_lost(r->pages, cpu, series_stream_lost(r->series, cpu));
 	ret = bpf_pages_finish(r->pages);
+	if (r->skel->bss->names_dropped)
+		fprintf(stderr, "fence-trace record: %llu fence context name records lost (ring buffer full): each is asked for again at its context's next fence, '?' if none came\n",
+			(unsigned long long)r->skel->bss->names_dropped);
 out:
 	bpfrec_teardown(c);
 	return ret;
