@@ -31,6 +31,7 @@ static const char *const p0007[] = {
 };
 static const char *const p0008[] = { "dma_fence:dma_fence_error", "dma_fence:dma_fence_member", NULL };
 static const char *const p0009[] = { "@fence_timeline", NULL };
+static const char *const p0011[] = { "@names_kfunc", NULL };
 
 /* 0001-0003 fix bugs and 0010 is documentation: nothing to see from outside. */
 static const struct series_patch patches[] = {
@@ -40,6 +41,7 @@ static const struct series_patch patches[] = {
 	{ "0007", "drm_fence_out_discard, crtc_name in drm_fence_out_create", p0007 },
 	{ "0008", "dma_fence_error and dma_fence_member", p0008 },
 	{ "0009", "debugfs dri/N/crtc-M/fence_timeline", p0009 },
+	{ "0011", "BPF kfunc bpf_dma_fence_get_names (fence names)", p0011 },
 };
 
 const struct series_patch *series_patches(size_t *count)
@@ -102,8 +104,8 @@ void series_probe(series_have_fn have, void *ctx, struct series_result *out)
 
 /**
  * series_version() - the series as one phrase: "present in full, up to patch
- * 0009 ...", "partial or older: the newest patch present in full is 0006;
- * incomplete: 0007 0008 0009", "absent (...)", "cannot tell (...)"
+ * 0011 ...", "cannot tell in full (...); present: 0011", "partial or older: the newest patch present in full is 0006;
+ * incomplete: 0007 0008 0009 0011", "absent (...)", "cannot tell (...)"
  *
  * Return: 1 when the series is there in full, else 0.
  */
@@ -117,6 +119,14 @@ int series_version(const struct series_result *r, char *buf, size_t len)
 	}
 	if (!r->any) {
 		snprintf(buf, len, "absent (a kernel without the fence-trace series)");
+		return 0;
+	}
+	if (r->unknown) {	/* without root only the kfunc (in BTF) can be seen */
+		used = (size_t)snprintf(buf, len, "cannot tell in full (not every patch could be looked at); present:");
+		for (unsigned int i = 0; i < r->n_patches && used < len; i++)
+			if (r->patches[i].state == PATCH_PRESENT)
+				used += (size_t)snprintf(buf + used, len - used, " %s",
+							 r->patches[i].patch->number);
 		return 0;
 	}
 	if (r->complete) {

@@ -3,7 +3,7 @@
  * test-series-probe.c - `fence-trace check`'s view of the kernel series:
  * the table of what each patch adds agrees with tracepoints/formats/, and
  * made-up kernels (full, stock, an older series, a patch with an event
- * missing, nothing visible) get the right version.
+ * missing, nothing visible, only the kfunc visible) get the right version.
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -15,7 +15,7 @@
 
 /* A made-up kernel: every item present except those in @absent, @unknown. */
 struct fake_kernel {
-	const char *const *absent;
+	const char *const *absent, *const *unknown;
 	int all_unknown;
 };
 
@@ -32,7 +32,7 @@ static enum probe_answer fake_have(void *ctx, const char *item)
 {
 	const struct fake_kernel *k = ctx;
 
-	if (k->all_unknown)
+	if (k->all_unknown || listed(k->unknown, item))
 		return PROBE_UNKNOWN;
 	return listed(k->absent, item) ? PROBE_ABSENT : PROBE_PRESENT;
 }
@@ -110,7 +110,7 @@ static void test_full_series(void **state)
 	int full;
 
 	(void)state;
-	assert_string_equal(version_of(&k, &r, &full), "present in full, up to patch 0009 of kernel/series");
+	assert_string_equal(version_of(&k, &r, &full), "present in full, up to patch 0011 of kernel/series");
 	assert_int_equal(full, 1);
 	for (unsigned int i = 0; i < r.n_patches; i++)
 		assert_int_equal(r.patches[i].state, PATCH_PRESENT);
@@ -133,14 +133,15 @@ static void test_stock_kernel(void **state)
 static void test_older_series(void **state)
 {
 	static const char *const newer[] = { "drm_fence:drm_fence_out_discard",
-		"drm_fence:drm_fence_out_create.crtc_name", "dma_fence:*", "@fence_timeline", NULL };
+		"drm_fence:drm_fence_out_create.crtc_name", "dma_fence:*", "@fence_timeline", "@names_kfunc",
+		NULL };
 	struct fake_kernel k = { .absent = newer };
 	struct series_result r;
 	int full;
 
 	(void)state;
 	assert_string_equal(version_of(&k, &r, &full),
-			    "partial or older: the newest patch present in full is 0006; incomplete: 0007 0008 0009");
+			    "partial or older: the newest patch present in full is 0006; incomplete: 0007 0008 0009 0011");
 	assert_int_equal(full, 0);
 	assert_int_equal(r.patches[3].state, PATCH_ABSENT);
 	assert_string_equal(r.patches[3].missing,
@@ -158,7 +159,7 @@ static void test_partial_patch(void **state)
 
 	(void)state;
 	assert_string_equal(version_of(&k, &r, &full),
-			    "partial or older: the newest patch present in full is 0009; incomplete: 0005 0007");
+			    "partial or older: the newest patch present in full is 0011; incomplete: 0005 0007");
 	assert_int_equal(r.patches[1].state, PATCH_PARTIAL);
 	assert_int_equal(r.patches[1].present, 14);
 	assert_int_equal(r.patches[1].total, 15);
@@ -178,6 +179,21 @@ static void test_nothing_visible(void **state)
 	assert_int_equal(r.patches[0].state, PATCH_UNKNOWN);
 }
 
+/* Not root: only the kfunc, in BTF, can be seen; the rest is not "present". */
+static void test_only_kfunc_visible(void **state)
+{
+	static const char *const hidden[] = { "drm_fence:*", "sync_file:*", "dma_fence:*",
+		"@sync_info", "@fence_timeline", NULL };
+	struct fake_kernel k = { .unknown = hidden };
+	struct series_result r;
+	int full;
+
+	(void)state;
+	assert_string_equal(version_of(&k, &r, &full),
+			    "cannot tell in full (not every patch could be looked at); present: 0011");
+	assert_int_equal(full, 0);
+}
+
 int run_series_probe_tests(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -187,6 +203,7 @@ int run_series_probe_tests(void)
 		cmocka_unit_test(test_older_series),
 		cmocka_unit_test(test_partial_patch),
 		cmocka_unit_test(test_nothing_visible),
+		cmocka_unit_test(test_only_kfunc_visible),
 	};
 
 	return cmocka_run_group_tests_name("series_probe", tests, NULL, NULL);
