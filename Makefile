@@ -80,7 +80,7 @@ TIMELINE_SRC := tools/timeline-collect.c tools/timeline-commit.c tools/timeline-
 FENCE_TRACE_SRC := tools/fence-trace.c tools/usage.c tools/cmd-report.c tools/cmd-record.c tools/cmd-diff.c \
 	tools/cmd-latency.c tools/latency-bpf.c tools/latency-print.c tools/fence-names.c \
 	tools/cmd-top.c tools/top-pending.c tools/sync.c tools/cmd-check.c tools/series-probe.c tools/bpf-flavour.c \
-	tools/cmd-stall.c tools/stall-print.c tools/stall-series.c tools/stall-debugfs.c tools/record-bpf.c tools/record-bpf-pages.c tools/record-bpf-series.c tools/own-instance.c tools/trace-builder.c \
+	tools/cmd-stall.c tools/stall-print.c tools/stall-series.c tools/stall-debugfs.c tools/record-bpf.c tools/record-bpf-pages.c tools/record-bpf-series.c tools/record-bpf-spill.c tools/own-instance.c tools/trace-builder.c \
 	tools/record-capture.c tools/record-finish.c tools/cmd-timeline.c tools/cmd-export.c \
 	$(TIMELINE_SRC) $(CORE_SRC)
 CORE_LIBS := -ltracecmd -ltracefs -ltraceevent -lm
@@ -98,6 +98,7 @@ UNIT_SRC := tests/unit/unit-tests.c tests/unit/test-logscan.c \
 	tests/unit/test-tracedat-compat.c tools/trace-builder.c tests/unit/test-report.c \
 	tests/unit/test-timeline.c tests/unit/series-formats.c tests/unit/trace-fixture.c tests/unit/test-report-series.c tests/unit/test-report-sections.c tests/unit/test-report-odd.c $(TIMELINE_SRC) \
 	tests/lab/logscan-rules.c tools/workload-plan.c tools/sync.c \
+	tests/unit/test-spill.c tools/record-bpf-spill.c tools/record-capture.c tools/record-finish.c tools/own-instance.c \
 	$(CORE_SRC)
 BENCH_SRC := tests/bench/tracedat-bench.c tools/trace-builder.c $(TRACEDAT_SRC)
 FUZZ_SRC := tests/fuzz/tracedat-fuzz.c tools/trace-builder.c $(TRACEDAT_SRC)
@@ -213,7 +214,7 @@ $(ASAN)/unit-tests: $(UNIT_SRC) $(wildcard tools/*.h tests/unit/*.h tests/lab/*.
 	@mkdir -p $(dir $@)
 	$(if $(Q),@echo "  ASAN    $@")
 	$(Q)$(CC) -std=gnu11 -D_GNU_SOURCE -O1 -g $(ASAN_FLAGS) $(DRM_CFLAGS) $(TRACEFS_CFLAGS) \
-		$(TRACEEVENT_CFLAGS) -Itools -Itests/lab -Itests/unit -o $@ $(UNIT_SRC) -lcmocka $(CORE_LIBS)
+		$(TRACEEVENT_CFLAGS) -Itools -Itests/lab -Itests/unit -Ibpf -o $@ $(UNIT_SRC) -lcmocka $(CORE_LIBS)
 
 # fence-trace itself with the same sanitizers, for tests/cli/test-cli in
 # the unit part of tests/run-tests (a build of its own: build/asan/bin).

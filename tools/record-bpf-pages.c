@@ -51,7 +51,7 @@ struct bpf_pages {
 	struct { int pid; char comm[16]; } task[MAX_TASKS];
 	unsigned int n_tasks;
 	struct keymap task_seen;		/* pid -> task[] index, NO_TASK: no name */
-	int last_pid;				/* note_task()'s: every record of a burst has it */
+	int last_pid;				/* bpf_pages_note_task()'s: every record of a burst has it */
 	int fence_id[FR_VBLANK];		/* by enum fr_type: tb_event_id() of each */
 	uint64_t last_context;			/* add_bpf_event(): the last name found */
 	const struct fence_name *last_name;
@@ -243,12 +243,13 @@ void bpf_pages_free(struct bpf_pages *p)
 }
 
 /*
- * Task names now, as a record arrives, while its task is likely to live:
- * the trace's saved cmdlines.  Each pid is looked up once, found or not
+ * Task names as a record arrives, while its task is likely to live (record
+ * --bpf calls this during the capture; encoding comes after): the trace's
+ * saved cmdlines.  Each pid is looked up once, found or not
  * (a pid read again for every record of an exited task cost an open() of
  * /proc each time: most of what this file cost per record).
  */
-static void note_task(struct bpf_pages *p, int pid)
+void bpf_pages_note_task(struct bpf_pages *p, int pid)
 {
 	char path[64], *comm;
 	uint32_t i;
@@ -443,7 +444,6 @@ int bpf_pages_put(struct bpf_pages *p, const struct fr_event *e)
 	r->raw = 0;
 	r->pid = (int32_t)e->pid;
 	r->ev = *e;
-	note_task(p, r->pid);
 	return 0;
 }
 
@@ -464,7 +464,6 @@ int bpf_pages_put_raw(struct bpf_pages *p, int cpu, uint64_t ts, const void *dat
 	memcpy(&r->pid, (const unsigned char *)data + 4, 4);	/* common_pid */
 	memcpy(p->arena + p->arena_used, data, size);
 	p->arena_used += size;
-	note_task(p, r->pid);
 	return 0;
 }
 

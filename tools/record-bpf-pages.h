@@ -29,9 +29,14 @@ struct bpf_pages;
 struct bpf_pages *bpf_pages_new(struct capture *c, const struct fence_names *names,
 				struct series_stream *series);
 void bpf_pages_free(struct bpf_pages *p);
+/* Remember @pid's task name now, while it lives (the trace's cmdlines). */
+void bpf_pages_note_task(struct bpf_pages *p, int pid);
 /* Events lost on @cpu (a ring full) before its next event. */
 void bpf_pages_lost(struct bpf_pages *p, int cpu, uint64_t count);
-/* Into the pending list: 0, or -1 when encoding to make room failed (said). */
+/*
+ * Into the pending list (its task noted already): 0, or -1 when encoding
+ * to make room failed (said).
+ */
 int bpf_pages_put(struct bpf_pages *p, const struct fr_event *e);
 int bpf_pages_put_raw(struct bpf_pages *p, int cpu, uint64_t ts, const void *data, size_t size);
 /* Encode the pending records stamped before @watermark; 0 or -1 (said). */

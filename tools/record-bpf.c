@@ -5,8 +5,10 @@
  * tracefs, written as the same kind of trace.dat, so `report` reads either.
  *
  * This file loads the programs and takes their records from the ring
- * every 50 ms, with the series' events from tracefs (record-bpf-series.c);
- * record-bpf-pages.c turns them into the trace.dat's pages as it goes, so
+ * every 50 ms, with the series' events from tracefs (record-bpf-series.c),
+ * into a spill file (record-bpf-spill.c): during the capture a record costs
+ * a copy.  At the end the spill is read back and record-bpf-pages.c turns
+ * it into the trace.dat's pages, drain by drain as the capture took it, so
  * memory holds a few drains' worth, never the recording.
  */
 #include <errno.h>
@@ -26,6 +28,7 @@
 #include "record-bpf-init.h"
 #include "record-bpf-pages.h"
 #include "record-bpf-series.h"
+#include "record-bpf-spill.h"
 #include "sync.h"
 
 /*
@@ -45,6 +48,7 @@ struct bpfrec {
 	struct series_stream *series;	/* NULL: a kernel without the series */
 	uint64_t *lost_seen;		/* per CPU: drops already flagged */
 	struct bpf_pages *pages;
+	struct spill *spill;
 };
 
 static int on_event(void *ctx, void *data, size_t len)
@@ -60,7 +64,8 @@ static int on_event(void *ctx, void *data, size_t len)
 			names_set(&r->names, n->hdr.a, n->driver, n->timeline);
 		return 0;
 	}
-	if (bpf_pages_put(r->pages, data)) {
+	bpf_pages_note_task(r->pages, (int)((const struct fr_event *)data)->pid);
+	if (spill_event(r->spill, data)) {
 		r->failed = 1;
 		return -1;	/* stops ring_buffer__consume() */
 	}
@@ -71,7 +76,13 @@ static void on_series_event(void *ctx, int cpu, uint64_t ts, const void *data, s
 {
 	struct bpfrec *r = ctx;
 
-	if (!r->failed && bpf_pages_put_raw(r->pages, cpu, ts, data, size))
+	int32_t pid;
+
+	if (r->failed || size < 8)
+		return;
+	memcpy(&pid, (const unsigned char *)data + 4, 4);	/* common_pid */
+	bpf_pages_note_task(r->pages, pid);
+	if (spill_raw(r->spill, cpu, ts, data, size))
 		r->failed = 1;
 }
 
@@ -108,7 +119,8 @@ int bpfrec_setup(struct capture *c)
 	r->series = series_stream_start();
 	r->lost_seen = calloc((size_t)c->cpus, sizeof(*r->lost_seen));
 	r->pages = r->lost_seen ? bpf_pages_new(c, r->have_names ? &r->names : NULL, r->series) : NULL;
-	if (!r->pages)
+	r->spill = r->pages ? spill_new(c) : NULL;
+	if (!r->spill)
 		return -1;
 	err = c->buffer_given ? bpf_map__set_max_entries(r->skel->maps.events, ring_bytes(c->buffer_kb)) : 0;
 	if (!err)
@@ -143,15 +155,16 @@ static void note_drops(struct bpfrec *r, struct capture *c)
 	    bpf_map_lookup_elem(bpf_map__fd(r->skel->maps.dropped), &zero, vals))
 		return;
 	for (int cpu = 0; cpu < ncpus && cpu < c->cpus; cpu++)
-		if (vals[cpu] > r->lost_seen[cpu]) {
-			bpf_pages_lost(r->pages, cpu, vals[cpu] - r->lost_seen[cpu]);
+		if (vals[cpu] > r->lost_seen[cpu] &&
+		    !spill_lost(r->spill, cpu, vals[cpu] - r->lost_seen[cpu]))
 			r->lost_seen[cpu] = vals[cpu];
-		}
 }
 
 /*
- * Take what both sources have, then encode what has settled (all of it
- * when @all).  Names first: records encoded now were made before it.
+ * Take what both sources have into the spill, with the mark that says what
+ * has settled by now (all of it when @all): reading back, the pages get
+ * what is older than the mark.  Names first: records spilled now were made
+ * before it, and names are needed only when the spill is read back.
  */
 static int take(struct bpfrec *r, struct capture *c, int all)
 {
@@ -163,8 +176,8 @@ static int take(struct bpfrec *r, struct capture *c, int all)
 	ring_buffer__consume(r->rb);
 	note_drops(r, c);
 	if (r->failed)
-		return -1;	/* an encoding failure, said */
-	return bpf_pages_encode_before(r->pages, all ? UINT64_MAX : start - SETTLE_NS);
+		return -1;	/* a failed write, said */
+	return spill_mark(r->spill, all ? UINT64_MAX : start - SETTLE_NS);
 }
 
 /* One status line on a terminal, rewritten in place: never into a pipe. */
@@ -178,7 +191,7 @@ void bpfrec_progress(struct capture *c, double seconds)
 	for (int cpu = 0; cpu < c->cpus; cpu++)
 		lost += r->lost_seen[cpu];
 	fprintf(stderr, "\rfence-trace record: %.0f s, %llu KB, %llu events, %llu lost   ", seconds,
-		capture_kb(c), (unsigned long long)bpf_pages_events(r->pages), (unsigned long long)lost);
+		capture_kb(c), (unsigned long long)spill_records(r->spill), (unsigned long long)lost);
 }
 
 int bpfrec_drain(struct capture *c)
@@ -186,7 +199,36 @@ int bpfrec_drain(struct capture *c)
 	return take(c->bpf, c, 0);
 }
 
-/* Detach and stop first: nothing more comes; take the rest, encode all. */
+/* Reading the spill back: each kind of record to its bpf_pages call. */
+static int back_event(void *ctx, const struct fr_event *e)
+{
+	return bpf_pages_put(ctx, e);
+}
+
+static int back_raw(void *ctx, int cpu, uint64_t ts, const void *data, size_t size)
+{
+	return bpf_pages_put_raw(ctx, cpu, ts, data, size);
+}
+
+static void back_lost(void *ctx, int cpu, uint64_t count)
+{
+	bpf_pages_lost(ctx, cpu, count);
+}
+
+static int back_mark(void *ctx, uint64_t watermark)
+{
+	return bpf_pages_encode_before(ctx, watermark);
+}
+
+static const struct spill_reader to_pages = {
+	.event = back_event, .raw = back_raw, .lost = back_lost, .mark = back_mark,
+};
+
+/*
+ * Detach and stop first: nothing more comes; take the rest, then encode
+ * the spill.  After a failed write (said) the trace still gets what the
+ * spill holds, and the result is -1.
+ */
 int bpfrec_finish(struct capture *c)
 {
 	struct bpfrec *r = c->bpf;
@@ -194,11 +236,14 @@ int bpfrec_finish(struct capture *c)
 
 	fence_record_bpf__detach(r->skel);
 	series_stream_off(r->series);
-	if (!c->write_errno && take(r, c, 1) && !c->write_errno)
-		goto out;	/* an encoding failure, said */
+	if (!spill_failed(r->spill))
+		take(r, c, 1);
+	if (spill_read_back(r->spill, &to_pages, r->pages) && !c->write_errno &&
+	    !spill_failed(r->spill))
+		goto out;	/* an encoding or read failure, said */
 	for (int cpu = 0; cpu < c->cpus; cpu++)
 		bpf_pages_lost(r->pages, cpu, series_stream_lost(r->series, cpu));
-	ret = bpf_pages_finish(r->pages);
+	ret = bpf_pages_finish(r->pages) || spill_failed(r->spill) ? -1 : 0;
 	if (r->skel->bss->names_dropped)
 		fprintf(stderr, "fence-trace record: %llu fence context name records lost (ring buffer full): each is asked for again at its context's next fence, '?' if none came\n",
 			(unsigned long long)r->skel->bss->names_dropped);
@@ -219,6 +264,7 @@ void bpfrec_teardown(struct capture *c)
 		names_stop(&r->names);
 	series_stream_stop(r->series);
 	bpf_pages_free(r->pages);
+	spill_free(r->spill);
 	free(r->lost_seen);
 	free(r);
 	c->bpf = NULL;

@@ -125,12 +125,27 @@ static int add_catalogue(struct capture *c)
 }
 
 /**
- * capture_open_tmp_files() - one temporary page file per CPU next to the
- * trace (unlinked at once: nothing is left behind, whatever happens)
+ * capture_open_tmp() - a temporary file next to the trace, named
+ * PATH.@what.XXXXXX and unlinked at once: nothing is left behind, whatever
+ * happens.  Return: its fd, or -1 (said).
  */
-int capture_open_tmp_files(struct capture *c)
+int capture_open_tmp(struct capture *c, const char *what)
 {
 	char tmpl[4096];
+	int fd;
+
+	snprintf(tmpl, sizeof(tmpl), "%s.%s.XXXXXX", c->path, what);
+	fd = mkostemp(tmpl, O_CLOEXEC);
+	if (fd < 0)
+		return fail("cannot open a temporary file next to %s: %s", c->path, strerror(errno));
+	unlink(tmpl);
+	return fd;
+}
+
+/** capture_open_tmp_files() - one temporary page file per CPU */
+int capture_open_tmp_files(struct capture *c)
+{
+	char what[32];
 
 	c->tmp_fds = calloc(c->cpus, sizeof(int));
 	c->pages = calloc(c->cpus, sizeof(*c->pages));
@@ -138,12 +153,10 @@ int capture_open_tmp_files(struct capture *c)
 	if (!c->tmp_fds || !c->pages || !c->page)
 		return fail("out of memory");
 	for (int cpu = 0; cpu < c->cpus; cpu++) {
-		snprintf(tmpl, sizeof(tmpl), "%s.cpu%d.XXXXXX", c->path, cpu);
-		c->tmp_fds[cpu] = mkostemp(tmpl, O_CLOEXEC);
+		snprintf(what, sizeof(what), "cpu%d", cpu);
+		c->tmp_fds[cpu] = capture_open_tmp(c, what);
 		if (c->tmp_fds[cpu] < 0)
-			return fail("cannot open a temporary file next to %s: %s", c->path,
-				    strerror(errno));
-		unlink(tmpl);
+			return -1;
 	}
 	return 0;
 }
@@ -245,7 +258,7 @@ err:
 	return -1;
 }
 
-static int write_all(int fd, const void *data, size_t len)
+int capture_write_all(int fd, const void *data, size_t len)
 {
 	const char *buf = data;
 
@@ -266,10 +279,24 @@ static int write_all(int fd, const void *data, size_t len)
 	return 0;
 }
 
+/**
+ * capture_say_write_failed() - the one line for a write next to the trace
+ * that failed with @err (a full disk, most often), said once, whichever of
+ * the recorder's files it was: what follows from it is no news.
+ */
+int capture_say_write_failed(struct capture *c, int err)
+{
+	if (c->write_failure_said)
+		return -1;
+	c->write_failure_said = 1;
+	return fail("%s: %s (%s): recording stopped after %llu KB; writing what was captured",
+		    c->path, strerror(err), strerrorname_np(err), capture_kb(c));
+}
+
 /*
- * A write next to the trace failed (a full disk, most often): stop taking
- * pages, but keep the whole pages already written, so that the trace can
- * still be written from them (capture_finish() makes room for it).
+ * A page write failed: stop taking pages, but keep the whole pages already
+ * written, so that the trace can still be written from them
+ * (capture_write_trace() makes room for it).
  */
 static int write_failed(struct capture *c, int cpu, int err)
 {
@@ -277,8 +304,7 @@ static int write_failed(struct capture *c, int cpu, int err)
 	if (ftruncate(c->tmp_fds[cpu], (off_t)(c->pages[cpu] * c->page_size)))
 		return fail("%s: %s (%s); cannot trim a temporary file: %s", c->path,
 			    strerror(err), strerrorname_np(err), strerror(errno));
-	return fail("%s: %s (%s): recording stopped after %llu KB; writing what was captured",
-		    c->path, strerror(err), strerrorname_np(err), capture_kb(c));
+	return capture_say_write_failed(c, err);
 }
 
 /**
@@ -288,7 +314,7 @@ static int write_failed(struct capture *c, int cpu, int err)
  */
 int capture_put_page(struct capture *c, int cpu, const void *page)
 {
-	if (write_all(c->tmp_fds[cpu], page, c->page_size))
+	if (capture_write_all(c->tmp_fds[cpu], page, c->page_size))
 		return write_failed(c, cpu, errno);
 	c->pages[cpu]++;
 	return 0;
@@ -357,7 +383,7 @@ unsigned long long capture_kb(const struct capture *c)
 
 	for (int cpu = 0; cpu < c->cpus; cpu++)
 		pages += c->pages[cpu];
-	return pages * c->page_size / 1024;
+	return (pages * c->page_size + c->spilled_bytes) / 1024;
 }
 
 /* One status line on a terminal, rewritten in place: never into a pipe. */

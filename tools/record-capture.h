@@ -32,7 +32,9 @@ struct capture {
 	int *raw_fds, *tmp_fds;
 	unsigned long long *pages;	/* per CPU: whole pages in its temporary file */
 	char *page;
-	int write_errno;		/* a write next to the trace failed: stopped */
+	int write_errno;		/* a page write next to the trace failed: stopped */
+	int write_failure_said;		/* capture_say_write_failed(): once */
+	unsigned long long spilled_bytes;	/* record --bpf's spill file (record-bpf-spill.c) */
 	unsigned long long dropped_pages;	/* given up to make room for the trace */
 };
 
@@ -44,7 +46,10 @@ struct capture_meta {
 };
 
 int capture_setup(struct capture *c);
+int capture_open_tmp(struct capture *c, const char *what);
 int capture_open_tmp_files(struct capture *c);
+int capture_write_all(int fd, const void *data, size_t len);
+int capture_say_write_failed(struct capture *c, int err);
 int capture_put_page(struct capture *c, int cpu, const void *page);
 int capture_gather(struct capture *c, struct capture_meta *md);
 int capture_write_trace(struct capture *c, struct capture_meta *md);

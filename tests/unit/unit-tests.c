@@ -19,5 +19,6 @@ int main(void)
 	failed += run_report_series_tests();
 	failed += run_report_sections_tests();
 	failed += run_report_odd_tests();
+	failed += run_spill_tests();
 	return failed ? 1 : 0;
 }

@@ -22,5 +22,6 @@ int run_timeline_tests(void);
 int run_report_series_tests(void);
 int run_report_sections_tests(void);
 int run_report_odd_tests(void);
+int run_spill_tests(void);
 
 #endif
