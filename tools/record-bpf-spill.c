@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * record-bpf-spill.c - record --bpf's capture-time store (see
- * record-bpf-spill.h): tagged records in one buffer, written out when it
- * is full, read back at the end in buffer-sized chunks.
+ * record-bpf-spill.h): records in one buffer, written out when it is full,
+ * read back at the end in buffer-sized chunks.
+ *
+ * Every record is a struct fr_event: a BPF record as it came off the ring
+ * (the most of them, so they carry nothing more), or with a type of ours
+ * (SPILL_*) one of the others, a series event's bytes after it.  Bytes
+ * count here: each is copied into the file's pages by the kernel.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -16,14 +21,8 @@
 #define SPILL_BUF (256 << 10)		/* bytes: the capture's memory for it */
 #define RAW_MAX 4096			/* a tracefs event is less than a page */
 
-enum spill_kind { SPILL_EVENT = 1, SPILL_RAW, SPILL_LOST, SPILL_MARK };
-
-/* Every record: this, then @len bytes padded to 8. */
-struct spill_hdr {
-	uint16_t kind, cpu;
-	uint32_t len;
-	uint64_t value;			/* RAW: ts; LOST: count; MARK: watermark */
-};
+/* fr_event.type of our own records; a: RAW its length, LOST its count, MARK the watermark */
+enum spill_kind { SPILL_RAW = 0x200, SPILL_LOST, SPILL_MARK };
 
 struct spill {
 	struct capture *c;
@@ -90,10 +89,11 @@ static unsigned char *reserve(struct spill *s, size_t bytes)
 	return at;
 }
 
-static int append(struct spill *s, uint16_t kind, int cpu, uint64_t value, const void *data,
-		  size_t len)
+/* One of ours: @a as its kind says, then @len bytes padded to 8. */
+static int append(struct spill *s, uint16_t kind, int cpu, uint64_t ts, uint64_t a,
+		  const void *data, size_t len)
 {
-	struct spill_hdr h = { .kind = kind, .cpu = (uint16_t)cpu, .len = (uint32_t)len, .value = value };
+	struct fr_event h = { .ts = ts, .a = a, .cpu = (uint16_t)cpu, .type = kind };
 	unsigned char *at = reserve(s, sizeof(h) + padded(len));
 
 	if (!at)
@@ -106,8 +106,13 @@ static int append(struct spill *s, uint16_t kind, int cpu, uint64_t value, const
 
 int spill_event(struct spill *s, const struct fr_event *e)
 {
+	unsigned char *at = reserve(s, sizeof(*e));
+
+	if (!at)
+		return -1;
+	memcpy(at, e, sizeof(*e));
 	s->records++;
-	return append(s, SPILL_EVENT, e->cpu, 0, e, sizeof(*e));
+	return 0;
 }
 
 int spill_raw(struct spill *s, int cpu, uint64_t ts, const void *data, size_t size)
@@ -115,17 +120,17 @@ int spill_raw(struct spill *s, int cpu, uint64_t ts, const void *data, size_t si
 	if (cpu < 0 || size > RAW_MAX)
 		return 0;	/* not one the pages could take either */
 	s->records++;
-	return append(s, SPILL_RAW, cpu, ts, data, size);
+	return append(s, SPILL_RAW, cpu, ts, size, data, size);
 }
 
 int spill_lost(struct spill *s, int cpu, uint64_t count)
 {
-	return append(s, SPILL_LOST, cpu, count, NULL, 0);
+	return append(s, SPILL_LOST, cpu, 0, count, NULL, 0);
 }
 
 int spill_mark(struct spill *s, uint64_t watermark)
 {
-	return append(s, SPILL_MARK, 0, watermark, NULL, 0);
+	return append(s, SPILL_MARK, 0, 0, watermark, NULL, 0);
 }
 
 uint64_t spill_records(const struct spill *s)
@@ -139,33 +144,36 @@ int spill_failed(const struct spill *s)
 }
 
 /* Only a write from outside could do it: the file is ours and unlinked. */
-static int damaged(const struct spill_hdr *h)
+static int damaged(const struct fr_event *h)
 {
-	fprintf(stderr, "fence-trace record: the spill file next to the trace is damaged (record kind %u, %u bytes)\n",
-		h->kind, h->len);
+	fprintf(stderr, "fence-trace record: the spill file next to the trace is damaged (record type %#x, a %llu)\n",
+		h->type, (unsigned long long)h->a);
 	return -1;
 }
 
-static int deliver(const struct spill_hdr *h, const unsigned char *data,
+/* The bytes a record takes, itself included; 0 when it makes no sense. */
+static size_t record_size(const struct fr_event *h)
+{
+	if (h->type < FR_TYPES || h->type == SPILL_LOST || h->type == SPILL_MARK)
+		return sizeof(*h);
+	if (h->type == SPILL_RAW && h->a <= RAW_MAX)
+		return sizeof(*h) + padded(h->a);
+	return 0;
+}
+
+static int deliver(const struct fr_event *h, const unsigned char *data,
 		   const struct spill_reader *r, void *ctx)
 {
-	struct fr_event e;
-
-	switch (h->kind) {
-	case SPILL_EVENT:
-		if (h->len != sizeof(e))
-			break;
-		memcpy(&e, data, sizeof(e));	/* the buffer keeps 8-byte alignment only */
-		return r->event(ctx, &e);
+	switch (h->type) {
 	case SPILL_RAW:
-		return r->raw(ctx, h->cpu, h->value, data, h->len);
+		return r->raw(ctx, h->cpu, h->ts, data, h->a);
 	case SPILL_LOST:
-		r->lost(ctx, h->cpu, h->value);
+		r->lost(ctx, h->cpu, h->a);
 		return 0;
 	case SPILL_MARK:
-		return r->mark(ctx, h->value);
+		return r->mark(ctx, h->a);
 	}
-	return damaged(h);
+	return r->event(ctx, h);
 }
 
 /*
@@ -174,18 +182,19 @@ static int deliver(const struct spill_hdr *h, const unsigned char *data,
  */
 static int deliver_chunk(struct spill *s, size_t *fill, const struct spill_reader *r, void *ctx)
 {
-	size_t at = 0;
-	struct spill_hdr h;
+	size_t at = 0, size;
+	struct fr_event h;
 
 	while (*fill - at >= sizeof(h)) {
-		memcpy(&h, s->buf + at, sizeof(h));
-		if (h.len > RAW_MAX)
+		memcpy(&h, s->buf + at, sizeof(h));	/* the buffer is 8-byte aligned only */
+		size = record_size(&h);
+		if (!size)
 			return damaged(&h);
-		if (*fill - at < sizeof(h) + padded(h.len))
+		if (*fill - at < size)
 			break;
 		if (deliver(&h, s->buf + at + sizeof(h), r, ctx))
 			return -1;
-		at += sizeof(h) + padded(h.len);
+		at += size;
 	}
 	memmove(s->buf, s->buf + at, *fill - at);
 	*fill -= at;
