@@ -28,29 +28,54 @@ struct {
 	__type(value, __u64);
 } dropped SEC(".maps");
 
-static __always_inline int emit(__u16 type, __u64 a, __u64 b, __u64 c)
+static __always_inline void count_drop(void)
 {
-	struct fr_event *e = bpf_ringbuf_reserve(&events, sizeof(*e), 0);
 	__u32 zero = 0;
-	__u64 *d;
+	__u64 *d = bpf_map_lookup_elem(&dropped, &zero);
 
-	if (!e) {
-		d = bpf_map_lookup_elem(&dropped, &zero);
-		if (d)
-			(*d)++;
-		return 0;
-	}
+	if (d)
+		(*d)++;
+}
+
+static __always_inline void fill(struct fr_event *e, __u16 type)
+{
 	e->ts = bpf_ktime_get_ns();
-	e->a = a;
-	e->b = b;
-	e->c = c;
 	e->pid = (__u32)bpf_get_current_pid_tgid();
 	e->cpu = (__u16)bpf_get_smp_processor_id();
 	e->type = type;
-	/*
-	 * No wake-up per record: user space drains the ring every 50 ms with
-	 * ring_buffer__consume() (which, unlike __poll(), needs no wake-up).
-	 */
+}
+
+/*
+ * No wake-up per record: user space drains the ring every 50 ms with
+ * ring_buffer__consume() (which, unlike __poll(), needs no wake-up).
+ */
+static __always_inline int emit_fence(__u16 type, __u32 context, __u32 seqno)
+{
+	struct fr_fence *e = bpf_ringbuf_reserve(&events, sizeof(*e), 0);
+
+	if (!e) {
+		count_drop();
+		return 0;
+	}
+	fill(&e->hdr, type);
+	e->context = context;
+	e->seqno = seqno;
+	bpf_ringbuf_submit(e, BPF_RB_NO_WAKEUP);
+	return 0;
+}
+
+static __always_inline int emit_vblank(__u16 type, int crtc, __u32 seq, __u64 time_or_file)
+{
+	struct fr_vblank *e = bpf_ringbuf_reserve(&events, sizeof(*e), 0);
+
+	if (!e) {
+		count_drop();
+		return 0;
+	}
+	fill(&e->hdr, type);
+	e->crtc = crtc;
+	e->seq = seq;
+	e->time_or_file = time_or_file;
 	bpf_ringbuf_submit(e, BPF_RB_NO_WAKEUP);
 	return 0;
 }
@@ -99,12 +124,8 @@ static __always_inline void name_context(struct dma_fence *f)
 	}
 	__builtin_memcpy(n->driver, driver, sizeof(driver));
 	__builtin_memcpy(n->timeline, timeline, sizeof(timeline));
-	n->hdr.ts = bpf_ktime_get_ns();
-	n->hdr.a = ctx;
-	n->hdr.b = n->hdr.c = 0;
-	n->hdr.pid = (__u32)bpf_get_current_pid_tgid();
-	n->hdr.cpu = (__u16)bpf_get_smp_processor_id();
-	n->hdr.type = FR_NAME;
+	fill(&n->hdr, FR_NAME);
+	n->context = ctx;
 	bpf_ringbuf_submit(n, BPF_RB_NO_WAKEUP);
 	*slot = ctx + 1;
 }
@@ -114,7 +135,7 @@ SEC("tp_btf/dma_fence_init")
 int BPF_PROG(tp_btf_init_named, struct dma_fence *f)
 {
 	name_context(f);
-	return emit(FR_INIT, f->context, f->seqno, 0);
+	return emit_fence(FR_INIT, (__u32)f->context, (__u32)f->seqno);
 }
 
 /*
@@ -124,10 +145,10 @@ int BPF_PROG(tp_btf_init_named, struct dma_fence *f)
 #define FENCE_HOOK(name, type)							\
 	SEC("tp_btf/dma_fence_" #name)						\
 	int BPF_PROG(tp_btf_##name, struct dma_fence *f)			\
-	{ return emit(type, f->context, f->seqno, 0); }				\
+	{ return emit_fence(type, (__u32)f->context, (__u32)f->seqno); }	\
 	SEC("raw_tp/dma_fence_" #name)						\
 	int BPF_PROG(raw_tp_##name, struct dma_fence *f)			\
-	{ return emit(type, BPF_CORE_READ(f, context), BPF_CORE_READ(f, seqno), 0); }
+	{ return emit_fence(type, (__u32)BPF_CORE_READ(f, context), (__u32)BPF_CORE_READ(f, seqno)); }
 
 FENCE_HOOK(init, FR_INIT)
 FENCE_HOOK(emit, FR_EMIT)
@@ -140,21 +161,21 @@ FENCE_HOOK(destroy, FR_DESTROY)
 SEC("tp_btf/drm_vblank_event")
 int BPF_PROG(tp_btf_vblank, int crtc, unsigned int seq, ktime_t time)
 {
-	return emit(FR_VBLANK, (__u64)crtc, seq, (__u64)time);
+	return emit_vblank(FR_VBLANK, crtc, seq, (__u64)time);
 }
 SEC("raw_tp/drm_vblank_event")
 int BPF_PROG(raw_tp_vblank, int crtc, unsigned int seq, ktime_t time)
 {
-	return emit(FR_VBLANK, (__u64)crtc, seq, (__u64)time);
+	return emit_vblank(FR_VBLANK, crtc, seq, (__u64)time);
 }
 
 SEC("tp_btf/drm_vblank_event_delivered")
 int BPF_PROG(tp_btf_delivered, struct drm_file *file, int crtc, unsigned int seq)
 {
-	return emit(FR_VBLANK_DELIVERED, (__u64)crtc, seq, (__u64)file);
+	return emit_vblank(FR_VBLANK_DELIVERED, crtc, seq, (__u64)file);
 }
 SEC("raw_tp/drm_vblank_event_delivered")
 int BPF_PROG(raw_tp_delivered, struct drm_file *file, int crtc, unsigned int seq)
 {
-	return emit(FR_VBLANK_DELIVERED, (__u64)crtc, seq, (__u64)file);
+	return emit_vblank(FR_VBLANK_DELIVERED, crtc, seq, (__u64)file);
 }

@@ -15,21 +15,48 @@ enum fr_type {
 	FR_NAME = 0x100,			/* struct fr_name: not an event */
 };
 
+/* Every record starts so; its type says what follows. */
 struct fr_event {
 	__u64 ts;			/* CLOCK_MONOTONIC ns */
-	__u64 a, b, c;			/* fences: context, seqno; vblank: crtc, seq, time or file */
 	__u32 pid;
 	__u16 cpu, type;
 };
 
 /*
+ * The dma_fence events.  Context and seqno at the widths of the trace
+ * events' own fields (unsigned int), all the trace.dat keeps: the bytes
+ * of every record are copied twice more on their way to the file.
+ */
+struct fr_fence {
+	struct fr_event hdr;
+	__u32 context, seqno;
+};
+
+/* FR_VBLANK: crtc, seq, time (ns); FR_VBLANK_DELIVERED: crtc, seq, file. */
+struct fr_vblank {
+	struct fr_event hdr;
+	__s32 crtc;
+	__u32 seq;
+	__u64 time_or_file;
+};
+
+/*
  * A fence context's names, sent once per context the program has not named
- * yet (hdr.a: the context), on kernels with the series' kfunc
+ * yet, on kernels with the series' kfunc
  * bpf_dma_fence_get_names(): no names stream from tracefs is needed then.
  */
 struct fr_name {
 	struct fr_event hdr;
+	__u64 context;
 	char driver[32], timeline[32];	/* as struct fence_name holds them */
 };
+
+/* The bytes of an event record of @type; 0: not an event. */
+static inline unsigned int fr_size(unsigned int type)
+{
+	if (type < FR_VBLANK)
+		return sizeof(struct fr_fence);
+	return type < FR_TYPES ? sizeof(struct fr_vblank) : 0;
+}
 
 #endif

@@ -34,7 +34,9 @@ struct pending {
 	uint16_t cpu, raw;
 	uint32_t off, len;		/* raw: its bytes in the arena */
 	int32_t pid;			/* common_pid of either kind */
-	struct fr_event ev;		/* !raw */
+	uint16_t type;			/* !raw: enum fr_type, and its fields: */
+	uint32_t a, b;			/* fence: context, seqno; vblank: crtc, seq */
+	uint64_t c;			/* vblank: time or file */
 };
 
 struct bpf_pages {
@@ -329,25 +331,24 @@ static void sort_pending(struct bpf_pages *p)
 
 static int add_bpf_event(struct bpf_pages *p, const struct pending *r)
 {
-	const struct fr_event *e = &r->ev;
 	const struct fence_name *n = NULL;
 	struct trace_builder *tb = p->tb;
 
-	if (e->type < FR_VBLANK) {
+	if (r->type < FR_VBLANK) {
 		/* A context's fences come in runs; an entry never moves. */
-		if (p->last_name && p->last_context == e->a) {
+		if (p->last_name && p->last_context == r->a) {
 			n = p->last_name;
 		} else if (p->names) {
-			n = names_find(p->names, e->a);
+			n = names_find(p->names, r->a);
 			p->last_name = n;
-			p->last_context = e->a;
+			p->last_context = r->a;
 		}
-		return tb_fence_id(tb, r->cpu, r->ts, p->fence_id[e->type], n ? n->driver : "?",
-				   n ? n->timeline : "?", (uint32_t)e->a, (uint32_t)e->b);
+		return tb_fence_id(tb, r->cpu, r->ts, p->fence_id[r->type], n ? n->driver : "?",
+				   n ? n->timeline : "?", r->a, r->b);
 	}
-	if (e->type == FR_VBLANK)
-		return tb_vblank(tb, r->cpu, r->ts, (int)e->a, (uint32_t)e->b, (int64_t)e->c, 1);
-	return tb_vblank_delivered(tb, r->cpu, r->ts, e->c, (int)e->a, (uint32_t)e->b);
+	if (r->type == FR_VBLANK)
+		return tb_vblank(tb, r->cpu, r->ts, (int32_t)r->a, r->b, (int64_t)r->c, 1);
+	return tb_vblank_delivered(tb, r->cpu, r->ts, r->c, (int32_t)r->a, r->b);
 }
 
 /* A tracefs event as it was: its id and fields after the common ones. */
@@ -443,7 +444,19 @@ int bpf_pages_put(struct bpf_pages *p, const struct fr_event *e)
 	r->cpu = e->cpu;
 	r->raw = 0;
 	r->pid = (int32_t)e->pid;
-	r->ev = *e;
+	r->type = e->type;
+	if (e->type < FR_VBLANK) {
+		const struct fr_fence *f = (const struct fr_fence *)e;
+
+		r->a = f->context;
+		r->b = f->seqno;
+	} else {
+		const struct fr_vblank *v = (const struct fr_vblank *)e;
+
+		r->a = (uint32_t)v->crtc;
+		r->b = v->seq;
+		r->c = v->time_or_file;
+	}
 	return 0;
 }
 

@@ -34,8 +34,8 @@ void bpf_pages_note_task(struct bpf_pages *p, int pid);
 /* Events lost on @cpu (a ring full) before its next event. */
 void bpf_pages_lost(struct bpf_pages *p, int cpu, uint64_t count);
 /*
- * Into the pending list (its task noted already): 0, or -1 when encoding
- * to make room failed (said).
+ * Into the pending list: @e, a whole record of its type (fr_size()), its
+ * task noted already.  0, or -1 when encoding to make room failed (said).
  */
 int bpf_pages_put(struct bpf_pages *p, const struct fr_event *e);
 int bpf_pages_put_raw(struct bpf_pages *p, int cpu, uint64_t ts, const void *data, size_t size);

@@ -4,10 +4,10 @@
  * record-bpf-spill.h): records in one buffer, written out when it is full,
  * read back at the end in buffer-sized chunks.
  *
- * Every record is a struct fr_event: a BPF record as it came off the ring
- * (the most of them, so they carry nothing more), or with a type of ours
- * (SPILL_*) one of the others, a series event's bytes after it.  Bytes
- * count here: each is copied into the file's pages by the kernel.
+ * Every record starts with a struct fr_event: a BPF record as it came off
+ * the ring (the most of them, so they carry nothing more), or with a type
+ * of ours (SPILL_*) one of the others.  Bytes count here: the kernel
+ * copies each into the file's pages while the traced work waits.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -21,8 +21,14 @@
 #define SPILL_BUF (256 << 10)		/* bytes: the capture's memory for it */
 #define RAW_MAX 4096			/* a tracefs event is less than a page */
 
-/* fr_event.type of our own records; a: RAW its length, LOST its count, MARK the watermark */
+/* Our own records' fr_event.type, 0x200 up, clear of enum fr_type's */
 enum spill_kind { SPILL_RAW = 0x200, SPILL_LOST, SPILL_MARK };
+
+/* One of ours: RAW a series event (ts its time, value its length, its bytes after), LOST a drop count, MARK a watermark. */
+struct spill_own {
+	struct fr_event hdr;
+	uint64_t value;
+};
 
 struct spill {
 	struct capture *c;
@@ -89,11 +95,11 @@ static unsigned char *reserve(struct spill *s, size_t bytes)
 	return at;
 }
 
-/* One of ours: @a as its kind says, then @len bytes padded to 8. */
-static int append(struct spill *s, uint16_t kind, int cpu, uint64_t ts, uint64_t a,
+/* One of ours, then @len bytes padded to 8. */
+static int append(struct spill *s, uint16_t kind, int cpu, uint64_t ts, uint64_t value,
 		  const void *data, size_t len)
 {
-	struct fr_event h = { .ts = ts, .a = a, .cpu = (uint16_t)cpu, .type = kind };
+	struct spill_own h = { .hdr = { .ts = ts, .cpu = (uint16_t)cpu, .type = kind }, .value = value };
 	unsigned char *at = reserve(s, sizeof(h) + padded(len));
 
 	if (!at)
@@ -106,11 +112,15 @@ static int append(struct spill *s, uint16_t kind, int cpu, uint64_t ts, uint64_t
 
 int spill_event(struct spill *s, const struct fr_event *e)
 {
-	unsigned char *at = reserve(s, sizeof(*e));
+	unsigned int size = fr_size(e->type);
+	unsigned char *at;
 
+	if (!size)
+		return 0;	/* not an event: nothing the pages could take */
+	at = reserve(s, size);
 	if (!at)
 		return -1;
-	memcpy(at, e, sizeof(*e));
+	memcpy(at, e, size);
 	s->records++;
 	return 0;
 }
@@ -144,36 +154,56 @@ int spill_failed(const struct spill *s)
 }
 
 /* Only a write from outside could do it: the file is ours and unlinked. */
-static int damaged(const struct fr_event *h)
+static int damaged(const struct spill_own *h)
 {
-	fprintf(stderr, "fence-trace record: the spill file next to the trace is damaged (record type %#x, a %llu)\n",
-		h->type, (unsigned long long)h->a);
+	fprintf(stderr, "fence-trace record: the spill file next to the trace is damaged (record type %#x)\n",
+		h->hdr.type);
 	return -1;
 }
 
-/* The bytes a record takes, itself included; 0 when it makes no sense. */
-static size_t record_size(const struct fr_event *h)
+/*
+ * The bytes the record at @at takes, itself included, judged by the
+ * header at hand (@h: as much of it as @avail holds); 0 when it makes no
+ * sense.
+ */
+static size_t record_size(const struct spill_own *h, size_t avail)
 {
-	if (h->type < FR_TYPES || h->type == SPILL_LOST || h->type == SPILL_MARK)
+	unsigned int size = fr_size(h->hdr.type);
+
+	if (size)
+		return size;
+	if (h->hdr.type == SPILL_LOST || h->hdr.type == SPILL_MARK)
 		return sizeof(*h);
-	if (h->type == SPILL_RAW && h->a <= RAW_MAX)
-		return sizeof(*h) + padded(h->a);
-	return 0;
+	if (h->hdr.type != SPILL_RAW)
+		return 0;
+	if (avail < sizeof(*h))
+		return sizeof(*h);	/* its length is in the part not read yet */
+	return h->value <= RAW_MAX ? sizeof(*h) + padded(h->value) : 0;
 }
 
-static int deliver(const struct fr_event *h, const unsigned char *data,
-		   const struct spill_reader *r, void *ctx)
+static int deliver(const unsigned char *at, const struct spill_reader *r, void *ctx)
 {
-	switch (h->type) {
-	case SPILL_RAW:
-		return r->raw(ctx, h->cpu, h->ts, data, h->a);
-	case SPILL_LOST:
-		r->lost(ctx, h->cpu, h->a);
-		return 0;
-	case SPILL_MARK:
-		return r->mark(ctx, h->a);
+	struct spill_own h;
+	union {
+		struct fr_event hdr;
+		struct fr_fence fence;
+		struct fr_vblank vblank;
+	} e;
+
+	memcpy(&h.hdr, at, sizeof(h.hdr));	/* the buffer is 8-byte aligned only */
+	if (fr_size(h.hdr.type)) {
+		memcpy(&e, at, fr_size(h.hdr.type));
+		return r->event(ctx, &e.hdr);
 	}
-	return r->event(ctx, h);
+	memcpy(&h, at, sizeof(h));
+	switch (h.hdr.type) {
+	case SPILL_RAW:
+		return r->raw(ctx, h.hdr.cpu, h.hdr.ts, at + sizeof(h), h.value);
+	case SPILL_LOST:
+		r->lost(ctx, h.hdr.cpu, h.value);
+		return 0;
+	}
+	return r->mark(ctx, h.value);
 }
 
 /*
@@ -182,17 +212,18 @@ static int deliver(const struct fr_event *h, const unsigned char *data,
  */
 static int deliver_chunk(struct spill *s, size_t *fill, const struct spill_reader *r, void *ctx)
 {
-	size_t at = 0, size;
-	struct fr_event h;
+	size_t at = 0, size, avail;
+	struct spill_own h;
 
-	while (*fill - at >= sizeof(h)) {
-		memcpy(&h, s->buf + at, sizeof(h));	/* the buffer is 8-byte aligned only */
-		size = record_size(&h);
+	while ((avail = *fill - at) >= sizeof(h.hdr)) {
+		memset(&h, 0, sizeof(h));
+		memcpy(&h, s->buf + at, avail < sizeof(h) ? avail : sizeof(h));
+		size = record_size(&h, avail);
 		if (!size)
 			return damaged(&h);
-		if (*fill - at < size)
+		if (avail < size)
 			break;
-		if (deliver(&h, s->buf + at + sizeof(h), r, ctx))
+		if (deliver(s->buf + at, r, ctx))
 			return -1;
 		at += size;
 	}

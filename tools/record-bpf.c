@@ -55,17 +55,22 @@ static int on_event(void *ctx, void *data, size_t len)
 {
 	struct bpfrec *r = ctx;
 
-	if (len < sizeof(struct fr_event))
+	const struct fr_event *e = data;
+
+	if (len < sizeof(*e))
 		return 0;
-	if (((const struct fr_event *)data)->type == FR_NAME) {
+	if (e->type == FR_NAME) {
 		const struct fr_name *n = data;
 
+		/* keyed as the events have it: the trace events' 32 bits */
 		if (len >= sizeof(*n))
-			names_set(&r->names, n->hdr.a, n->driver, n->timeline);
+			names_set(&r->names, (uint32_t)n->context, n->driver, n->timeline);
 		return 0;
 	}
-	bpf_pages_note_task(r->pages, (int)((const struct fr_event *)data)->pid);
-	if (spill_event(r->spill, data)) {
+	if (len < fr_size(e->type))
+		return 0;	/* not one of ours (fr_size() 0 is caught by the spill) */
+	bpf_pages_note_task(r->pages, (int)e->pid);
+	if (spill_event(r->spill, e)) {
 		r->failed = 1;
 		return -1;	/* stops ring_buffer__consume() */
 	}

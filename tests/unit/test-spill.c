@@ -17,10 +17,10 @@
 #include "record-bpf-spill.h"
 #include "unit.h"
 
-#define N_EVENTS 20000		/* about four buffers' worth */
+#define N_EVENTS 20000		/* about two buffers' worth */
 
 struct seen {
-	uint64_t events, raws, losts, marks, next_a, lost_total, last_mark;
+	uint64_t events, raws, losts, marks, next_a, lost_total, last_mark, vblanks;
 	int out_of_order, stop_at;
 	unsigned char raw[64];
 	size_t raw_size;
@@ -30,9 +30,18 @@ struct seen {
 
 static int on_event(void *ctx, const struct fr_event *e)
 {
+	const struct fr_fence *f = (const struct fr_fence *)e;
+	const struct fr_vblank *v = (const struct fr_vblank *)e;
 	struct seen *s = ctx;
 
-	if (e->a != s->next_a || e->b != e->a * 3 || e->cpu != e->a % 2 || e->type != FR_SIGNALED)
+	if (e->type == FR_VBLANK) {
+		if (v->crtc != -1 || v->seq != 7 || v->time_or_file != 123456789012ull)
+			s->out_of_order = 1;
+		s->vblanks++;
+		return 0;
+	}
+	if (f->context != s->next_a || f->seqno != f->context * 3 || e->cpu != f->context % 2 ||
+	    e->type != FR_SIGNALED)
 		s->out_of_order = 1;
 	s->next_a++;
 	s->events++;
@@ -76,10 +85,12 @@ static const struct spill_reader reader = {
 	.event = on_event, .raw = on_raw, .lost = on_lost, .mark = on_mark,
 };
 
-static struct fr_event event(uint64_t i)
+static struct fr_fence event(uint32_t i)
 {
-	struct fr_event e = { .ts = 1000 + i, .a = i, .b = i * 3, .pid = 42,
-			      .cpu = (uint16_t)(i % 2), .type = FR_SIGNALED };
+	struct fr_fence e = {
+		.hdr = { .ts = 1000 + i, .pid = 42, .cpu = (uint16_t)(i % 2), .type = FR_SIGNALED },
+		.context = i, .seqno = i * 3,
+	};
 	return e;
 }
 
@@ -111,6 +122,9 @@ static void test_round_trip(void **state)
 {
 	char dir[64], path[PATH_MAX];
 	const char raw[] = "a tracefs event's bytes";	/* 24 bytes: not a multiple of 8 */
+	const struct fr_vblank vblank = {
+		.hdr = { .ts = 5, .type = FR_VBLANK }, .crtc = -1, .seq = 7, .time_or_file = 123456789012ull,
+	};
 	struct seen seen = { 0 };
 	struct capture c;
 	struct spill *s;
@@ -121,21 +135,23 @@ static void test_round_trip(void **state)
 	assert_non_null(s);
 	assert_int_equal(dir_entries(dir), 0);
 	for (uint64_t i = 0; i < N_EVENTS; i++) {
-		struct fr_event e = event(i);
+		struct fr_fence e = event((uint32_t)i);
 
-		assert_int_equal(spill_event(s, &e), 0);
+		assert_int_equal(spill_event(s, &e.hdr), 0);
 		if (i % 1000 == 999)
 			assert_int_equal(spill_mark(s, i + 1), 0);
 	}
+	assert_int_equal(spill_event(s, &vblank.hdr), 0);	/* 32 bytes, where a fence's are 24 */
 	assert_int_equal(spill_raw(s, 1, 777, raw, sizeof(raw)), 0);
 	assert_int_equal(spill_lost(s, 0, 5), 0);
 	assert_int_equal(spill_lost(s, 1, 6), 0);
-	assert_int_equal(spill_records(s), N_EVENTS + 1);
+	assert_int_equal(spill_records(s), N_EVENTS + 2);
 	assert_true(c.spilled_bytes > 0);	/* flushed on the way: the buffer is smaller */
 	assert_int_equal(spill_read_back(s, &reader, &seen), 0);
 	assert_int_equal(seen.out_of_order, 0);
 	assert_int_equal(seen.events, N_EVENTS);
 	assert_int_equal(seen.marks, N_EVENTS / 1000);
+	assert_int_equal(seen.vblanks, 1);
 	assert_int_equal(seen.raws, 1);
 	assert_int_equal(seen.raw_cpu, 1);
 	assert_int_equal(seen.raw_ts, 777);
@@ -155,7 +171,7 @@ static void test_round_trip(void **state)
  */
 static void test_write_fails(void **state)
 {
-	const size_t limit = 300020, record = sizeof(struct fr_event);	/* 20 bytes of a cut record */
+	const size_t limit = 300020, record = sizeof(struct fr_fence);	/* 20 bytes of a cut record */
 	char dir[64], path[PATH_MAX];
 	struct rlimit old, lim = { .rlim_cur = limit };
 	struct seen seen = { 0 };
@@ -172,10 +188,10 @@ static void test_write_fails(void **state)
 	getrlimit(RLIMIT_FSIZE, &old);
 	lim.rlim_max = old.rlim_max;
 	assert_int_equal(setrlimit(RLIMIT_FSIZE, &lim), 0);
-	for (i = 0; i < N_EVENTS && rc == 0; i++) {
-		struct fr_event e = event(i);
+	for (i = 0; i < 10 * N_EVENTS && rc == 0; i++) {	/* past the limit by far */
+		struct fr_fence e = event((uint32_t)i);
 
-		rc = spill_event(s, &e);
+		rc = spill_event(s, &e.hdr);
 	}
 	setrlimit(RLIMIT_FSIZE, &old);
 	assert_int_equal(rc, -1);
@@ -202,9 +218,9 @@ static void test_reader_stops(void **state)
 	s = spill_new(&c);
 	assert_non_null(s);
 	for (uint64_t i = 0; i < 100; i++) {
-		struct fr_event e = event(i);
+		struct fr_fence e = event((uint32_t)i);
 
-		assert_int_equal(spill_event(s, &e), 0);
+		assert_int_equal(spill_event(s, &e.hdr), 0);
 	}
 	assert_int_equal(spill_read_back(s, &reader, &seen), -1);
 	assert_int_equal(seen.events, 10);
@@ -245,14 +261,14 @@ static void test_damaged_file(void **state)
 	s = spill_new(&c);
 	assert_non_null(s);
 	for (uint64_t i = 0; i < 3; i++) {
-		struct fr_event e = event(i);
+		struct fr_fence e = event((uint32_t)i);
 
-		assert_int_equal(spill_event(s, &e), 0);
+		assert_int_equal(spill_event(s, &e.hdr), 0);
 	}
 	assert_int_equal(spill_read_back(s, &reader, &seen), 0);	/* flushes it */
 	fd = spill_fd(dir);
 	assert_true(fd >= 0);
-	assert_int_equal(pwrite(fd, &junk, sizeof(junk), sizeof(junk)), (ssize_t)sizeof(junk));
+	assert_int_equal(pwrite(fd, &junk, sizeof(junk), sizeof(struct fr_fence)), (ssize_t)sizeof(junk));
 	memset(&seen, 0, sizeof(seen));
 	assert_int_equal(spill_read_back(s, &reader, &seen), -1);
 	assert_int_equal(seen.events, 1);
