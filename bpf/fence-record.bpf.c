@@ -28,13 +28,19 @@ struct {
 	__type(value, __u64);
 } dropped SEC(".maps");
 
-static __always_inline void count_drop(void)
+/* A ring record of @size bytes, or NULL with the drop counted (ring full). */
+static __always_inline void *reserve(__u64 size)
 {
+	void *e = bpf_ringbuf_reserve(&events, size, 0);
 	__u32 zero = 0;
-	__u64 *d = bpf_map_lookup_elem(&dropped, &zero);
+	__u64 *d;
 
-	if (d)
-		(*d)++;
+	if (!e) {
+		d = bpf_map_lookup_elem(&dropped, &zero);
+		if (d)
+			(*d)++;
+	}
+	return e;
 }
 
 static __always_inline void fill(struct fr_event *e, __u16 type)
@@ -51,12 +57,10 @@ static __always_inline void fill(struct fr_event *e, __u16 type)
  */
 static __always_inline int emit_fence(__u16 type, __u32 context, __u32 seqno)
 {
-	struct fr_fence *e = bpf_ringbuf_reserve(&events, sizeof(*e), 0);
+	struct fr_fence *e = reserve(sizeof(*e));
 
-	if (!e) {
-		count_drop();
+	if (!e)
 		return 0;
-	}
 	fill(&e->hdr, type);
 	e->context = context;
 	e->seqno = seqno;
@@ -66,12 +70,10 @@ static __always_inline int emit_fence(__u16 type, __u32 context, __u32 seqno)
 
 static __always_inline int emit_vblank(__u16 type, int crtc, __u32 seq, __u64 time_or_file)
 {
-	struct fr_vblank *e = bpf_ringbuf_reserve(&events, sizeof(*e), 0);
+	struct fr_vblank *e = reserve(sizeof(*e));
 
-	if (!e) {
-		count_drop();
+	if (!e)
 		return 0;
-	}
 	fill(&e->hdr, type);
 	e->crtc = crtc;
 	e->seq = seq;

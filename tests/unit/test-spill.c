@@ -104,6 +104,22 @@ static void new_capture(struct capture *c, char *dir, char *path)
 	c->path = path;
 }
 
+/* A spill for DIR/t.dat holding fences 0 to @n - 1. */
+static struct spill *spill_of_fences(struct capture *c, char *dir, char *path, uint32_t n)
+{
+	struct spill *s;
+
+	new_capture(c, dir, path);
+	s = spill_new(c);
+	assert_non_null(s);
+	for (uint32_t i = 0; i < n; i++) {
+		struct fr_fence e = event(i);
+
+		assert_int_equal(spill_event(s, &e.hdr), 0);
+	}
+	return s;
+}
+
 /* The spill's file is unlinked as soon as made: DIR stays empty. */
 static int dir_entries(const char *dir)
 {
@@ -121,7 +137,7 @@ static int dir_entries(const char *dir)
 static void test_round_trip(void **state)
 {
 	char dir[64], path[PATH_MAX];
-	const char raw[] = "a tracefs event's bytes";	/* 24 bytes: not a multiple of 8 */
+	const char raw[] = "a tracefs event's data";	/* 23 bytes: padded to 24 in the file */
 	const struct fr_vblank vblank = {
 		.hdr = { .ts = 5, .type = FR_VBLANK }, .crtc = -1, .seq = 7, .time_or_file = 123456789012ull,
 	};
@@ -214,14 +230,7 @@ static void test_reader_stops(void **state)
 	struct spill *s;
 
 	(void)state;
-	new_capture(&c, dir, path);
-	s = spill_new(&c);
-	assert_non_null(s);
-	for (uint64_t i = 0; i < 100; i++) {
-		struct fr_fence e = event((uint32_t)i);
-
-		assert_int_equal(spill_event(s, &e.hdr), 0);
-	}
+	s = spill_of_fences(&c, dir, path, 100);
 	assert_int_equal(spill_read_back(s, &reader, &seen), -1);
 	assert_int_equal(seen.events, 10);
 	spill_free(s);
@@ -257,14 +266,7 @@ static void test_damaged_file(void **state)
 	int fd;
 
 	(void)state;
-	new_capture(&c, dir, path);
-	s = spill_new(&c);
-	assert_non_null(s);
-	for (uint64_t i = 0; i < 3; i++) {
-		struct fr_fence e = event((uint32_t)i);
-
-		assert_int_equal(spill_event(s, &e.hdr), 0);
-	}
+	s = spill_of_fences(&c, dir, path, 3);
 	assert_int_equal(spill_read_back(s, &reader, &seen), 0);	/* flushes it */
 	fd = spill_fd(dir);
 	assert_true(fd >= 0);
