@@ -155,7 +155,7 @@ static enum probe_answer fence_timeline_files(void)
 /* The series' kfunc, in the kernel's BTF; unknown without BTF to look in. */
 static enum probe_answer names_kfunc(void)
 {
-	int found = bpf_kfunc_in_btf("bpf_dma_fence_get_names");
+	int found = bpf_kfunc_in_btf(NAMES_KFUNC);
 
 	return found < 0 ? PROBE_UNKNOWN : yes_no(found);
 }

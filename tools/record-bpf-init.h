@@ -12,11 +12,10 @@
 #include "bpf-flavour.h"
 #include "fence-record.skel.h"
 
-#define NAMES_KFUNC "bpf_dma_fence_get_names"
-
 /*
- * After bpf_pick_flavour(): keep one init program.  raw_tp programs cannot
- * call kfuncs, so @tp_btf says whether the tp_btf set is the one loading.
+ * After bpf_pick_flavour(), which leaves every tp_btf program off when
+ * @tp_btf is 0 (raw_tp programs cannot call kfuncs anyway): of the two
+ * tp_btf init programs, keep one.
  * Return: 1 when the kernel names contexts (no names stream needed).
  */
 static inline int record_pick_init(struct fence_record_bpf *skel, int tp_btf, int want_kfunc)
@@ -26,8 +25,6 @@ static inline int record_pick_init(struct fence_record_bpf *skel, int tp_btf, in
 	if (tp_btf) {
 		bpf_program__set_autoload(skel->progs.tp_btf_init, !named);
 		bpf_program__set_autoload(skel->progs.tp_btf_init_named, named);
-	} else {
-		bpf_program__set_autoload(skel->progs.tp_btf_init_named, 0);
 	}
 	return named;
 }

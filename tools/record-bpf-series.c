@@ -6,8 +6,8 @@
  * Its per-CPU trace_pipe_raw files stay open, non-blocking, from start to
  * stop, and a poll is one read() per CPU when nothing came (the usual
  * case: these events are rare).  tracefs_iterate_raw_events() opened,
- * allocated for and closed every CPU's file at every 50 ms poll, which
- * came to about 200 guest instructions a fence in a fence storm.
+ * allocated for and closed every CPU's file at every 50 ms poll, work
+ * that lands on the traced storm when the recorder shares its CPU.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -111,12 +111,15 @@ static void deliver_page(struct series_stream *s, int cpu, series_cb cb, void *c
 {
 	unsigned long long ts;
 	void *data;
+	int size;
 
 	if (kbuffer_load_subbuffer(s->kbuf, s->page))
 		return;
-	for (data = kbuffer_read_event(s->kbuf, &ts); data; data = kbuffer_next_event(s->kbuf, &ts))
-		if (kbuffer_event_size(s->kbuf) > 8)
-			cb(ctx, cpu, ts, data, (size_t)kbuffer_event_size(s->kbuf));
+	for (data = kbuffer_read_event(s->kbuf, &ts); data; data = kbuffer_next_event(s->kbuf, &ts)) {
+		size = kbuffer_event_size(s->kbuf);
+		if (size > 8)
+			cb(ctx, cpu, ts, data, (size_t)size);
+	}
 }
 
 void series_stream_poll(struct series_stream *s, series_cb cb, void *ctx)

@@ -102,10 +102,21 @@ void series_probe(series_have_fn have, void *ctx, struct series_result *out)
 	}
 }
 
+/* After the first @used bytes of @buf, " NNNN" for each patch in state @a or @b. */
+static void list_patches(const struct series_result *r, enum patch_state a, enum patch_state b,
+			 char *buf, size_t len, size_t used)
+{
+	for (unsigned int i = 0; i < r->n_patches && used < len; i++)
+		if (r->patches[i].state == a || r->patches[i].state == b)
+			used += (size_t)snprintf(buf + used, len - used, " %s",
+						 r->patches[i].patch->number);
+}
+
 /**
  * series_version() - the series as one phrase: "present in full, up to patch
- * 0011 ...", "cannot tell in full (...); present: 0011", "partial or older: the newest patch present in full is 0006;
- * incomplete: 0007 0008 0009 0011", "absent (...)", "cannot tell (...)"
+ * 0011 ...", "cannot tell in full (...); present: 0011", "partial or older:
+ * the newest patch present in full is 0006; incomplete: 0007 0008 0009
+ * 0011", "absent (...)", "cannot tell (...)"
  *
  * Return: 1 when the series is there in full, else 0.
  */
@@ -123,10 +134,7 @@ int series_version(const struct series_result *r, char *buf, size_t len)
 	}
 	if (r->unknown) {	/* without root only the kfunc (in BTF) can be seen */
 		used = (size_t)snprintf(buf, len, "cannot tell in full (not every patch could be looked at); present:");
-		for (unsigned int i = 0; i < r->n_patches && used < len; i++)
-			if (r->patches[i].state == PATCH_PRESENT)
-				used += (size_t)snprintf(buf + used, len - used, " %s",
-							 r->patches[i].patch->number);
+		list_patches(r, PATCH_PRESENT, PATCH_PRESENT, buf, len, used);
 		return 0;
 	}
 	if (r->complete) {
@@ -135,11 +143,6 @@ int series_version(const struct series_result *r, char *buf, size_t len)
 	}
 	used = (size_t)snprintf(buf, len, "partial or older: the newest patch present in full is %s; "
 				"incomplete:", r->newest ? r->newest : "none");
-	for (unsigned int i = 0; i < r->n_patches && used < len; i++) {
-		const struct patch_result *p = &r->patches[i];
-
-		if (p->state == PATCH_ABSENT || p->state == PATCH_PARTIAL)
-			used += (size_t)snprintf(buf + used, len - used, " %s", p->patch->number);
-	}
+	list_patches(r, PATCH_ABSENT, PATCH_PARTIAL, buf, len, used);
 	return 0;
 }
