@@ -1,0 +1,345 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test-mutant-kills.c - the cases the mutation smoke (tests/mutants) found
+ * that no other test held: a frame exactly one vblank late, a vblank event
+ * of another sequence after a signal, which of a commit's in-fence waits
+ * blocked it (stock and series), a wait cut short while events were lost,
+ * the unit boundary of a duration, which way diff gates, lost pages of
+ * unknown size, and the escapes of CSV and JSON.  Each test names the
+ * mutant it kills (tests/mutants/mutants.list).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze.h"
+#include "diff.h"
+#include "report.h"
+#include "series-formats.h"
+#include "trace-fixture.h"
+#include "unit.h"
+
+#define MS 1000000ull
+#define VBLANK (16 * MS)
+#define OUT_CTX 1
+#define CRTC_TL "CRTC:51-crtc-0"
+#define COMMIT 7
+
+static const struct report_opts all = { SEC_ALL, NULL, -1, -1, -1, 0 };
+
+static void fence(struct trace_fixture *f, unsigned int cpu, uint64_t ts, const char *ev,
+		  uint32_t ctx, uint32_t seqno)
+{
+	const char *drv = ctx == OUT_CTX ? "vkms" : "sw_sync";
+	const char *tl = ctx == OUT_CTX ? CRTC_TL : ctx == 3 ? "producer-A" : "producer-B";
+
+	assert_int_equal(tb_fence(f->tb, cpu, ts, ev, drv, tl, ctx, seqno), 0);
+}
+
+/* A vblank as the kernel traces it: delivered, the out-fence signal (when
+ * @out_seqno), then the vblank event, whose sequence is @event_seq. */
+static void vblank(struct trace_fixture *f, uint32_t seq, uint32_t out_seqno, uint32_t event_seq)
+{
+	uint64_t t = seq * VBLANK;
+
+	assert_int_equal(tb_vblank_delivered(f->tb, 0, t + 10000, 0, 0, seq), 0);
+	if (out_seqno)
+		fence(f, 0, t + 20000, "dma_fence_signaled", OUT_CTX, out_seqno);
+	assert_int_equal(tb_vblank(f->tb, 0, t + 30000, 0, event_seq, (int64_t)t, 1), 0);
+}
+
+static void land(struct trace_fixture *f, uint32_t seq, uint32_t out_seqno)
+{
+	vblank(f, seq, out_seqno, seq);
+}
+
+static void assert_has(const char *s, const char *want)
+{
+	if (!strstr(s, want))
+		fail_msg("no \"%s\" in:\n%s", want, s);
+}
+
+/*
+ * late-frame-off-by-one, json-late-by-vblanks: out-fence 1 is made after
+ * vblank 100 and lands on 102, one vblank after its target; out-fence 2,
+ * made after 102, lands on 103, its target: one late frame, late by 1.
+ */
+static void test_one_vblank_late(void **state)
+{
+	struct trace_fixture *f = *state;
+	const struct ft_crtc *c;
+	struct ft_model *m;
+
+	land(f, 100, 0);
+	fence(f, 1, 100 * VBLANK + MS, "dma_fence_init", OUT_CTX, 1);
+	land(f, 101, 0);
+	land(f, 102, 1);
+	fence(f, 1, 102 * VBLANK + MS, "dma_fence_init", OUT_CTX, 2);
+	land(f, 103, 2);
+	m = trace_fixture_analyze(f);
+	assert_int_equal(m->n_crtcs, 1);
+	c = &m->crtcs[0];
+	assert_int_equal(c->frames, 2);
+	assert_int_equal(c->late_count, 1);
+	assert_int_equal(c->late[0].out_seqno, 1);
+	assert_int_equal(c->late[0].target_seq, 101);
+	assert_int_equal(c->late[0].landed_seq, 102);
+	assert_has(trace_fixture_render(f, report_json, &all),
+		   "\"target_vblank\": 101, \"landed_vblank\": 102, \"late_by_vblanks\": 1, ");
+}
+
+/*
+ * confirm-ignores-sequence: a signal after delivered(102) is confirmed only
+ * by the vblank event of sequence 102.  Followed by one of another
+ * sequence, it is not a real vblank's: no late frame, no pipe learnt, and
+ * at the end of the trace it counts as signalled by a fake vblank.
+ */
+static void test_vblank_of_another_sequence_confirms_nothing(void **state)
+{
+	struct trace_fixture *f = *state;
+	const struct ft_crtc *c;
+	struct ft_model *m;
+
+	land(f, 100, 0);
+	fence(f, 1, 100 * VBLANK + MS, "dma_fence_init", OUT_CTX, 1);
+	land(f, 101, 0);
+	vblank(f, 102, 1, 999);
+	m = trace_fixture_analyze(f);
+	c = &m->crtcs[0];
+	assert_int_equal(c->frames, 1);
+	assert_int_equal(c->late_count, 0);
+	assert_int_equal(c->pipe, -1);
+	assert_int_equal(c->fake_vblank, 1);
+}
+
+/*
+ * blocking-wait-first: the committing task (pid 50) waits 2 ms on A, then
+ * 30 ms on B, which signals last: B blocked the frame, though A's wait
+ * ended first.  Both waits are long, so only the signal order decides.
+ */
+static void test_blocking_wait_is_the_last_to_signal(void **state)
+{
+	struct trace_fixture *f = *state;
+	uint64_t t = 100 * VBLANK + MS;
+	const struct ft_blocking *b;
+	struct ft_model *m;
+
+	fence(f, 1, MS, "dma_fence_init", 3, 1);
+	fence(f, 1, MS, "dma_fence_init", 4, 1);
+	land(f, 100, 0);
+	tb_set_pid(f->tb, 50);
+	fence(f, 1, t, "dma_fence_init", OUT_CTX, 1);
+	fence(f, 1, t + 1 * MS, "dma_fence_wait_start", 3, 1);
+	fence(f, 1, t + 3 * MS, "dma_fence_signaled", 3, 1);
+	fence(f, 1, t + 3 * MS + 1000, "dma_fence_wait_end", 3, 1);
+	fence(f, 1, t + 4 * MS, "dma_fence_wait_start", 4, 1);
+	fence(f, 1, t + 34 * MS, "dma_fence_signaled", 4, 1);
+	fence(f, 1, t + 34 * MS + 1000, "dma_fence_wait_end", 4, 1);
+	tb_set_pid(f->tb, 0);
+	for (uint32_t s = 101; s <= 103; s++)
+		land(f, s, s == 103);
+	m = trace_fixture_analyze(f);
+	assert_int_equal(m->crtcs[0].late_count, 1);
+	b = &m->crtcs[0].late[0].blocking;
+	assert_true(b->known);
+	assert_int_equal(b->context, 4);
+	assert_int_equal(b->wait_ns, 30 * MS + 1000);
+}
+
+/* The series' drm_fence_wait_end of commit COMMIT on @plane, fence (@ctx, 1). */
+static void plane_wait_end(struct trace_fixture *f, uint64_t ts, uint32_t plane, uint32_t ctx,
+			   uint64_t duration)
+{
+	struct payload p;
+
+	payload_init(&p, 64);
+	payload_num(&p, 8, COMMIT, 8);
+	payload_num(&p, 16, plane, 4);
+	payload_num(&p, 32, ctx, 8);
+	payload_num(&p, 40, 1, 8);
+	payload_num(&p, 56, duration, 8);
+	trace_fixture_event(f, 1, ts, "drm_fence_wait_end", p.b, p.len);
+}
+
+static void out_create(struct trace_fixture *f, uint64_t ts, uint32_t seqno)
+{
+	struct payload p;
+
+	payload_init(&p, 52);
+	payload_num(&p, 8, COMMIT, 8);
+	payload_num(&p, 16, 51, 4);
+	payload_num(&p, 32, OUT_CTX, 8);
+	payload_num(&p, 40, seqno, 8);
+	payload_str(&p, 48, "crtc-0");
+	trace_fixture_event(f, 1, ts, "drm_fence_out_create", p.b, p.len);
+}
+
+/*
+ * blocking-plane-wait-first: with the series, a commit's plane waits say
+ * which in-fence held it: plane 31 waited 2 ms on A, then plane 33 30 ms
+ * on B.  Both long: the later one, B on plane 33, blocked the frame.
+ */
+static void test_blocking_plane_wait_is_the_last(void **state)
+{
+	struct trace_fixture *f = *state;
+	uint64_t t = 100 * VBLANK + MS;
+	const struct ft_blocking *b;
+	struct ft_model *m;
+
+	fence(f, 1, MS, "dma_fence_init", 3, 1);
+	fence(f, 1, MS, "dma_fence_init", 4, 1);
+	land(f, 100, 0);
+	tb_set_pid(f->tb, 50);
+	fence(f, 1, t, "dma_fence_init", OUT_CTX, 1);
+	out_create(f, t + 1000, 1);
+	fence(f, 1, t + 3 * MS, "dma_fence_signaled", 3, 1);
+	plane_wait_end(f, t + 3 * MS + 1000, 31, 3, 2 * MS);
+	fence(f, 1, t + 34 * MS, "dma_fence_signaled", 4, 1);
+	plane_wait_end(f, t + 34 * MS + 1000, 33, 4, 30 * MS);
+	tb_set_pid(f->tb, 0);
+	for (uint32_t s = 101; s <= 103; s++)
+		land(f, s, s == 103);
+	m = trace_fixture_analyze(f);
+	assert_int_equal(m->crtcs[0].late_count, 1);
+	b = &m->crtcs[0].late[0].blocking;
+	assert_true(b->known);
+	assert_int_equal(b->plane, 33);
+	assert_int_equal(b->context, 4);
+	assert_int_equal(b->wait_ns, 30 * MS);
+}
+
+/*
+ * interrupted-despite-lost: a wait that ends before its fence's signal is
+ * interrupted, unless events were lost meanwhile (on any CPU): then the
+ * signal may be among them, and the wait is not judged.
+ */
+static void test_wait_not_judged_across_lost_events(void **state)
+{
+	struct trace_fixture *f = *state;
+	struct ft_model *m;
+
+	fence(f, 0, 1 * MS, "dma_fence_init", 5, 1);
+	tb_set_pid(f->tb, 60);
+	fence(f, 1, 2 * MS, "dma_fence_wait_start", 5, 1);
+	tb_set_pid(f->tb, 0);
+	assert_int_equal(tb_missed(f->tb, 0, 3), 0);
+	fence(f, 0, 4 * MS, "dma_fence_init", 5, 2);
+	tb_set_pid(f->tb, 60);
+	fence(f, 1, 9 * MS, "dma_fence_wait_end", 5, 1);
+	tb_set_pid(f->tb, 0);
+	fence(f, 0, 20 * MS, "dma_fence_signaled", 5, 1);
+	m = trace_fixture_analyze(f);
+	assert_int_equal(m->lost, 3);
+	assert_int_equal(m->n_by_task, 1);
+	assert_int_equal(m->by_task[0].count, 1);
+	assert_int_equal(m->by_task[0].interrupted, 0);
+}
+
+/* dur-unit-boundary: each unit starts at 1000 of the one below. */
+static void test_duration_units(void **state)
+{
+	char b[24];
+
+	(void)state;
+	assert_string_equal(report_dur(b, sizeof(b), 999), "999 ns");
+	assert_string_equal(report_dur(b, sizeof(b), 1000), "1.0 us");
+	assert_string_equal(report_dur(b, sizeof(b), 1000000), "1.00 ms");
+	assert_string_equal(report_dur(b, sizeof(b), 1000000000), "1.00 s");
+}
+
+/*
+ * lost-warning-unknown: a page flagged as having lost events without
+ * their number (the ring buffer could not store it) still warns.
+ */
+static void test_lost_events_of_unknown_number_warn(void **state)
+{
+	struct trace_fixture *f = *state;
+	const char *s;
+
+	fence(f, 0, 1 * MS, "dma_fence_init", 5, 1);
+	assert_int_equal(tb_missed(f->tb, 0, -1), 0);
+	fence(f, 0, 2 * MS, "dma_fence_signaled", 5, 1);
+	trace_fixture_analyze(f);
+	s = trace_fixture_render(f, report_text, &all);
+	assert_has(s, "events: 2 read, 0 lost (+ pages with an unknown number lost), span ");
+	assert_has(s, "\nWARNING: events were lost; counts and latencies below may be short.\n");
+	assert_has(s, "  lost events: 0 + unknown\n");
+}
+
+/* csv-quote-not-doubled, html-amp-unescaped: a name with , " and &. */
+static void test_csv_and_json_escape_a_name(void **state)
+{
+	struct trace_fixture *f = *state;
+
+	assert_int_equal(tb_fence(f->tb, 0, 1 * MS, "dma_fence_init", "sw_sync", "a,\"b\"&c", 5, 1), 0);
+	assert_int_equal(tb_fence(f->tb, 0, 2 * MS, "dma_fence_signaled", "sw_sync", "a,\"b\"&c", 5, 1), 0);
+	trace_fixture_analyze(f);
+	assert_has(trace_fixture_render(f, report_csv, &all), "\n5,sw_sync,\"a,\"\"b\"\"&c\",1,1,");
+	assert_has(trace_fixture_render(f, report_json, &all), "\"a,\\\"b\\\"\\u0026c\"");
+}
+
+/* Two fixtures: diff's BASE and NEW. */
+static int setup_pair(void **state)
+{
+	struct trace_fixture *pair = calloc(2, sizeof(*pair));
+
+	*state = pair;
+	return !pair || trace_fixture_init(&pair[0], 0) || trace_fixture_init(&pair[1], 0) ? -1 : 0;
+}
+
+static int teardown_pair(void **state)
+{
+	struct trace_fixture *pair = *state;
+
+	if (pair) {
+		trace_fixture_fini(&pair[0]);
+		trace_fixture_fini(&pair[1]);
+	}
+	free(pair);
+	return 0;
+}
+
+/* Four fences of producer-A on @f, each signalled @ms after its creation. */
+static const struct ft_model *latency_trace(struct trace_fixture *f, uint64_t ms)
+{
+	for (uint32_t s = 1; s <= 4; s++) {
+		fence(f, 0, s * 100 * MS, "dma_fence_init", 3, s);
+		fence(f, 0, s * 100 * MS + ms * MS, "dma_fence_signaled", 3, s);
+	}
+	return trace_fixture_analyze(f);
+}
+
+/*
+ * diff-latency-swapped: 10 ms in BASE, 5 ms in NEW is an improvement, not
+ * a regression; the other way round it is one.
+ */
+static void test_diff_gates_latency_from_base_to_new(void **state)
+{
+	struct trace_fixture *pair = *state;
+	const struct ft_model *slow = latency_trace(&pair[0], 10), *fast = latency_trace(&pair[1], 5);
+	struct diff_opts o = { 10, 0.99, "p99" };
+	FILE *out = trace_fixture_text(&pair[0]);
+
+	assert_int_equal(diff_models(out, slow, fast, &o), 0);
+	assert_int_equal(diff_models(out, fast, slow, &o), 1);
+	assert_int_equal(fclose(out), 0);
+	assert_has(pair[0].text, "-50.0 %\n");
+	assert_has(pair[0].text, "+100.0 %  REGRESSED\n");
+}
+
+int run_mutant_kills_tests(void)
+{
+	const struct CMUnitTest tests[] = {
+		trace_fixture_stock_test(test_one_vblank_late),
+		trace_fixture_stock_test(test_vblank_of_another_sequence_confirms_nothing),
+		trace_fixture_stock_test(test_blocking_wait_is_the_last_to_signal),
+		trace_fixture_series_test(test_blocking_plane_wait_is_the_last),
+		trace_fixture_stock_test(test_wait_not_judged_across_lost_events),
+		cmocka_unit_test(test_duration_units),
+		trace_fixture_stock_test(test_lost_events_of_unknown_number_warn),
+		trace_fixture_stock_test(test_csv_and_json_escape_a_name),
+		cmocka_unit_test_setup_teardown(test_diff_gates_latency_from_base_to_new, setup_pair,
+						teardown_pair),
+	};
+
+	return cmocka_run_group_tests_name("mutant kills", tests, NULL, NULL);
+}
