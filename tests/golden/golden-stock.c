@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * golden-stock.c - the golden inputs made of a stock 6.1 kernel's events
+ * (dma_fence:*, drm_vblank_event, drm_vblank_event_delivered): what
+ * trace-cmd captures on a kernel without the fence-trace series.
+ */
+#include "golden-traces.h"
+
+static const struct gt_timeline gt_c = { "sw_sync", "producer-C", 7 };
+
+/*
+ * Producers A and B create their fences on CPUs 0 and 2 and signal them
+ * on 1 and 3, the four CPUs' events interleaved in time (the reader
+ * merges them); A's latency grows, B's shrinks; A's seqno 5 is destroyed
+ * unsignalled and B's 8 is still pending at the end.  One event carries a
+ * time extend it does not need (the kernel forces one now and then).
+ */
+void gt_cpus(struct gt *g)
+{
+	for (uint32_t s = 1; s <= 8; s++) {
+		uint64_t t = 1000 * MS + s * 3 * MS;
+
+		gt_pid(g, 40);
+		gt_fence(g, s % 2 ? 0 : 2, t, "dma_fence_init", &gt_a, s);
+		gt_fence(g, s % 2 ? 2 : 0, t + 500000, "dma_fence_init", &gt_b, s);
+		gt_pid(g, 0);
+		if (s != 5)
+			gt_fence(g, 1, t + 200000 * s, "dma_fence_signaled", &gt_a, s);
+		if (s == 4)
+			g->err = g->err ?: tb_force_extend(g->tb, 3);
+		if (s != 8)
+			gt_fence(g, 3, t + 2500000 - 200000 * s, "dma_fence_signaled", &gt_b, s);
+	}
+	gt_fence(g, 1, 1040 * MS, "dma_fence_destroy", &gt_a, 5);
+	gt_fence(g, 3, 1041 * MS, "dma_fence_destroy", &gt_b, 1);
+}
+
+/* Seqnos across the 32-bit wrap (in order), then one that goes back. */
+void gt_wrap(struct gt *g)
+{
+	static const struct gt_timeline w = { "sw_sync", "wrapping", 9 };
+	static const uint32_t seqs[] = { 0xfffffffc, 0xfffffffd, 0xfffffffe, 0xffffffff,
+					 0, 1, 2, 3, 0xfffffff0 };
+
+	for (unsigned int i = 0; i < sizeof(seqs) / sizeof(seqs[0]); i++) {
+		uint64_t t = (100 + 10 * i) * MS;
+
+		gt_fence(g, 0, t, "dma_fence_init", &w, seqs[i]);
+		gt_fence(g, 1, t + (i + 1) * 500000, "dma_fence_signaled", &w, seqs[i]);
+	}
+}
+
+/*
+ * Fence keys (context, seqno) that collide: stub fences are all (0, 0);
+ * seqnos of 64 bits read as their low 32 (0x1_00000005 and 0x2_00000005
+ * are both 5) while the first is live; merged arrays take a fresh context
+ * each, seqno 1.
+ */
+void gt_collide(struct gt *g)
+{
+	static const struct gt_timeline stub = { "stub", "stub", 0 };
+	static const struct gt_timeline gfx = { "amdgpu", "gfx_0.0.0", 9 };
+	static const struct gt_timeline arr1 = { "dma_fence_array", "unbound", 100 };
+	static const struct gt_timeline arr2 = { "dma_fence_array", "unbound", 101 };
+
+	gt_fence(g, 0, 10 * MS, "dma_fence_init", &stub, 0);
+	gt_fence(g, 0, 11 * MS, "dma_fence_init", &stub, 0);
+	gt_fence(g, 0, 12 * MS, "dma_fence_signaled", &stub, 0);
+	gt_fence(g, 1, 13 * MS, "dma_fence_init", &arr1, 1);
+	gt_fence(g, 1, 14 * MS, "dma_fence_init", &arr2, 1);
+	gt_fence(g, 1, 15 * MS, "dma_fence_signaled", &arr2, 1);
+	gt_fence(g, 0, 21 * MS, "dma_fence_init", &gfx, (uint32_t)0x100000005ull);
+	gt_fence(g, 0, 22 * MS, "dma_fence_init", &gfx, (uint32_t)0x200000005ull);
+	gt_fence(g, 1, 30 * MS, "dma_fence_signaled", &gfx, 5);
+	gt_fence(g, 1, 40 * MS, "dma_fence_signaled", &gfx, 5);
+	gt_fence(g, 1, 41 * MS, "dma_fence_destroy", &gfx, 5);
+	gt_fence(g, 0, 50 * MS, "dma_fence_init", &gfx, (uint32_t)0x300000005ull);
+	gt_fence(g, 1, 51 * MS, "dma_fence_signaled", &gfx, 5);
+}
+
+/*
+ * Vblanks and nothing else: pipe 0 at 60 Hz missing vblank 6, pipe 1 at
+ * 50 Hz without a high-precision timestamp.
+ */
+void gt_nofence(struct gt *g)
+{
+	for (uint32_t s = 1; s <= 8; s++)
+		if (s != 6)
+			gt_land(g, s, 0);
+	for (uint32_t s = 1; s <= 5; s++)
+		g->err = g->err ?: tb_vblank(g->tb, 1, s * 20 * MS, 1, s, (int64_t)(s * 20 * MS), 0);
+}
+
+/*
+ * Frame @f of the compositor (pid 47): committed 1 ms into vblank period
+ * *@vbl, it waits for producer A's fence then B's (the producer, pid 40,
+ * signals them after @a_ms and then @b_ms more); its out-fence signals at
+ * the first vblank after B's fence.
+ */
+static void frame(struct gt *g, const struct gt_timeline *b, uint32_t f, uint64_t a_ms,
+		  uint64_t b_ms, uint32_t *vbl)
+{
+	uint64_t t = *vbl * FRAME_NS + 1 * MS, a_done = t + a_ms * MS, b_done = a_done + b_ms * MS;
+
+	gt_pid(g, 40);
+	gt_fence(g, 1, t, "dma_fence_init", &gt_a, f);
+	gt_fence(g, 1, t + 1000, "dma_fence_init", b, f);
+	gt_pid(g, 47);
+	gt_fence(g, 1, t + 2000, "dma_fence_init", &gt_out, f);
+	gt_fence(g, 1, t + 3000, "dma_fence_wait_start", &gt_a, f);
+	gt_pid(g, 40);
+	gt_fence(g, 1, a_done, "dma_fence_signaled", &gt_a, f);
+	gt_pid(g, 47);
+	gt_fence(g, 1, a_done + 1000, "dma_fence_wait_end", &gt_a, f);
+	gt_fence(g, 1, a_done + 2000, "dma_fence_wait_start", b, f);
+	gt_pid(g, 40);
+	gt_fence(g, 1, b_done, "dma_fence_signaled", b, f);
+	gt_pid(g, 47);
+	gt_fence(g, 1, b_done + 1000, "dma_fence_wait_end", b, f);
+	for ((*vbl)++; *vbl * FRAME_NS + 20000 <= b_done + 1000; (*vbl)++)
+		gt_land(g, *vbl, 0);
+	gt_land(g, *vbl, f);
+	gt_fence(g, 0, *vbl * FRAME_NS + 40000, "dma_fence_destroy", &gt_a, f);
+	gt_fence(g, 0, *vbl * FRAME_NS + 41000, "dma_fence_destroy", b, f);
+}
+
+/* 24 frames; frame 5 waits 40 ms for B, frame 12 60 ms for A: both late. */
+void gt_late(struct gt *g)
+{
+	uint32_t vbl = 100;
+
+	gt_land(g, vbl, 0);
+	for (uint32_t f = 1; f <= 24; f++)
+		frame(g, &gt_b, f, f == 12 ? 60 : 1, f == 5 ? 40 : 2, &vbl);
+}
+
+/*
+ * The same compositor run twice as long with producer B renamed C (a
+ * timeline gone, one new for diff), every 6th frame slow on C and frame
+ * 12 only 30 ms slow on A.
+ */
+void gt_late_worse(struct gt *g)
+{
+	uint32_t vbl = 100;
+
+	gt_land(g, vbl, 0);
+	for (uint32_t f = 1; f <= 48; f++)
+		frame(g, &gt_c, f, f == 12 ? 30 : 1, f % 6 == 5 ? 40 : 3, &vbl);
+}
+
+/*
+ * Six frames with events lost: 5 on CPU 1 while frame 3 waits (a page
+ * that says how many), an unknown count on CPU 0 during frame 5 (a page
+ * that does not), when its out-fence signal is among what was lost.
+ */
+void gt_lost(struct gt *g)
+{
+	uint32_t vbl = 100;
+
+	gt_land(g, vbl, 0);
+	for (uint32_t f = 1; f <= 6; f++) {
+		if (f == 3)
+			g->err = g->err ?: tb_missed(g->tb, 1, 5);
+		if (f == 5)
+			g->err = g->err ?: tb_missed(g->tb, 0, -1);
+		frame(g, &gt_b, f, 1, f == 3 ? 30 : 2, &vbl);
+	}
+}

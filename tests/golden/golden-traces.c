@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * golden-traces.c - write the golden tests' constructed trace.dat files
+ * into a folder (see golden-traces.h); tests/golden/run-golden calls it
+ * at test time, so that no binary input sits in git.
+ *
+ *   golden-traces DIR     (run from the repo root: it reads the formats
+ *                          in tests/fixtures and tracepoints/formats)
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "golden-traces.h"
+#include "series-formats.h"
+
+const struct gt_timeline gt_out = { "vkms", "CRTC:51-crtc-0", 1 };
+const struct gt_timeline gt_a = { "sw_sync", "producer-A", 6 };
+const struct gt_timeline gt_b = { "sw_sync", "producer-B", 7 };
+const struct gt_timeline gt_array = { "dma_fence_array", "unbound", 10 };
+
+/* The task names the reports print for the pids the scenarios use. */
+static const char cmdlines[] = "40 producer\n47 compositor\n50 compositor\n60 waiter\n61 poller\n";
+
+static const struct scenario {
+	const char *file;
+	unsigned int cpus;
+	int series;		/* needs the kernel series' event formats */
+	void (*build)(struct gt *g);
+} scenarios[] = {
+	{ "cpus.dat", 4, 0, gt_cpus },
+	{ "wrap.dat", 2, 0, gt_wrap },
+	{ "collide.dat", 2, 0, gt_collide },
+	{ "nofence.dat", 2, 0, gt_nofence },
+	{ "lost.dat", 2, 0, gt_lost },
+	{ "late.dat", 2, 0, gt_late },
+	{ "late-worse.dat", 2, 0, gt_late_worse },
+	{ "merge.dat", 2, 1, gt_merge },
+	{ "errors.dat", 2, 1, gt_errors },
+	{ "waits.dat", 2, 1, gt_waits },
+};
+
+/**
+ * gt_fence() - a dma_fence event of timeline @t
+ */
+void gt_fence(struct gt *g, unsigned int cpu, uint64_t ts, const char *event,
+	      const struct gt_timeline *t, uint32_t seqno)
+{
+	g->err = g->err ?: tb_fence(g->tb, cpu, ts, event, t->driver, t->name, t->context, seqno);
+}
+
+/**
+ * gt_pid() - the task of the events that follow (0: an interrupt)
+ */
+void gt_pid(struct gt *g, int pid)
+{
+	tb_set_pid(g->tb, pid);
+}
+
+/**
+ * gt_land() - vblank @vbl_seq on CRTC 51 (pipe 0), in the kernel's order:
+ * the event delivered to user space, out-fence @out_seqno signalled (none
+ * if 0), the vblank itself.  Its time is @vbl_seq frame periods.
+ */
+void gt_land(struct gt *g, uint32_t vbl_seq, uint32_t out_seqno)
+{
+	uint64_t t = vbl_seq * FRAME_NS;
+
+	gt_pid(g, 0);
+	g->err = g->err ?: tb_vblank_delivered(g->tb, 0, t + 10000, 0, 0, vbl_seq);
+	if (out_seqno)
+		gt_fence(g, 0, t + 20000, "dma_fence_signaled", &gt_out, out_seqno);
+	g->err = g->err ?: tb_vblank(g->tb, 0, t + 30000, 0, vbl_seq, (int64_t)t, 1);
+}
+
+static int write_one(const struct scenario *s, const char *formats, const char *dir)
+{
+	struct gt g = { tb_new(s->cpus, s->series ? formats : NULL), 0 };
+	char path[4096];
+
+	if (!g.tb) {
+		fprintf(stderr, "golden-traces: cannot read the event formats (run from the repo root)\n");
+		return -1;
+	}
+	tb_set_options(g.tb, "local global [mono] boot", "Linux 6.1.0-golden", cmdlines);
+	s->build(&g);
+	snprintf(path, sizeof(path), "%s/%s", dir, s->file);
+	if (!g.err)
+		g.err = tb_write(g.tb, path);
+	if (g.err)
+		fprintf(stderr, "golden-traces: %s: %s\n", s->file, tb_error(g.tb));
+	tb_free(g.tb);
+	return g.err ? -1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	char formats[64];
+	int ret = 0;
+
+	if (argc != 2) {
+		fprintf(stderr, "usage: golden-traces DIR\n");
+		return 2;
+	}
+	if (series_formats_make(formats, sizeof(formats))) {
+		fprintf(stderr, "golden-traces: cannot make the series' formats folder\n");
+		return 1;
+	}
+	for (size_t i = 0; i < sizeof(scenarios) / sizeof(scenarios[0]); i++)
+		ret |= write_one(&scenarios[i], formats, argv[1]);
+	series_formats_remove(formats);
+	return ret ? 1 : 0;
+}
