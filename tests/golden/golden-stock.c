@@ -11,7 +11,8 @@ static const struct gt_timeline gt_c = { "sw_sync", "producer-C", 7 };
 /*
  * Producers A and B create their fences on CPUs 0 and 2 and signal them
  * on 1 and 3, the four CPUs' events interleaved in time (the reader
- * merges them); A's latency grows, B's shrinks; A's seqno 5 is destroyed
+ * merges them); A's fences are emitted to the hardware (emit latency),
+ * A's latency grows, B's shrinks; A's seqno 5 is destroyed
  * unsignalled and B's 8 is still pending at the end.  One event carries a
  * time extend it does not need (the kernel forces one now and then).
  */
@@ -22,6 +23,7 @@ void gt_cpus(struct gt *g)
 
 		gt_pid(g, 40);
 		gt_fence(g, s % 2 ? 0 : 2, t, "dma_fence_init", &gt_a, s);
+		gt_fence(g, s % 2 ? 0 : 2, t + 50000 * s, "dma_fence_emit", &gt_a, s);
 		gt_fence(g, s % 2 ? 2 : 0, t + 500000, "dma_fence_init", &gt_b, s);
 		gt_pid(g, 0);
 		if (s != 5)
