@@ -5,7 +5,8 @@
  * of another sequence after a signal, which of a commit's in-fence waits
  * blocked it (stock and series), a wait cut short while events were lost,
  * the unit boundary of a duration, which way diff gates, lost pages of
- * unknown size, and the escapes of CSV and JSON.  Each test names the
+ * unknown size, the escapes of CSV and JSON, and the timeline's test-only
+ * commits.  Each test names the
  * mutant it kills (tests/mutants/mutants.list).
  */
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 #include "diff.h"
 #include "report.h"
 #include "series-formats.h"
+#include "timeline.h"
 #include "trace-fixture.h"
 #include "unit.h"
 
@@ -277,6 +279,38 @@ static void test_csv_and_json_escape_a_name(void **state)
 	assert_has(trace_fixture_render(f, report_json, &all), "\"a,\\\"b\\\"\\u0026c\"");
 }
 
+/* The series' drm_fence_commit of commit @id with atomic ioctl @flags. */
+static void commit_event(struct trace_fixture *f, uint64_t ts, uint64_t id, uint32_t flags)
+{
+	struct payload p;
+
+	payload_init(&p, 52);
+	payload_num(&p, 8, id, 8);
+	payload_num(&p, 16, flags, 4);
+	payload_num(&p, 32, 50, 4);
+	trace_fixture_event(f, 1, ts, "drm_fence_commit", p.b, p.len);
+}
+
+/*
+ * timeline-test-only-drawn: an atomic commit with DRM_MODE_ATOMIC_TEST_ONLY
+ * (0x100) only checks and never flips: the page draws the other one only.
+ */
+static void test_timeline_leaves_out_test_only_commits(void **state)
+{
+	struct trace_fixture *f = *state;
+	struct tl_data d;
+	char err[256];
+
+	commit_event(f, 1 * MS, 9, 0x100);
+	commit_event(f, 2 * MS, 10, 0x201);
+	trace_fixture_write(f);
+	if (tl_collect(&d, &f->a, f->path, err, sizeof(err)))
+		fail_msg("tl_collect: %s", err);
+	assert_int_equal(d.commits.n, 1);
+	assert_int_equal(TL_AT(d.commits, struct tl_commit, 0)->id, 10);
+	tl_free(&d);
+}
+
 /* Two fixtures: diff's BASE and NEW. */
 static int setup_pair(void **state)
 {
@@ -337,6 +371,7 @@ int run_mutant_kills_tests(void)
 		cmocka_unit_test(test_duration_units),
 		trace_fixture_stock_test(test_lost_events_of_unknown_number_warn),
 		trace_fixture_stock_test(test_csv_and_json_escape_a_name),
+		trace_fixture_series_test(test_timeline_leaves_out_test_only_commits),
 		cmocka_unit_test_setup_teardown(test_diff_gates_latency_from_base_to_new, setup_pair,
 						teardown_pair),
 	};
