@@ -193,29 +193,65 @@ static void plain(struct gt *g, uint32_t f, uint64_t ms, int err, uint32_t *vbl)
 	commit_lands(g, f, t, done + 10000, &gt_b, vbl);
 }
 
+static void commit_failed(struct gt *g, uint64_t ts, uint32_t f, int err)
+{
+	struct payload p;
+
+	payload_init(&p, 20);
+	payload_num(&p, 8, COMMIT(f), 8);
+	payload_num(&p, 16, (uint32_t)err, 4);
+	add(g, ts, "drm_fence_commit_failed", &p);
+	out_event(g, ts + 1000, "drm_fence_out_discard", f, err);
+}
+
 /* Frame @f's commit fails with @err: its out-fence is discarded unsignalled. */
 static void failed(struct gt *g, uint32_t f, int err, uint32_t *vbl)
 {
 	uint64_t t = *vbl * FRAME_NS + MS;
-	struct payload p;
 
 	gt_pid(g, 50);
 	gt_fence(g, 1, t, "dma_fence_init", &gt_out, f);
 	out_event(g, t + 1000, "drm_fence_out_create", f, 0);
-	payload_init(&p, 20);
-	payload_num(&p, 8, COMMIT(f), 8);
-	payload_num(&p, 16, (uint32_t)err, 4);
-	add(g, t + 2000, "drm_fence_commit_failed", &p);
-	out_event(g, t + 3000, "drm_fence_out_discard", f, err);
+	commit_failed(g, t + 2000, f, err);
 	gt_fence(g, 1, t + 4000, "dma_fence_destroy", &gt_out, f);
 	gt_land(g, ++*vbl, 0);
 }
 
 /*
+ * Frame @f waits 40 ms for B's fence, which fails with @fence_err (a
+ * stall with an error), then no frame: the commit fails with @err and
+ * discards its out-fence, or (@err 0) the out-fence is destroyed
+ * unsignalled.
+ */
+static void stalled_no_frame(struct gt *g, uint32_t f, int fence_err, int err, uint32_t *vbl)
+{
+	uint64_t t = *vbl * FRAME_NS + MS, done = t + 41 * MS;
+
+	gt_pid(g, 40);
+	gt_fence(g, 1, t - 500000, "dma_fence_init", &gt_b, f);
+	gt_pid(g, 50);
+	gt_fence(g, 1, t, "dma_fence_init", &gt_out, f);
+	out_event(g, t + 1000, "drm_fence_out_create", f, 0);
+	gt_fence(g, 1, t + MS, "dma_fence_wait_start", &gt_b, f);
+	gt_pid(g, 40);
+	signal_fence(g, done, &gt_b, f, fence_err);
+	gt_pid(g, 50);
+	gt_fence(g, 1, done + 1000, "dma_fence_wait_end", &gt_b, f);
+	if (err)
+		commit_failed(g, done + 2000, f, err);
+	gt_fence(g, 1, done + 4000, "dma_fence_destroy", &gt_out, f);
+	for ((*vbl)++; *vbl * FRAME_NS <= done + 4000; (*vbl)++)
+		gt_land(g, *vbl, 0);
+}
+
+/*
  * Errors: B's fence 2 times out (-ETIMEDOUT) after 50 ms (a stall, the
  * frame late and shown), 3 fails at once (-EIO), frame 4's commit fails
- * (-EINVAL); then a commit waits 250 ms in swap_state for the one
- * before's hw_done and another's flip_done times out after 10 s.
+ * (-EINVAL); frames 8 and 9 wait 40 ms for B, which fails (-EIO,
+ * -ECANCELED), and are never shown (8's commit fails with -ENOMEM, 9's
+ * out-fence is destroyed unsignalled);
+ * then a commit waits 250 ms in swap_state for the one before's hw_done
+ * and another's flip_done times out after 10 s.
  */
 void gt_errors(struct gt *g)
 {
@@ -227,6 +263,8 @@ void gt_errors(struct gt *g)
 	plain(g, 3, 2, -5, &vbl);
 	failed(g, 4, -22, &vbl);
 	plain(g, 5, 2, 0, &vbl);
+	stalled_no_frame(g, 8, -5, -12, &vbl);
+	stalled_no_frame(g, 9, -125, 0, &vbl);
 	gt_pid(g, 50);
 	commit_stall(g, vbl * FRAME_NS + 300 * MS, COMMIT(6), COMMIT(5), 0, 0, 250 * MS);
 	commit_stall(g, vbl * FRAME_NS + 10400 * MS, COMMIT(7), COMMIT(7), 1, -110, 10000 * MS);

@@ -34,6 +34,7 @@ static const struct scenario {
 	{ "lost.dat", 2, 0, gt_lost },
 	{ "late.dat", 2, 0, gt_late },
 	{ "late-worse.dat", 2, 0, gt_late_worse },
+	{ "display.dat", 2, 0, gt_display },
 	{ "merge.dat", 2, 1, gt_merge },
 	{ "errors.dat", 2, 1, gt_errors },
 	{ "waits.dat", 2, 1, gt_waits },
