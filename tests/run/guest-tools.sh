@@ -1,0 +1,289 @@
+# guest-tools.sh: top, check and stall in the guest, and report's stall
+# section on recordings made with the series.  Sourced by tests/run-tests.
+
+# top through a pipe: one table per interval with the workload's timelines;
+# --pending names a fence that never signals, its age, creator and the fd
+# that holds it.
+guest_top() {
+	local rc=0 d=$results/top
+	rm -rf "$d"
+	"$run_guest" --timeout 200 --out "$d" -- sh -c '
+		fence-trace top -n 3 >top.txt 2>top.err &
+		until grep -q watching top.err 2>/dev/null; do sleep 0.1; done
+		fence-workload -n 60 -B 20 >/dev/null; wait
+		fence-trace top --pending -d 4 -n 1 >pending.txt 2>pending.err & t=$!
+		until grep -q watching pending.err 2>/dev/null; do sleep 0.1; done
+		fence-workload -n 3 --never 1:B >wl.txt 2>&1 & w=$!; wait $t; kill $w; wait $w
+		fence-workload -n 3 --never 1:B >wl2.txt 2>&1 & w=$!; sleep 2
+		fence-trace top --pending -n 1 >before.txt; kill $w; wait
+		fence-trace top --pending -d 4 -n 1 >shared.txt 2>shared.err & t=$!
+		until grep -q watching shared.err 2>/dev/null; do sleep 0.1; done
+		fence-workload -n 3 --never 1:B --share-never >wl3.txt 2>&1 & w=$!; wait $t; kill $w; wait $w
+		fence-trace top --pending -d 12 -n 1 >many.txt 2>many.err & t=$!
+		until grep -q watching many.err 2>/dev/null; do sleep 0.1; done
+		fence-storm -t 1 -n 4200 -k >storm.txt & s=$!; wait $t; kill $s; wait $s
+		echo storm-status=$?' >"$d.out" 2>&1 || rc=$?
+	[ $rc = 0 ] && [ "$(grep -c '^fence-trace top' "$d/top.txt")" = 3 ] &&
+		grep -q ' producer-A ' "$d/top.txt" && grep -q ' CRTC:' "$d/top.txt"
+	verdict $? "top: one table per interval through a pipe, with the workload's timelines" "$d/top.txt"
+	grep -Eq '^sw_sync +producer-B +[0-9]+ +2 +[0-9.]+ ms +fence-workload-[0-9]+ +fence-workload-[0-9]+ fd [0-9]+' "$d/pending.txt" &&
+		grep -q '^drops: live table full 0 (fences not tracked, missing here), timeline names not kept (table full) 0$' "$d/pending.txt" &&
+		! grep -q '^truncated: ' "$d/pending.txt"
+	verdict $? "top --pending: the never-signalled fence, with age, creator and holding fd; drop counters, not truncated" "$d/pending.txt"
+	grep -Eq '^sw_sync +producer-B +[0-9]+ +2 +unknown +\(before fence-trace\) +fence-workload-[0-9]+ fd [0-9]+' "$d/before.txt"
+	verdict $? "top --pending: a held fence older than the tool, with unknown age and creator" "$d/before.txt"
+	# one fence, three holders (fd, its dup, a child's inherited fd): a row
+	# each, with the same age and the workload as creator
+	local h pid fd dup child rows
+	h=$(sed -n "s/.*producer B's never-signalled fence (context \([0-9]*\) seqno \([0-9]*\)) is held by pid \([0-9]*\) fd \([0-9]*\), fd \([0-9]*\) (a dup) and child pid \([0-9]*\) fd .*/\1 \2 \3 \4 \5 \6/p" "$d/wl3.txt")
+	read -r ctx seq pid fd dup child <<<"$h"
+	rows=$(grep -E "^sw_sync +producer-B +${ctx:-x} +${seq:-x} +[0-9.]+ ms +fence-workload-${pid:-x} " "$d/shared.txt")
+	[ "$(wc -l <<<"$rows")" = 3 ] && [ "$(awk '{ print $5 }' <<<"$rows" | sort -u | wc -l)" = 1 ] &&
+		grep -q " fence-workload-$pid fd $fd\$" <<<"$rows" && grep -q " fence-workload-$pid fd $dup\$" <<<"$rows" &&
+		grep -q " fence-workload-$child fd $fd\$" <<<"$rows" && ! grep -q '(before fence-trace)' "$d/shared.txt"
+	verdict $? "top --pending: a fence held by two fds of its creator and by a child: one row per holder, each with its age and creator" "$d/shared.txt"
+	# 4200 kept fences: the live list keeps the oldest 4096 (seqnos 1-4096 of
+	# the storm's one timeline), the held list 1024, and says so; a held
+	# fence past the list is not passed off as older than the tool
+	local more
+	more=$(sed -n 's/^truncated: \([0-9]*\) more fences created since fence-trace started are not listed (at most 4096, the oldest), [0-9]* of their holders with them$/\1/p' "$d/many.txt")
+	grep -q '^keeping 4200 fences unsignalled until killed$' "$d/storm.txt" && grep -q '^storm-status=143$' "$d.out" &&
+		[ "${more:-0}" -ge 104 ] && grep -q '^truncated: held sync_files beyond 1024 are not listed$' "$d/many.txt" &&
+		[ "$(awk '$2 == "fence-storm" { print $4 }' "$d/many.txt" | sort -un | sed -n '1p;$p;' | tr '\n' ' ')" = "1 4096 " ] &&
+		[ "$(awk '$2 == "fence-storm" { print $4 }' "$d/many.txt" | sort -u | wc -l)" = 4096 ] &&
+		! grep -q '(before fence-trace)' "$d/many.txt" &&
+		grep -q '^unsignalled fences, oldest first (4096 created since fence-trace started, 1024 held as sync_file fds)' "$d/many.txt" &&
+		grep -q '^drops: live table full 0 ' "$d/many.txt"
+	verdict $? "top --pending: past 4096 live fences and 1024 held fds the lists say they are truncated, and by how much; the oldest 4096 are listed" "$d/many.txt"
+}
+
+# top on a terminal (a pty): it clears the screen for each table, and 'q'
+# quits it (without it, top runs until killed: pty-run says 124 after its
+# 20 s, so status 0 is the proof; no bound on the seconds it took, which
+# a loaded host stretches).
+guest_top_tty() {
+	local rc=0 d=$results/top-tty
+	rm -rf "$d"
+	"$run_guest" --timeout 120 --out "$d" -- sh -c '
+		fence-workload -n 3000 -B 10 >/dev/null 2>&1 & w=$!
+		start=$(date +%s)
+		pty-run --wait "q quits" --keys q --timeout 20 -- \
+			fence-trace top -d 1 >top.txt 2>&1
+		echo "top-status=$? seconds=$(( $(date +%s) - start ))"
+		pty-run --wait "q quits" --keys q --timeout 20 -- \
+			fence-trace top --pending -d 1 >pending.txt 2>&1
+		echo "pending-status=$?"
+		kill $w 2>/dev/null; wait
+		pty-run --timeout 60 -- fence-trace record -o /tmp/p.dat -- fence-storm -d 3 >rec.txt 2>&1
+		echo "rec-status=$?"
+		pty-run --timeout 60 -- fence-trace record --bpf -o /tmp/b.dat -- fence-storm -d 3 >bpf.txt 2>&1
+		echo "bpf-status=$?"' >"$d.out" 2>&1 || rc=$?
+	[ $rc = 0 ] && grep -q '^top-status=0 ' "$d.out" && grep -q '^pending-status=0$' "$d.out" &&
+		grep -q "$(printf '\033\[H\033\[2J')" "$d/top.txt"
+	verdict $? "top on a terminal: clears the screen per table; q quits top and top --pending" "$d.out"
+	# record on a terminal: a progress line rewritten each second, ended
+	# before the summary, for both recorders
+	local f what
+	for f in rec bpf; do
+		what=record
+		[ $f = bpf ] && what="record --bpf"
+		grep -q "^$f-status=0$" "$d.out" &&
+			tr '\r' '\n' <"$d/$f.txt" | grep -q '^fence-trace record: [1-9][0-9]* s, [0-9]* KB, [1-9][0-9]* events, [0-9]* lost' &&
+			tr '\r' '\n' <"$d/$f.txt" | grep -q '^fence-trace record: wrote '
+		verdict $? "$what on a terminal: seconds, KB, events and lost, then the summary on a line of its own" "$d/$f.txt"
+	done
+}
+
+# check: in the lab everything record and latency need is there (exit 0),
+# every patch of the series seen, on the series kernel; on stock 6.1 the
+# same, but the series absent, patch by patch; as an unprivileged user
+# (libtracefs mounts tracefs itself for root, so "not root" is what a user
+# meets) it says so with hints and exits 1.  The probes' tracefs instance
+# and sw_sync fence are gone after (run-guest's leak checks).
+guest_check() {
+	local rc=0 d=$results/check k stock kargs
+	stock=$("$repo/kernel/build-kernel" stock 2>/dev/null | tail -1)/bzImage
+	rm -rf "$d"
+	mkdir -p "$d"
+	for k in patched stock; do
+		rc=0 kargs=()
+		[ $k = stock ] && kargs=(--kernel "$stock")
+		"$run_guest" --timeout 100 --out "$d/$k" "${kargs[@]}" -- sh -c '
+			fence-trace check >ok.txt; echo ok-status=$?
+			echo "instances:$(ls /sys/kernel/tracing/instances/ | grep -v "^fence-balance-")"
+			echo "nobody:x:65534:65534:nobody:/tmp:/bin/sh" >>/etc/passwd
+			su nobody -s /bin/sh -c "PATH=$PATH fence-trace check >/tmp/no.txt"
+			echo no-status=$?; cp /tmp/no.txt no.txt' >"$d/$k.out" 2>&1 || rc=$?
+		[ $rc = 0 ] && grep -q '^ok-status=0$' "$d/$k.out" && grep -q '^instances:$' "$d/$k.out" &&
+			grep -q '^record: can work$' "$d/$k/ok.txt" && grep -q '^latency and top: can work$' "$d/$k/ok.txt" &&
+			grep -q '^record --bpf and stall: can work$' "$d/$k/ok.txt" &&
+			[ "$(grep -c ' yes$' "$d/$k/ok.txt")" -ge 11 ] &&
+			grep -Eq '^  (tracefs writable|dma_fence:\* events|drm:drm_vblank_event\* events|kernel BTF|tp_btf programs attach|raw_tp programs attach|BPF ring buffer maps)' "$d/$k/ok.txt" &&
+			! grep -Ev '^  (0[0-9]{3} |series: )' "$d/$k/ok.txt" | grep -q ' NO'
+		verdict $? "check ($k kernel): tracefs, the stock events, BTF, tp_btf and raw_tp attach, ring buffers, debugfs: all there, exit 0" "$d/$k/ok.txt"
+		grep -q '^no-status=1$' "$d/$k.out" && grep -q 'NO  (run as root)' "$d/$k/no.txt" &&
+			grep -q '^record: CANNOT work$' "$d/$k/no.txt" && grep -q '^latency and top: CANNOT work$' "$d/$k/no.txt" &&
+			grep -q '^  series: cannot tell' "$d/$k/no.txt"
+		verdict $? "check ($k kernel): not root: hints, the series cannot be told, exit 1" "$d/$k/no.txt"
+	done
+	# the series kernel: every observable patch there, its events counted
+	grep -Eq '^  0004 debugfs sync/info lists live sync_files +yes$' "$d/patched/ok.txt" &&
+		grep -Eq '^  0005 drm_fence:\* .*\(15 of 15\) +yes$' "$d/patched/ok.txt" &&
+		grep -Eq '^  0006 sync_file:\* events \(7 of 7\) +yes$' "$d/patched/ok.txt" &&
+		grep -Eq '^  0007 drm_fence_out_discard, crtc_name in drm_fence_out_create \(2 of 2\) +yes$' "$d/patched/ok.txt" &&
+		grep -Eq '^  0008 dma_fence_error and dma_fence_member \(2 of 2\) +yes$' "$d/patched/ok.txt" &&
+		grep -Eq '^  0009 debugfs dri/N/crtc-M/fence_timeline +yes$' "$d/patched/ok.txt" &&
+		grep -Eq '^  0011 BPF kfunc bpf_dma_fence_get_names \(fence names\) +yes$' "$d/patched/ok.txt" &&
+		grep -q '^  series: present in full, up to patch 0011 of kernel/series$' "$d/patched/ok.txt"
+	verdict $? "check (series kernel): patches 0004-0009 and 0011 each seen (events, the crtc_name field, sync/info listing a sync_file, fence_timeline, the kfunc in BTF); version: up to 0011" "$d/patched/ok.txt"
+	# stock 6.1: each patch absent (sync/info does not list the probe's sync_file)
+	[ "$(grep -Ec '^  00(0[4-9]|11) .* NO  \(kernel/build-kernel patched builds a kernel with it\)$' "$d/stock/ok.txt")" = 7 ] &&
+		grep -Eq '^  0005 drm_fence:\* .*\(0 of 15\) +NO' "$d/stock/ok.txt" &&
+		grep -Eq '^  0004 debugfs sync/info lists live sync_files +NO' "$d/stock/ok.txt" &&
+		grep -q '^  series: absent (a kernel without the fence-trace series)$' "$d/stock/ok.txt"
+	verdict $? "check (stock kernel): every patch of the series said absent, with a hint; version: absent" "$d/stock/ok.txt"
+}
+
+# stall, live, on the scenarios a stock kernel can explain (the article's
+# compositor with producer B misbehaving).  Each run waits for the tool to
+# say it is watching before the workload starts.
+guest_stall() {
+	local rc=0 d=$results/stall
+	rm -rf "$d"
+	"$run_guest" --timeout 300 --out "$d" -- sh -c '
+		watch() { fence-trace stall --json --threshold 50 "$@" >$out 2>$out.err & sp=$!
+			until grep -q watching $out.err 2>/dev/null; do sleep 0.1; done; }
+		out=never.json watch -d 30
+		fence-workload -n 3 --never 1:B >never-wl.txt 2>&1 & w=$!; sleep 2; kill $w; wait $w; sleep 0.5; kill -INT $sp; wait $sp
+		out=late.json watch -d 30
+		fence-workload -n 4 --slow 2:B:500 >late-wl.txt; kill -INT $sp; wait $sp
+		out=error.json watch -d 30
+		fence-workload -n 3 --slow 1:B:300 --error 1:B >error-wl.txt; kill -INT $sp; wait $sp
+		out=merge.json watch -d 30
+		fence-workload -n 3 --merge --slow 1:B:300 >merge-wl.txt; kill -INT $sp; wait $sp
+		fence-trace stall --once --threshold 50 >once.txt 2>once.err & sp=$!
+		until grep -q watching once.err 2>/dev/null; do sleep 0.1; done
+		fence-workload -n 3 --slow 1:B:300 >/dev/null; wait $sp; echo once-status=$?' >"$d.out" 2>&1 || rc=$?
+	local b
+	# frame 1 never completes: its B fence is the one after frame 0's
+	b=$(sed -n 's/^frame=0 .* b_context=\([0-9]*\) b_seqno=\([0-9]*\).*/\1 \2/p' "$d/never-wl.txt" 2>/dev/null)
+	[ $rc = 0 ] && [ -n "$b" ] && jq -se --argjson c "${b% *}" --argjson s "$((${b#* } + 1))" '
+		(.[0].event == "stall" and .[0].timeline == "producer-B" and .[0].context == $c and
+		 .[0].seqno == $s and .[0].waited_ns >= 50000000 and .[0].waited_ns < 2000000000) and
+		(.[1].event == "cleared" and .[1].context == $c and .[1].signaled == false)' "$d/never.json" >/dev/null
+	verdict $? "stall: B never signals: named (timeline, seqno) past the 50 ms threshold, before the workload is killed 2 s in; its end on kill" "$d/never.json"
+	# the kernel's view at that moment: the CRTC's fence_timeline lists the
+	# commit's wait on exactly that fence, unsignalled; sync/info is there
+	[ -n "$b" ] && jq -se --arg w " context=${b% *} seqno=$((${b#* } + 1)) " --arg last "producer-B: ${b#* }" '
+		.[0].commit as $commit | .[0].debugfs as $dbg |
+		($dbg.fence_timeline | length) == 1 and
+		($dbg.fence_timeline[0].path | test("^/sys/kernel/debug/dri/[0-9]+/crtc-[0-9]+/fence_timeline$")) and
+		($dbg.fence_timeline[0].lines | any(startswith("wait commit=\($commit) ") and
+			contains($w) and contains(" signalled=0 driver=sw_sync timeline=producer-B"))) and
+		($dbg.sync_info.lines | any(. == $last))' "$d/never.json" >/dev/null
+	verdict $? "stall: the live snapshot has the stuck CRTC's fence_timeline naming the stuck fence's commit, context and seqno, and sync/info" "$d/never.json"
+	# the workload's own clock (CLOCK_MONOTONIC, as the trace's) bounds the
+	# wait: it began after frame 2 was submitted and before B signalled
+	# (no bound on its length: a loaded host delays the submit, not B)
+	local sig sub
+	sig=$(sed -n 's/^frame=2 .* b_signal_ns=\([0-9]*\) .*/\1/p' "$d/late-wl.txt")
+	sub=$(sed -n 's/^frame=2 submit_ns=\([0-9]*\) .*/\1/p' "$d/late-wl.txt")
+	jq -se --argjson sig "${sig:-0}" --argjson sub "${sub:-0}" '[.[] | select(.event == "cleared")] | length == 1 and
+		.[0].signal_ns == $sig and .[0].end_ns >= .[0].signal_ns and .[0].start_ns >= $sub and
+		.[0].start_ns < $sig and .[0].stall_ns == .[0].end_ns - .[0].start_ns and .[0].stall_ns >= 50000000' \
+		"$d/late.json" >/dev/null
+	verdict $? "stall: B 500 ms late: reported; cleared with B's own signal time (as SYNC_IOC_FILE_INFO has it), the wait from after the submit to after the signal" "$d/late.json"
+	jq -se '[.[] | select(.event == "cleared")][0] | .signaled == true and .error == -2' "$d/error.json" >/dev/null
+	verdict $? "stall: B signals with an error: the end says -ENOENT" "$d/error.json"
+	b=$(sed -n 's/^frame=1 .* b_context=\([0-9]*\) b_seqno=\([0-9]*\).*/\1 \2/p' "$d/error-wl.txt")
+	jq -se --argjson c "${b% *}" --argjson s "${b#* }" '([.[] | select(.event == "stall")][0].commit) as $commit |
+		([.[] | select(.event == "error_fence")] | length == 1 and .[0].commit == $commit and
+		 .[0].context == $c and .[0].seqno == $s and .[0].error == -2 and .[0].wait_ret == 0) and
+		([.[] | select(.event == "error_outcome")] | length == 1 and .[0].commit == $commit and
+		 .[0].outcome == "shown" and .[0].vblank > 0)' "$d/error.json" >/dev/null
+	verdict $? "stall: B's error: what the commit did (its wait returned 0, it flipped: shown)" "$d/error.json"
+	b=$(sed -n 's/^frame=1 .* b_context=\([0-9]*\) b_seqno=\([0-9]*\).*/\1 \2/p' "$d/merge-wl.txt")
+	jq -se --argjson c "${b% *}" --argjson s "${b#* }" '.[0].timeline == "unbound" and
+		.[0].pending_members == [{"context": $c, "seqno": $s}]' "$d/merge.json" >/dev/null
+	verdict $? "stall: merged A+B in-fence, B slow: the pending member B is named" "$d/merge.json"
+	grep -q '^once-status=3$' "$d.out" && grep -q '^STALL: ' "$d/once.txt"
+	verdict $? "stall --once: exits with status 3 at the first stall" "$d.out"
+}
+
+# stall with the kernel series: a compositor that polls its sync_files, one
+# commit whose two in-fences are both late (each named with its commit and
+# plane; B signals last), and EBUSY behind a commit stuck on B's fence.
+guest_stall_series() {
+	local rc=0 d=$results/stall-series
+	rm -rf "$d"
+	"$run_guest" --timeout 300 --out "$d" -- sh -c '
+		watch() { fence-trace stall --json --threshold 50 -d 30 >$out 2>$out.err & sp=$!
+			until grep -q watching $out.err 2>/dev/null; do sleep 0.1; done; }
+		out=poll.json watch
+		fence-workload -n 3 --poll --slow 1:B:300 >poll-wl.txt; kill -INT $sp; wait $sp
+		out=two.json watch
+		fence-workload -n 3 --slow 1:A:200 --slow 1:B:400 >two-wl.txt; kill -INT $sp; wait $sp
+		out=ebusy.json watch
+		fence-workload -n 3 --nonblock --slow 1:B:300 --ebusy 1 >ebusy-wl.txt; kill -INT $sp; wait $sp
+		out=behind.json watch
+		fence-workload -n 3 --nonblock --slow 1:B:300 --behind 1 >behind-wl.txt; kill -INT $sp; wait $sp
+		fence-trace record -o err.dat -- sh -c "fence-workload -n 3 --slow 1:B:300 --error 1:B >err-wl.txt" 2>rec.err
+		fence-trace record -o merge.dat -- sh -c "fence-workload -n 3 --merge --slow 1:B:300 >merge-wl.txt" 2>>rec.err' \
+		>"$d.out" 2>&1 || rc=$?
+	local b pa pb sig
+	b=$(sed -n 's/^frame=0 .* b_context=\([0-9]*\) .*/\1/p' "$d/poll-wl.txt" 2>/dev/null)
+	sig=$(sed -n 's/^frame=1 .* b_signal_ns=\([0-9]*\) .*/\1/p' "$d/poll-wl.txt" 2>/dev/null)
+	[ $rc = 0 ] && jq -se --argjson c "${b:-0}" --argjson sig "${sig:-0}" '(.[0].event == "poll_stall" and
+		.[0].context == $c and .[0].timeline == "producer-B") and (.[1].event == "poll_cleared" and
+		.[1].stall_ns >= 50000000 and .[1].end_ns >= $sig and .[1].start_ns < $sig)' \
+		"$d/poll.json" >/dev/null
+	verdict $? "stall (series): a compositor polling its sync_file: the poll stall is named and its end" "$d/poll.json"
+	pa=$(sed -n 's/^# device=.* plane_a=\([0-9]*\) plane_b=\([0-9]*\).*/\1/p' "$d/two-wl.txt")
+	pb=$(sed -n 's/^# device=.* plane_a=\([0-9]*\) plane_b=\([0-9]*\).*/\2/p' "$d/two-wl.txt")
+	jq -se --argjson pa "${pa:-0}" --argjson pb "${pb:-0}" '[.[] | select(.event == "stall")] as $s |
+		($s | length) == 2 and $s[0].commit == $s[1].commit and $s[0].commit != null and
+		$s[0].timeline == "producer-A" and $s[0].plane == $pa and
+		$s[1].timeline == "producer-B" and $s[1].plane == $pb and
+		([.[] | select(.event == "cleared")] | last | .context) == $s[1].context' "$d/two.json" >/dev/null
+	verdict $? "stall (series): both late in-fences of one commit named with commit and plane; B signalled last" "$d/two.json"
+	b=$(sed -n 's/^frame=0 .* b_context=\([0-9]*\) .*/\1/p' "$d/ebusy-wl.txt" 2>/dev/null)
+	jq -se --argjson c "${b:-0}" --argjson pb "${pb:-0}" '[.[] | select(.event == "commit_stall")][0] |
+		.stage == "EBUSY" and .blocker_plane == $pb and .blocker_context == $c' "$d/ebusy.json" >/dev/null
+	verdict $? "stall (series): EBUSY told apart from an in-fence stall, explained by the earlier commit's wait on B" "$d/ebusy.json"
+	# a blocking commit behind a nonblocking one stuck on B: blocked in
+	# swap_state on the earlier commit's hw_done (patch 0007), not an in-fence
+	b=$(sed -n 's/^frame=0 .* b_context=\([0-9]*\) .*/\1/p' "$d/behind-wl.txt" 2>/dev/null)
+	jq -se --argjson c "${b:-0}" '([.[] | select(.event == "stall")][0]) as $s |
+		[.[] | select(.event == "commit_stall")] | length == 1 and .[0].stage == "hw_done" and
+		.[0].timed_out == false and .[0].ret == 0 and .[0].duration_ns >= 50000000 and
+		$s.context == $c and .[0].waits_on == $s.commit and .[0].commit != $s.commit and
+		.[0].blocker_context == $c and (.[0].debugfs.fence_timeline | length) == 1' "$d/behind.json" >/dev/null
+	verdict $? "stall (series): a commit blocked in swap_state on an earlier commit's hw_done is told apart from that commit's in-fence stall on B" "$d/behind.json"
+	series_record_report "$d"
+}
+
+# record + report --section stalls with the series' dma_fence_error and
+# dma_fence_member: a failed in-fence and what its commit did, a merged
+# in-fence put down to its late member.
+series_record_report() {
+	local d=$1 ft=$repo/build/bin/fence-trace b
+	[ "$(grep -c "dma_fence:\* found (with the series' dma_fence_error and dma_fence_member)" "$d/rec.err")" = 2 ] &&
+		"$ft" report --section stalls "$d/err.dat" >"$d/err.txt" 2>&1 &&
+		"$ft" report --json "$d/err.dat" >"$d/err.json" 2>&1
+	verdict $? "record (series): dma_fence:* brings dma_fence_error and dma_fence_member, said" "$d/rec.err"
+	b=$(sed -n 's/^frame=1 .* b_context=\([0-9]*\) b_seqno=\([0-9]*\).*/\1 \2/p' "$d/err-wl.txt" 2>/dev/null)
+	grep -Eq "^    signalled with an error: -ENOENT; commit [0-9]+'s wait on plane [0-9]+ returned 0; the commit went on regardless \(the atomic helpers ignore fence errors\): its out-fence signalled $dur_re later, the frame was shown with that buffer$" "$d/err.txt" &&
+		jq -e --argjson c "${b% *}" --argjson s "${b#* }" '(.stalls | length) == 1 and .stalls[0].context == $c and
+			.stalls[0].seqno == $s and .stalls[0].error == -2 and .stalls[0].wait_ret == 0 and
+			.stalls[0].outcome == "shown" and
+			([.timelines[] | select(.context == $c)] | length == 1 and .[0].errors == 1) and
+			([.timelines[] | select(.timeline == "producer-B")] | map(.errors) | sort == [0, 1])' "$d/err.json" >/dev/null
+	verdict $? "report --section stalls (series): B's error and what the commit did (wait returned 0, frame shown); B's failed timeline counts 1 error, the one reopened after it none" "$d/err.txt"
+	b=$(sed -n 's/^frame=1 .* b_context=\([0-9]*\) b_seqno=\([0-9]*\).*/\1 \2/p' "$d/merge-wl.txt" 2>/dev/null)
+	"$ft" report --section stalls "$d/merge.dat" >"$d/merge.txt" 2>&1 &&
+		grep -q "^    merged fence: the member that held it is sw_sync producer-B context ${b% *} seqno ${b#* }$" "$d/merge.txt" &&
+		"$ft" report --json "$d/merge.dat" | jq -e --argjson c "${b% *}" --argjson s "${b#* }" '
+			[.crtcs[].late_frames[] | select(.blocking.context == $c and .blocking.seqno == $s)] |
+			length == 1 and .[0].blocking.merged != null and .[0].blocking.timeline == "producer-B"' >/dev/null
+	verdict $? "report (series): a wait on a merged in-fence is put down to its late member B (stalls and late frames)" "$d/merge.txt"
+}

@@ -1,0 +1,47 @@
+# host.sh: the host part of tests/run-tests: the runner's own self-test,
+# the unit tests (cmocka), the CLI and man-page tests, each also under
+# AddressSanitizer + UBSan.  Sourced by tests/run-tests.
+
+# host_tap PART FILE COMMAND [ARG]...: run a TAP program on the host and
+# fold in its TAP (stdout, in FILE) with its exit status.  stderr goes to
+# FILE.err: written unbuffered, it could land inside a TAP line that
+# stdout's buffer wrote in two pieces.
+host_tap() {
+	local part=$1 file=$2 rc=0
+	shift 2
+	"$@" >"$file" 2>"$file.err" || rc=$?
+	tap_part "$part" "$file" $rc
+}
+
+# The sanitizers' reports in FILE or FILE.err (none: status 0).
+no_sanitizer_report() {
+	! cat "$@" 2>/dev/null | grep -q 'ERROR: AddressSanitizer\|runtime error:\|ERROR: LeakSanitizer'
+}
+
+# The runner's TAP accounting fed broken parts (tests/run/self-test): it
+# must fail each, and pass a well-formed one.
+runner_selftest() {
+	host_tap runner-selftest "$results/runner-selftest.tap" "$repo/tests/run/self-test"
+}
+
+unit_tests() {
+	runner_selftest
+	CMOCKA_MESSAGE_OUTPUT=TAP host_tap unit "$results/unit.tap" "$repo/build/bin-host/unit-tests"
+	# The same tests built with AddressSanitizer + UBSan (LeakSanitizer on).
+	CMOCKA_MESSAGE_OUTPUT=TAP ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1 \
+		host_tap unit-asan "$results/unit-asan.tap" "$repo/build/asan/unit-tests"
+	no_sanitizer_report "$results/unit-asan.tap" "$results/unit-asan.tap.err"
+	verdict $? "unit-asan: no sanitizer report" "$results/unit-asan.tap.err"
+	host_tap cli "$results/cli.tap" "$repo/tests/cli/test-cli" "$repo/build/bin/fence-trace"
+	# The CLI tests again against fence-trace built with ASan + UBSan.  Each
+	# report goes to a file of its own (log_path: test-cli keeps stderr), in
+	# a folder nobody may write to (the tracing commands run as nobody).
+	local logs=$results/cli-asan.logs
+	rm -rf "$logs" && mkdir -p "$logs" && chmod 1777 "$logs"
+	ASAN_OPTIONS=detect_leaks=1:log_path=$logs/asan UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1:log_path=$logs/ubsan \
+		host_tap cli-asan "$results/cli-asan.tap" "$repo/tests/cli/test-cli" "$repo/build/asan/bin/fence-trace"
+	cat "$logs"/* >>"$results/cli-asan.tap.err" 2>/dev/null
+	[ -z "$(ls -A "$logs")" ] && no_sanitizer_report "$results/cli-asan.tap" "$results/cli-asan.tap.err"
+	verdict $? "cli-asan: no sanitizer report from fence-trace under the CLI tests" "$results/cli-asan.tap.err"
+	host_tap man "$results/man.tap" "$repo/tests/cli/test-man"
+}
