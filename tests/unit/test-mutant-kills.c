@@ -5,8 +5,8 @@
  * of another sequence after a signal, which of a commit's in-fence waits
  * blocked it (stock and series), a wait cut short while events were lost,
  * the unit boundary of a duration, which way diff gates, lost pages of
- * unknown size, the escapes of CSV and JSON, and the timeline's test-only
- * commits.  Each test names the
+ * unknown size, the ring buffer's exact overrun count, the escapes of CSV
+ * and JSON, and the timeline's test-only commits.  Each test names the
  * mutant it kills (tests/mutants/mutants.list).
  */
 #include <stdlib.h>
@@ -267,6 +267,29 @@ static void test_lost_events_of_unknown_number_warn(void **state)
 	assert_has(s, "  lost events: 0 + unknown\n");
 }
 
+/*
+ * overrun-ignored: a page flags 2 events lost, but the recorder's per-CPU
+ * stats say the ring overwrote 7: the exact count wins, and is said.
+ */
+static void test_overrun_of_the_stats_is_the_lost_count(void **state)
+{
+	static const char *const stats[] = { "CPU: 0\nentries: 0\noverrun: 7\nread events: 3\n",
+					     "CPU: 1\nentries: 0\noverrun: 0\nread events: 0\n" };
+	struct trace_fixture *f = *state;
+	struct ft_model *m;
+
+	tb_set_cpu_stats(f->tb, stats);
+	fence(f, 0, 1 * MS, "dma_fence_init", 5, 1);
+	assert_int_equal(tb_missed(f->tb, 0, 2), 0);
+	fence(f, 0, 2 * MS, "dma_fence_signaled", 5, 1);
+	fence(f, 0, 3 * MS, "dma_fence_destroy", 5, 1);
+	m = trace_fixture_analyze(f);
+	assert_int_equal(m->missing, 0);
+	assert_int_equal(m->lost, 7);
+	assert_true(m->lost_exact);
+	assert_has(trace_fixture_render(f, report_text, &all), "events: 3 read, 7 lost, span ");
+}
+
 /* csv-quote-not-doubled, html-amp-unescaped: a name with , " and &. */
 static void test_csv_and_json_escape_a_name(void **state)
 {
@@ -370,6 +393,7 @@ int run_mutant_kills_tests(void)
 		trace_fixture_stock_test(test_wait_not_judged_across_lost_events),
 		cmocka_unit_test(test_duration_units),
 		trace_fixture_stock_test(test_lost_events_of_unknown_number_warn),
+		trace_fixture_stock_test(test_overrun_of_the_stats_is_the_lost_count),
 		trace_fixture_stock_test(test_csv_and_json_escape_a_name),
 		trace_fixture_series_test(test_timeline_leaves_out_test_only_commits),
 		cmocka_unit_test_setup_teardown(test_diff_gates_latency_from_base_to_new, setup_pair,
