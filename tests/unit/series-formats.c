@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "series-formats.h"
+#include "tmpdir.h"
 #include "trace-builder.h"
 
 #define COMMON_SIZE 8
@@ -72,8 +73,7 @@ static int copy_dir(const char *from, const char *dir, const char *prefix, int s
 
 int series_formats_make(char *dir, size_t len)
 {
-	snprintf(dir, len, "/tmp/test-series-fmt-XXXXXX");
-	if (!mkdtemp(dir) || copy_dir(TB_FIXTURES, dir, "", 0))
+	if (tmpdir_make(dir, len, "test-series-fmt") || copy_dir(TB_FIXTURES, dir, "", 0))
 		return -1;
 	for (size_t i = 0; i < sizeof(systems) / sizeof(systems[0]); i++)
 		if (copy_dir(systems[i].from, dir, systems[i].prefix, systems[i].shift))
@@ -83,10 +83,7 @@ int series_formats_make(char *dir, size_t len)
 
 void series_formats_remove(const char *dir)
 {
-	char cmd[128];
-
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	if (system(cmd))
+	if (tmpdir_remove(dir))
 		fprintf(stderr, "could not remove %s\n", dir);
 }
 

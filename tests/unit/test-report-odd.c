@@ -12,13 +12,9 @@
 #include <string.h>
 
 #include "analyze.h"
+#include "tmpdir.h"
 #include "trace-fixture.h"
 #include "unit.h"
-
-#define MS 1000000ull
-
-#define FENCE(cpu, ts, ev, ctx, seq) \
-	assert_int_equal(tb_fence(f->tb, cpu, ts, ev, "sw_sync", "producer-A", ctx, seq), 0)
 
 /* A stock fixture whose dma_fence_init calls its seqno field "seq_no". */
 static int setup_renamed_field(void **state)
@@ -29,8 +25,7 @@ static int setup_renamed_field(void **state)
 	if (!f)
 		return -1;
 	*state = f;
-	snprintf(f->formats, sizeof(f->formats), "/tmp/test-odd-fmt-XXXXXX");
-	if (!mkdtemp(f->formats))
+	if (tmpdir_make(f->formats, sizeof(f->formats), "test-odd-fmt"))
 		return -1;
 	snprintf(cmd, sizeof(cmd), "cp %s/* %s/ && sed -i 's/ seqno;/ seq_no;/' %s/dma_fence-dma_fence_init.format",
 		 TB_FIXTURES, f->formats, f->formats);

@@ -14,11 +14,6 @@
 #include "trace-fixture.h"
 #include "unit.h"
 
-#define MS 1000000ull
-
-#define FENCE(cpu, ts, ev, ctx, seq) \
-	assert_int_equal(tb_fence(f->tb, cpu, ts, ev, "sw_sync", "producer-A", ctx, seq), 0)
-
 static const struct report_opts all = { SEC_ALL, NULL, -1, -1, -1, 0 };
 
 /* Fail, showing the output, unless @text has @want. */
@@ -280,18 +275,6 @@ static void in_fence(struct trace_fixture *f, uint64_t ts, const char *ev, uint3
 				  ctx, seqno), 0);
 }
 
-/* The kernel's order at vblank @seq: delivered, the out-fence signal, vblank. */
-static void land(struct trace_fixture *f, uint32_t seq, uint32_t out_seqno)
-{
-	uint64_t t = seq * 16 * MS;
-
-	assert_int_equal(tb_vblank_delivered(f->tb, 0, t + 10000, 0, 0, seq), 0);
-	if (out_seqno)
-		assert_int_equal(tb_fence(f->tb, 0, t + 20000, "dma_fence_signaled", "vkms",
-					  "CRTC:51-crtc-0", 1, out_seqno), 0);
-	assert_int_equal(tb_vblank(f->tb, 0, t + 30000, 0, seq, (int64_t)t, 1), 0);
-}
-
 /* Task @pid commits out-fence @out just after vblank @seq, waiting 39 ms on in-fence @ctx. */
 static void late_commit(struct trace_fixture *f, uint32_t seq, uint32_t out, uint32_t ctx, int pid)
 {
@@ -312,13 +295,13 @@ static void two_late_frames(struct trace_fixture *f)
 		in_fence(f, s * MS, "dma_fence_init", 3, s);
 		in_fence(f, s * MS, "dma_fence_init", 4, s);
 	}
-	land(f, 100, 0);
+	trace_fixture_land(f, 100, 0, NULL);
 	late_commit(f, 100, 1, 3, 50);
 	for (uint32_t seq = 101; seq <= 104; seq++)
-		land(f, seq, seq == 104 ? 1 : 0);
+		trace_fixture_land(f, seq, seq == 104 ? 1 : 0, NULL);
 	late_commit(f, 104, 2, 4, 51);
 	for (uint32_t seq = 105; seq <= 108; seq++)
-		land(f, seq, seq == 108 ? 2 : 0);
+		trace_fixture_land(f, seq, seq == 108 ? 2 : 0, NULL);
 	trace_fixture_analyze(f);
 	assert_int_equal(f->a.model.crtcs[0].late_count, 2);
 }

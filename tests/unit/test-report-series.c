@@ -15,7 +15,6 @@
 #include "trace-fixture.h"
 #include "unit.h"
 
-#define MS 1000000ull
 #define OUT_CTX 1
 #define A_CTX 6
 #define B_CTX 7
@@ -116,15 +115,12 @@ static void commit_stall(struct trace_fixture *f, uint64_t ts, uint64_t commit, 
 	add(f, 1, ts, "drm_fence_commit_stall", &p);
 }
 
-/* The kernel's order at a vblank: delivered, the out-fence signal, vblank. */
+/* The out-fence's timeline is named after the long CRTC name, cut. */
 static void land(struct trace_fixture *f, uint32_t seq, uint32_t out_seqno)
 {
-	uint64_t t = seq * 16 * MS;
+	static const struct tf_land how = { .out_timeline = TRUNCATED };
 
-	assert_int_equal(tb_vblank_delivered(f->tb, 0, t + 10000, 0, 0, seq), 0);
-	if (out_seqno)
-		fence(f, 0, t + 20000, "dma_fence_signaled", OUT_CTX, out_seqno);
-	assert_int_equal(tb_vblank(f->tb, 0, t + 30000, 0, seq, (int64_t)t, 1), 0);
+	trace_fixture_land(f, seq, out_seqno, &how);
 }
 
 /*

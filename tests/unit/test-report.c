@@ -13,8 +13,6 @@
 #include "trace-fixture.h"
 #include "unit.h"
 
-#define MS 1000000ull
-
 static const struct ft_timeline *timeline(const struct ft_model *m, uint64_t context)
 {
 	for (unsigned int i = 0; i < m->n_timelines; i++)
@@ -23,9 +21,6 @@ static const struct ft_timeline *timeline(const struct ft_model *m, uint64_t con
 	fail_msg("no timeline for context %llu", (unsigned long long)context);
 	return NULL;
 }
-
-#define FENCE(cpu, ts, ev, ctx, seq) \
-	assert_int_equal(tb_fence(f->tb, cpu, ts, ev, "sw_sync", "producer-A", ctx, seq), 0)
 
 static void test_timeline_counts_across_cpus(void **state)
 {
@@ -171,18 +166,6 @@ static void test_no_fence_events(void **state)
 	assert_int_equal(hist_percentile(&m->pipes[0].period, 0.5), 16 * MS);
 }
 
-/* The kernel's order at a vblank: delivered, the out-fence signal, vblank. */
-static void land(struct trace_fixture *f, uint32_t seq, uint32_t out_seqno, int signal)
-{
-	uint64_t t = seq * 16 * MS;
-
-	assert_int_equal(tb_vblank_delivered(f->tb, 0, t + 10000, 0, 0, seq), 0);
-	if (signal)
-		assert_int_equal(tb_fence(f->tb, 0, t + 20000, "dma_fence_signaled", "vkms",
-					  "CRTC:51-crtc-0", 1, out_seqno), 0);
-	assert_int_equal(tb_vblank(f->tb, 0, t + 30000, 0, seq, (int64_t)t, 1), 0);
-}
-
 static void commit(struct trace_fixture *f, uint64_t t, uint32_t out_seqno, uint64_t b_wait_ms)
 {
 	tb_set_pid(f->tb, 50);
@@ -209,13 +192,13 @@ static void test_late_frame_and_its_blocking_fence(void **state)
 		assert_int_equal(tb_fence(f->tb, 1, s * MS, "dma_fence_init", "sw_sync",
 					  "producer-B", 4, s), 0);
 	}
-	land(f, 100, 0, 0);
+	trace_fixture_land(f, 100, 0, NULL);
 	commit(f, 100 * 16 * MS + 1 * MS, 1, 2);	/* B takes 2 ms: lands on 101 */
-	land(f, 101, 1, 1);
+	trace_fixture_land(f, 101, 1, NULL);
 	commit(f, 101 * 16 * MS + 1 * MS, 2, 39);	/* B takes 39 ms: lands on 104 */
-	land(f, 102, 0, 0);
-	land(f, 103, 0, 0);
-	land(f, 104, 2, 1);
+	trace_fixture_land(f, 102, 0, NULL);
+	trace_fixture_land(f, 103, 0, NULL);
+	trace_fixture_land(f, 104, 2, NULL);
 	m = trace_fixture_analyze(f);
 	assert_int_equal(m->n_crtcs, 1);
 	c = &m->crtcs[0];
@@ -257,7 +240,7 @@ static void test_blocking_without_signal_events(void **state)
 
 	FENCE(1, MS, "dma_fence_init", 3, 1);
 	assert_int_equal(tb_fence(f->tb, 1, MS, "dma_fence_init", "sw_sync", "producer-B", 4, 1), 0);
-	land(f, 200, 0, 0);
+	trace_fixture_land(f, 200, 0, NULL);
 	tb_set_pid(f->tb, 50);
 	assert_int_equal(tb_fence(f->tb, 1, t, "dma_fence_init", "vkms", "CRTC:51-crtc-0", 1, 1), 0);
 	FENCE(1, t + 100000, "dma_fence_wait_start", 3, 1);
@@ -268,7 +251,7 @@ static void test_blocking_without_signal_events(void **state)
 				  "producer-B", 4, 1), 0);
 	tb_set_pid(f->tb, 0);
 	for (uint32_t s = 201; s <= 204; s++)
-		land(f, s, 1, s == 204);
+		trace_fixture_land(f, s, s == 204 ? 1 : 0, NULL);
 	m = trace_fixture_analyze(f);
 	assert_int_equal(m->crtcs[0].late_count, 1);
 	assert_int_equal(m->crtcs[0].late[0].blocking.context, 3);

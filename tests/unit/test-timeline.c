@@ -15,7 +15,6 @@
 #include "trace-fixture.h"
 #include "unit.h"
 
-#define MS 1000000ull
 #define HOSTILE "</script><script>alert(1)</script>"
 #define HOSTILE_ESCAPED "\\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e"
 
@@ -130,19 +129,14 @@ static void series_cleanup(struct trace_fixture *f, uint64_t t, uint32_t out_seq
 	trace_fixture_event(f, 0, t + 35000, "drm_fence_cleanup_done", cleanup, sizeof(cleanup));
 }
 
-/* delivered, out-fence signal, vblank: the kernel's order at a vblank */
+/* The vblank, with the series' flip and cleanup when the fixture has their formats. */
 static void land(struct trace_fixture *f, uint32_t seq, uint32_t out_seqno)
 {
-	uint64_t t = seq * 16 * MS;
+	static const struct tf_land series = {
+		.before_signal = series_flip, .after_vblank = series_cleanup,
+	};
 
-	assert_int_equal(tb_vblank_delivered(f->tb, 0, t + 10000, 0, 0, seq), 0);
-	if (out_seqno && f->formats[0])
-		series_flip(f, t, seq, out_seqno);
-	if (out_seqno)
-		fence(f, 0, t + 20000, "dma_fence_signaled", 1, out_seqno);
-	assert_int_equal(tb_vblank(f->tb, 0, t + 30000, 0, seq, (int64_t)t, 1), 0);
-	if (out_seqno && f->formats[0])
-		series_cleanup(f, t, out_seqno);
+	trace_fixture_land(f, seq, out_seqno, f->formats[0] ? &series : NULL);
 }
 
 /* A commit at @t whose in-fence (the hostile timeline) signals @b_ms later. */

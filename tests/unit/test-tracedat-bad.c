@@ -12,6 +12,7 @@
 
 #include <traceevent/event-parse.h>
 
+#include "tmpdir.h"
 #include "trace-builder.h"
 #include "tracedat.h"
 #include "unit.h"
@@ -97,9 +98,8 @@ static int setup(void **state)
 	struct trace_builder *tb;
 
 	(void)state;
-	snprintf(dir, sizeof(dir), "/tmp/tracedat-bad-XXXXXX");
 	tep_set_loglevel(TEP_LOG_NONE);
-	if (!mkdtemp(dir))
+	if (tmpdir_make(dir, sizeof(dir), "tracedat-bad"))
 		return -1;
 	tb = good_builder();
 	if (tb_write(tb, path_of("good.dat")))
@@ -111,12 +111,9 @@ static int setup(void **state)
 
 static int teardown(void **state)
 {
-	char cmd[128];
-
 	(void)state;
 	free(good);
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	return system(cmd);
+	return tmpdir_remove(dir);
 }
 
 /* Open @path expecting failure with @want in the message. */

@@ -11,6 +11,7 @@
 
 #include <traceevent/event-parse.h>
 
+#include "tmpdir.h"
 #include "trace-builder.h"
 #include "tracedat.h"
 #include "unit.h"
@@ -38,17 +39,13 @@ static int have_trace_cmd(void)
 static int setup(void **state)
 {
 	(void)state;
-	snprintf(dir, sizeof(dir), "/tmp/tracedat-compat-XXXXXX");
-	return mkdtemp(dir) ? 0 : -1;
+	return tmpdir_make(dir, sizeof(dir), "tracedat-compat");
 }
 
 static int teardown(void **state)
 {
-	char cmd[128];
-
 	(void)state;
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	return system(cmd);
+	return tmpdir_remove(dir);
 }
 
 /* Run @cmd, its output (stdout and stderr) into @out. */

@@ -12,6 +12,7 @@
 
 #include <traceevent/event-parse.h>
 
+#include "tmpdir.h"
 #include "trace-builder.h"
 #include "tracedat.h"
 #include "unit.h"
@@ -44,18 +45,14 @@ static const char *tmp_path(const char *name)
 static int setup_dir(void **state)
 {
 	(void)state;
-	snprintf(tmp_dir, sizeof(tmp_dir), "/tmp/tracedat-test-XXXXXX");
 	tep_set_loglevel(TEP_LOG_NONE);	/* damaged formats are the point here */
-	return mkdtemp(tmp_dir) ? 0 : -1;
+	return tmpdir_make(tmp_dir, sizeof(tmp_dir), "tracedat-test");
 }
 
 static int teardown_dir(void **state)
 {
-	char cmd[128];
-
 	(void)state;
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmp_dir);
-	return system(cmd);
+	return tmpdir_remove(tmp_dir);
 }
 
 static long long field(struct tep_handle *tep, struct tep_record *rec, const char *name)

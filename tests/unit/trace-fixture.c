@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * trace-fixture.c - the shared fixture of test-report.c,
- * test-report-series.c and test-timeline.c (see trace-fixture.h).
+ * trace-fixture.c - the shared fixture of the analysis tests: test-report*.c,
+ * test-timeline.c, test-mutant-kills.c (see trace-fixture.h).
  */
 #include <stdlib.h>
 #include <unistd.h>
@@ -73,6 +73,34 @@ void trace_fixture_event(struct trace_fixture *f, unsigned int cpu, uint64_t ts,
 
 	assert_true(id >= 0);
 	assert_int_equal(tb_add(f->tb, cpu, ts, id, payload, len), 0);
+}
+
+/**
+ * trace_fixture_land() - vblank @seq, on which out-fence @out_seqno lands
+ * @f: the fixture
+ * @seq: the vblank's sequence; its time is @seq * 16 ms
+ * @out_seqno: the out-fence it signals (context 1), or 0 for none
+ * @how: NULL, or what to trace differently (see struct tf_land)
+ */
+void trace_fixture_land(struct trace_fixture *f, uint32_t seq, uint32_t out_seqno,
+			const struct tf_land *how)
+{
+	static const struct tf_land plain;
+	uint64_t t = seq * 16 * MS;
+
+	if (!how)
+		how = &plain;
+	assert_int_equal(tb_vblank_delivered(f->tb, 0, t + 10000, 0, 0, seq), 0);
+	if (out_seqno && how->before_signal)
+		how->before_signal(f, t, seq, out_seqno);
+	if (out_seqno)
+		assert_int_equal(tb_fence(f->tb, 0, t + 20000, "dma_fence_signaled", "vkms",
+					  how->out_timeline ? how->out_timeline : "CRTC:51-crtc-0",
+					  1, out_seqno), 0);
+	assert_int_equal(tb_vblank(f->tb, 0, t + 30000, 0, how->event_seq ? how->event_seq : seq,
+				   (int64_t)t, 1), 0);
+	if (out_seqno && how->after_vblank)
+		how->after_vblank(f, t, out_seqno);
 }
 
 void trace_fixture_write(struct trace_fixture *f)

@@ -15,6 +15,12 @@
 #include "analyze.h"
 #include "trace-builder.h"
 
+#define MS 1000000ull		/* nanoseconds */
+
+/* A stock event of producer-A's timeline; needs the fixture as @f in scope. */
+#define FENCE(cpu, ts, ev, ctx, seq) \
+	assert_int_equal(tb_fence(f->tb, cpu, ts, ev, "sw_sync", "producer-A", ctx, seq), 0)
+
 struct trace_fixture {
 	struct trace_builder *tb;
 	struct analysis a;
@@ -42,6 +48,24 @@ int trace_fixture_teardown(void **state);
 /* Add a series event by name; @payload is what follows the common fields. */
 void trace_fixture_event(struct trace_fixture *f, unsigned int cpu, uint64_t ts,
 			 const char *name, const void *payload, size_t len);
+
+/*
+ * How trace_fixture_land() traces a vblank beyond the default: vblank @seq
+ * of CRTC 51 (pipe 0) at @seq * 16 ms, signalling out-fence (vkms, context
+ * 1) @out_seqno, none when 0.  NULL or zeroed fields: the defaults.
+ */
+struct tf_land {
+	const char *out_timeline;	/* the out-fence's timeline; "CRTC:51-crtc-0" */
+	uint32_t event_seq;		/* the vblank event's sequence; @seq */
+	/* events of the commit that lands, before its out-fence's signal and
+	 * after the vblank event (called only when @out_seqno is not 0) */
+	void (*before_signal)(struct trace_fixture *f, uint64_t t, uint32_t seq, uint32_t out_seqno);
+	void (*after_vblank)(struct trace_fixture *f, uint64_t t, uint32_t out_seqno);
+};
+
+/* The kernel's order at a vblank: delivered, the out-fence signal, vblank. */
+void trace_fixture_land(struct trace_fixture *f, uint32_t seq, uint32_t out_seqno,
+			const struct tf_land *how);
 
 /* Write the built trace to f->path (fails the test if it cannot). */
 void trace_fixture_write(struct trace_fixture *f);
