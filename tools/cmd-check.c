@@ -340,18 +340,41 @@ static int check_status(const struct check_ctx *c)
 	return c->latency_ok ? 4 : 1;
 }
 
+static const struct option long_opts[] = {
+	{ "help", no_argument, NULL, 'h' },
+	{ 0 }
+};
+
+const struct cmd_options check_options = { ":h", long_opts };
+
+/* Return: 0 to run, 1 after --help, -1 on a usage error (already said). */
+static int parse_args(int argc, char **argv)
+{
+	int opt;
+
+	optind = 0;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, check_options.short_opts, check_options.long_opts,
+				  NULL)) != -1) {
+		if (opt != 'h')
+			return usage_bad_option("check", opt, argv);
+		print_usage("check");
+		return 1;
+	}
+	if (optind < argc) {
+		usage_error("check", "takes no arguments ('%s')", argv[optind]);
+		return -1;
+	}
+	return 0;
+}
+
 int cmd_check(int argc, char **argv)
 {
 	struct check_ctx c = { 0 };
+	int ret = parse_args(argc, argv);
 
-	if (argc == 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
-		print_usage("check");
-		return 0;
-	}
-	if (argc > 1) {
-		usage_error("check", "takes no arguments ('%s')", argv[1]);
-		return EXIT_USAGE;
-	}
+	if (ret)
+		return ret > 0 ? 0 : EXIT_USAGE;
 	libbpf_set_print(NULL);
 	check_tracing(&c);
 	check_series(&c);

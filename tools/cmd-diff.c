@@ -28,6 +28,8 @@ static const struct option long_opts[] = {
 	{ 0 }
 };
 
+const struct cmd_options diff_options = { ":t:p:h", long_opts };
+
 static int parse_percentile(struct diff_ctx *c, const char *arg)
 {
 	static const struct { const char *name; double p; } names[] = {
@@ -52,7 +54,8 @@ static int parse_args(struct diff_ctx *c, int argc, char **argv)
 	c->opts.percentile_name = "p99";
 	optind = 0;
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, ":t:p:h", long_opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, diff_options.short_opts, diff_options.long_opts,
+				  NULL)) != -1) {
 		switch (opt) {
 		case 't':
 			if (parse_uint(optarg, 100000, &c->opts.threshold_pct)) {

@@ -20,6 +20,8 @@ static const struct option long_opts[] = {
 	{ 0 }
 };
 
+const struct cmd_options export_options = { ":h", long_opts };
+
 /* Return: 0 to run, 1 after --help, -1 on a usage error (already said). */
 static int parse_args(struct export_ctx *c, int argc, char **argv)
 {
@@ -29,7 +31,8 @@ static int parse_args(struct export_ctx *c, int argc, char **argv)
 	c->out = NULL;
 	optind = 0;
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, ":h", long_opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, export_options.short_opts, export_options.long_opts,
+				  NULL)) != -1) {
 		switch (opt) {
 		case 'p': c->out = optarg; break;
 		case 'h': print_usage("export"); return 1;

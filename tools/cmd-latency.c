@@ -40,6 +40,8 @@ static const struct option long_opts[] = {
 	{ 0 }
 };
 
+const struct cmd_options latency_options = { ":C:T:PWmvh", long_opts };
+
 /* Return: 0 to run, 1 after --help, -1 on a usage error (already said). */
 static int parse_args(struct latency_ctx *c, int argc, char **argv)
 {
@@ -49,7 +51,8 @@ static int parse_args(struct latency_ctx *c, int argc, char **argv)
 	c->context = -1;
 	optind = 0;
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, ":C:T:PWmvh", long_opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, latency_options.short_opts, latency_options.long_opts,
+				  NULL)) != -1) {
 		switch (opt) {
 		case 'C':
 			if (parse_uint(optarg, 0xffffffffu, &v)) {

@@ -21,6 +21,11 @@
 #include "record-bpf.h"
 #include "record-capture.h"
 
+/* With a COMMAND, record's own statuses: those of time(1) and timeout(1). */
+#define EXIT_RECORD_FAILED 125
+#define EXIT_CANNOT_EXEC 126
+#define EXIT_NOT_FOUND 127
+
 static volatile sig_atomic_t stop_signal;
 
 static void on_stop(int sig)
@@ -39,6 +44,8 @@ static const struct option long_opts[] = {
 	{ 0 }
 };
 
+const struct cmd_options record_options = { "+:o:e:b:d:h", long_opts };
+
 /* Return: 0 to run, 1 after --help, -1 on a usage error (already said). */
 static int parse_args(struct capture *c, int argc, char **argv)
 {
@@ -48,7 +55,8 @@ static int parse_args(struct capture *c, int argc, char **argv)
 	c->buffer_kb = 4096;
 	optind = 0;
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "+:o:e:b:d:h", long_opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, record_options.short_opts, record_options.long_opts,
+				  NULL)) != -1) {
 		switch (opt) {
 		case 'o': c->path = optarg; break;
 		case 'e':
@@ -129,6 +137,8 @@ static pid_t start_command(char **argv, int *exec_pipe)
 	}
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	close(fds[1]);
+	if (pid < 0)
+		close(fds[0]);
 	*exec_pipe = fds[0];
 	return pid;
 }
@@ -136,9 +146,13 @@ static pid_t start_command(char **argv, int *exec_pipe)
 /* 0 when the command started, else its exec errno (the child has exited). */
 static int exec_result(int fd)
 {
+	ssize_t n;
 	int e = 0;
 
-	if (read(fd, &e, sizeof(e)) != sizeof(e))
+	do	/* a stop signal now must not pass for a successful exec */
+		n = read(fd, &e, sizeof(e));
+	while (n < 0 && errno == EINTR);
+	if (n != sizeof(e))
 		e = 0;
 	close(fd);
 	return e;
@@ -157,43 +171,118 @@ static int should_stop(struct capture *c, pid_t child, int *status, time_t end)
  * Recording stopped before COMMAND exited (a signal, -d, a full disk):
  * COMMAND goes too, as with perf record, by the signal that stopped us or
  * SIGTERM.  Return: 1 when we ended it, 0 when it had exited by itself.
+ * A COMMAND killed by the very stop signal we got was ended with us too:
+ * Ctrl-C on a terminal signals both at once, and which of us sees it
+ * first must not change record's exit status.
  */
 static int end_command(pid_t child, int *status)
 {
 	if (waitpid(child, status, WNOHANG) != 0)
-		return 0;
+		return stop_signal && WIFSIGNALED(*status) && WTERMSIG(*status) == stop_signal;
 	kill(child, stop_signal ? (int)stop_signal : SIGTERM);
 	waitpid(child, status, 0);
 	return 1;
 }
 
-/*
- * Say how COMMAND ended.  Return: 1 when it died of a signal nobody here
- * sent (a crash, a kill from outside): the capture is of a broken run.
- */
-static int say_status(struct capture *c, pid_t child, int status, int ended)
+/* Say how COMMAND ended, in one line when that is news. */
+static void say_status(struct capture *c, int status, int ended)
 {
-	if (child <= 0)
-		return 0;
-	if (WIFSIGNALED(status) && !ended) {
-		fprintf(stderr, "fence-trace record: '%s' was killed by signal %d (%s)\n",
-			c->command[0], WTERMSIG(status), strsignal(WTERMSIG(status)));
-		return 1;
-	}
 	if (ended)
 		fprintf(stderr, "fence-trace record: '%s' stopped by signal %d with the recording\n",
 			c->command[0], stop_signal ? (int)stop_signal : SIGTERM);
+	else if (WIFSIGNALED(status))
+		fprintf(stderr, "fence-trace record: '%s' was killed by signal %d (%s)\n",
+			c->command[0], WTERMSIG(status), strsignal(WTERMSIG(status)));
 	else if (WIFEXITED(status) && WEXITSTATUS(status))
 		fprintf(stderr, "fence-trace record: '%s' exited with status %d\n", c->command[0],
 			WEXITSTATUS(status));
-	return 0;
+}
+
+/*
+ * record's own runtime failure: 1, as every fence-trace command; with a
+ * COMMAND, 125, so that it cannot be taken for one of COMMAND's statuses
+ * (which record passes through) nor for 126/127 (COMMAND could not run).
+ */
+static int own_failure(const struct capture *c)
+{
+	return c->command ? EXIT_RECORD_FAILED : 1;
+}
+
+/*
+ * The exit status of a recording around COMMAND, as time(1) and timeout(1)
+ * have it: COMMAND's own, 128+N when a signal N from elsewhere killed it,
+ * 0 when we ended it (-d, a stop signal we passed on); 125 when the
+ * capture failed, whatever COMMAND did (the failure is what to fix first).
+ */
+static int command_status(int status, int ended, int capture_failed)
+{
+	if (capture_failed)
+		return EXIT_RECORD_FAILED;
+	if (ended)
+		return 0;
+	if (WIFSIGNALED(status))
+		return 128 + WTERMSIG(status);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : EXIT_RECORD_FAILED;
+}
+
+static void teardown(struct capture *c)
+{
+	if (c->use_bpf)
+		bpfrec_teardown(c);
+	else
+		capture_teardown(c);
+}
+
+/* Return: 0 and @child when it runs; else the exit status (said, torn down). */
+static int launch(struct capture *c, pid_t *child)
+{
+	int exec_fd = -1, err;
+
+	*child = start_command(c->command, &exec_fd);
+	if (*child < 0) {
+		fprintf(stderr, "fence-trace record: cannot run '%s': %s\n", c->command[0],
+			strerror(errno));
+		teardown(c);
+		return EXIT_RECORD_FAILED;
+	}
+	err = exec_result(exec_fd);
+	if (!err)
+		return 0;
+	/* The shell's statuses: 127 not found, 126 found but not runnable. */
+	fprintf(stderr, "fence-trace record: cannot run '%s': %s\n", c->command[0], strerror(err));
+	waitpid(*child, NULL, 0);
+	teardown(c);
+	return err == ENOENT ? EXIT_NOT_FOUND : EXIT_CANNOT_EXEC;
+}
+
+/* Move events into the files until COMMAND exits, -d passes or a signal comes. */
+static void record_loop(struct capture *c, pid_t child, int *status)
+{
+	time_t end = 0, start = time(NULL), last_progress = 0;
+
+	if (c->duration_s)
+		end = start + c->duration_s;
+	while (!should_stop(c, child, status, end)) {
+		int more = c->use_bpf ? bpfrec_drain(c) : capture_drain(c);
+
+		if (more < 0)
+			break;
+		if (time(NULL) != last_progress) {
+			last_progress = time(NULL);
+			if (c->use_bpf)
+				bpfrec_progress(c, difftime(last_progress, start));
+			else
+				capture_progress(c, difftime(last_progress, start));
+		}
+		if (!more)	/* behind the kernel: no sleep */
+			usleep(50000);
+	}
 }
 
 static int run(struct capture *c)
 {
 	struct sigaction sa = { .sa_handler = on_stop };
-	int status = 0, exec_fd = -1, ended, ret, failed;
-	time_t end = 0, start, last_progress = 0;
+	int status = 0, ended, failed;
 	pid_t child = -1;
 
 	/*
@@ -214,45 +303,19 @@ static int run(struct capture *c)
 			bpfrec_teardown(c);
 		else if (!failed)	/* a failed capture_setup() cleaned up */
 			capture_teardown(c);
-		return 1;
+		return own_failure(c);
 	}
-	if (c->command) {
-		child = start_command(c->command, &exec_fd);
-		if (child < 0 || exec_result(exec_fd)) {
-			fprintf(stderr, "fence-trace record: cannot run '%s': %s\n", c->command[0],
-				child < 0 ? strerror(errno) : "not found or not executable");
-			if (child > 0)
-				waitpid(child, NULL, 0);
-			if (c->use_bpf)
-				bpfrec_teardown(c);
-			else
-				capture_teardown(c);
-			return 1;
-		}
-	}
-	if (c->duration_s)
-		end = time(NULL) + c->duration_s;
-	start = time(NULL);
-	while (!should_stop(c, child, &status, end)) {
-		int more = c->use_bpf ? bpfrec_drain(c) : capture_drain(c);
-
-		if (more < 0)
-			break;
-		if (time(NULL) != last_progress) {
-			last_progress = time(NULL);
-			if (c->use_bpf)
-				bpfrec_progress(c, difftime(last_progress, start));
-			else
-				capture_progress(c, difftime(last_progress, start));
-		}
-		if (!more)	/* behind the kernel: no sleep */
-			usleep(50000);
-	}
+	if (c->command && (failed = launch(c, &child)))
+		return failed;
+	record_loop(c, child, &status);
 	ended = child > 0 && end_command(child, &status);
-	ret = c->use_bpf ? bpfrec_finish(c) : capture_finish(c);
+	failed = c->use_bpf ? bpfrec_finish(c) : capture_finish(c);
 	if (stop_signal)
 		fprintf(stderr, "fence-trace record: stopped by signal %d\n", (int)stop_signal);
-	return say_status(c, child, status, ended) || ret ? 1 : 0;
+	if (child <= 0)
+		return failed ? 1 : 0;
+	say_status(c, status, ended);
+	return command_status(status, ended, failed);
 }
 
 int cmd_record(int argc, char **argv)

@@ -40,6 +40,8 @@ static const struct option long_opts[] = {
 	{ 0 }
 };
 
+const struct cmd_options report_options = { ":h", long_opts };
+
 static int parse_sections(const char *arg, unsigned int *sections)
 {
 	char buf[128], *tok, *save = NULL;
@@ -94,7 +96,8 @@ static int parse_args(struct report_ctx *c, int argc, char **argv)
 	c->opts.pid = -1;
 	optind = 0;
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, ":h", long_opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, report_options.short_opts, report_options.long_opts,
+				  NULL)) != -1) {
 		switch (opt) {
 		case OPT_JSON: if (set_format(c, FORMAT_JSON)) return -1; break;
 		case OPT_CSV: if (set_format(c, FORMAT_CSV)) return -1; break;

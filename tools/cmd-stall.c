@@ -52,6 +52,8 @@ static const struct option long_opts[] = {
 	{ 0 }
 };
 
+const struct cmd_options stall_options = { ":d:vh", long_opts };
+
 static int number(const char *opt, const char *arg, unsigned int max, unsigned int *out)
 {
 	if (parse_uint(arg, max, out) == 0 && *out)
@@ -67,7 +69,8 @@ static int parse_args(struct stall_ctx *c, int argc, char **argv)
 
 	optind = 0;
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, ":d:vh", long_opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, stall_options.short_opts, stall_options.long_opts,
+				  NULL)) != -1) {
 		switch (opt) {
 		case 't': if (number("--threshold", optarg, 3600000, &c->threshold_ms)) return -1; break;
 		case 'V': if (number("--vblanks", optarg, 1000, &c->vblanks)) return -1; break;

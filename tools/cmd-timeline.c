@@ -20,6 +20,8 @@ static const struct option long_opts[] = {
 	{ 0 }
 };
 
+const struct cmd_options timeline_options = { ":ho:", long_opts };
+
 /* Return: 0 to run, 1 after --help, -1 on a usage error (already said). */
 static int parse_args(struct timeline_ctx *c, int argc, char **argv)
 {
@@ -29,7 +31,8 @@ static int parse_args(struct timeline_ctx *c, int argc, char **argv)
 	c->out = "timeline.html";
 	optind = 0;
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, ":ho:", long_opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, timeline_options.short_opts, timeline_options.long_opts,
+				  NULL)) != -1) {
 		switch (opt) {
 		case 'o': c->out = optarg; break;
 		case 'h': print_usage("timeline"); return 1;

@@ -44,6 +44,8 @@ static const struct option long_opts[] = {
 	{ 0 }
 };
 
+const struct cmd_options top_options = { ":pd:n:h", long_opts };
+
 static int parse_args(struct top_ctx *t, int argc, char **argv)
 {
 	int opt;
@@ -51,7 +53,8 @@ static int parse_args(struct top_ctx *t, int argc, char **argv)
 	t->delay = 1;
 	optind = 0;
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, ":pd:n:h", long_opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, top_options.short_opts, top_options.long_opts,
+				  NULL)) != -1) {
 		switch (opt) {
 		case 'p': t->pending = 1; break;
 		case 'd':

@@ -13,19 +13,57 @@
 struct command {
 	const char *name;
 	int (*run)(int argc, char **argv);
+	const struct cmd_options *options;	/* what its getopt_long() parses */
 };
 
 static const struct command commands[] = {
-	{ "record", cmd_record },
-	{ "report", cmd_report },
-	{ "diff", cmd_diff },
-	{ "latency", cmd_latency },
-	{ "top", cmd_top },
-	{ "check", cmd_check },
-	{ "stall", cmd_stall },
-	{ "timeline", cmd_timeline },
-	{ "export", cmd_export },
+	{ "record", cmd_record, &record_options },
+	{ "report", cmd_report, &report_options },
+	{ "diff", cmd_diff, &diff_options },
+	{ "latency", cmd_latency, &latency_options },
+	{ "top", cmd_top, &top_options },
+	{ "check", cmd_check, &check_options },
+	{ "stall", cmd_stall, &stall_options },
+	{ "timeline", cmd_timeline, &timeline_options },
+	{ "export", cmd_export, &export_options },
 };
+
+#define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+/* "-o ARG", "-P" for each letter of a getopt optstring. */
+static void list_short(const char *cmd, const char *s)
+{
+	s += strspn(s, "+-:");
+	for (; *s; s++) {
+		int args = strspn(s + 1, ":");
+
+		printf("%s -%c%s\n", cmd, *s, args == 1 ? " ARG" : args ? " [ARG]" : "");
+		s += args;
+	}
+}
+
+/*
+ * `fence-trace _options`: every option each command's getopt_long()
+ * accepts, one "COMMAND -x [ARG]" or "COMMAND --name [ARG]" a line, read
+ * from the very tables the commands parse with.  For tests/cli/test-man,
+ * which checks that each is in the command's --help, man page and
+ * completion, and that each of those names only options getopt accepts.
+ * Not a user's command (so in no usage text): a test hook that changes
+ * nothing and prints only what --help already says.
+ */
+static int list_options(void)
+{
+	for (size_t i = 0; i < N_COMMANDS; i++) {
+		const struct cmd_options *o = commands[i].options;
+
+		list_short(commands[i].name, o->short_opts);
+		for (const struct option *l = o->long_opts; l->name; l++)
+			printf("%s --%s%s\n", commands[i].name, l->name,
+			       l->has_arg == required_argument ? " ARG" :
+			       l->has_arg == optional_argument ? " [ARG]" : "");
+	}
+	return fflush(stdout) ? 1 : 0;
+}
 
 int main(int argc, char **argv)
 {
@@ -38,7 +76,9 @@ int main(int argc, char **argv)
 		print_usage(argc > 2 ? argv[2] : NULL);
 		return 0;
 	}
-	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+	if (argc == 2 && strcmp(argv[1], "_options") == 0)
+		return list_options();
+	for (size_t i = 0; i < N_COMMANDS; i++)
 		if (strcmp(argv[1], commands[i].name) == 0)
 			return commands[i].run(argc - 1, argv + 1);
 	usage_error(NULL, "'%s' is not a fence-trace command", argv[1]);

@@ -77,30 +77,44 @@ static void put_span(FILE *fp, struct span s)
 	fwrite(s.s, 1, s.len, fp);
 }
 
-/* "cmd:-o) <completion of its argument>; return ;;" for each option of @o that takes one. */
+static void argument_case(FILE *fp, const char *cmd, struct span name, struct span arg,
+			  const struct span *values, int nvalues)
+{
+	fprintf(fp, "\t%s:", cmd);
+	put_span(fp, name);
+	if (names_file(arg))
+		fputs(") _fence_trace_files; return ;;\n", fp);
+	else if (nvalues) {
+		fputs(") COMPREPLY=($(compgen -W '", fp);
+		for (int i = 0; i < nvalues; i++) {
+			put_span(fp, values[i]);
+			fputs(i + 1 < nvalues ? " " : "", fp);
+		}
+		fputs("' -- \"$cur\")); return ;;\n", fp);
+	} else
+		fputs(") return ;;\n", fp);
+}
+
+/*
+ * "cmd:-o) <completion of its argument>; return ;;" for each name of @o
+ * that takes one.  The names before an argument share it: "-o, --output
+ * FILE" is two names of one option, "--from T, --to T" two options.
+ */
 static void option_argument(FILE *fp, const char *cmd, const struct usage_option *o)
 {
-	struct span rest = o->spec, word, arg, values[MAX_VALUES];
-	int nvalues = o->ntext ? value_list(o->text[0], values) : 0;
+	struct span rest = o->spec, word, names[4], values[MAX_VALUES];
+	int nvalues = o->ntext ? value_list(o->text[0], values) : 0, nnames = 0;
 
-	/* "--from T, --to T": each name is followed by its argument. */
 	while ((word = span_next_word(&rest)).len > 0) {
-		arg = span_next_word(&rest);
-		if (!is_option(word) || arg.len == 0 || is_option(arg))
-			return;
-		fprintf(fp, "\t%s:", cmd);
-		put_span(fp, word);
-		if (names_file(arg))
-			fputs(") _fence_trace_files; return ;;\n", fp);
-		else if (nvalues) {
-			fputs(") COMPREPLY=($(compgen -W '", fp);
-			for (int i = 0; i < nvalues; i++) {
-				put_span(fp, values[i]);
-				fputs(i + 1 < nvalues ? " " : "", fp);
-			}
-			fputs("' -- \"$cur\")); return ;;\n", fp);
-		} else
-			fputs(") return ;;\n", fp);
+		if (is_option(word)) {
+			if (nnames == 4)
+				return;
+			names[nnames++] = word;
+			continue;
+		}
+		for (int i = 0; i < nnames; i++)
+			argument_case(fp, cmd, names[i], word, values, nvalues);
+		nnames = 0;
 	}
 }
 

@@ -38,6 +38,8 @@ static void exit_status(FILE *fp, const struct man_prose *prose)
 	fputs(".TP\n.B 2\na command-line mistake, said in one line on standard error\n", fp);
 	if (prose->status_3)
 		fprintf(fp, ".TP\n.B 3\n%s", prose->status_3);
+	if (prose->status_more)
+		fputs(prose->status_more, fp);
 }
 
 static void examples(FILE *fp, const char *lines)

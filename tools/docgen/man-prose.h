@@ -13,6 +13,7 @@ struct man_prose {
 	const char *description;	/* groff: DESCRIPTION, after the --help text */
 	const char *status_1;		/* groff: "; also when...", more causes of status 1 */
 	const char *status_3;		/* groff: what exit status 3 means, if used */
+	const char *status_more;	/* groff: after the list (a .PP and more .TP) */
 	const char *examples;		/* command lines, one a line, not groff */
 	const char *see_also;		/* groff: .BR lines after fence-trace(1) */
 };
