@@ -9,6 +9,7 @@ enum log_verdict {
 	LOG_EXPECTED,	/* a WARNING the caller said would come */
 };
 
+const char *logscan_kernel_message(const char *line);
 enum log_verdict logscan_classify(const char *line, const char *expect_warning);
 
 #endif
