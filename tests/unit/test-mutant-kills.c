@@ -20,7 +20,6 @@
 #include "trace-fixture.h"
 #include "unit.h"
 
-#define MS 1000000ull
 #define VBLANK (16 * MS)
 #define OUT_CTX 1
 #define CRTC_TL "CRTC:51-crtc-0"
@@ -37,21 +36,9 @@ static void fence(struct trace_fixture *f, unsigned int cpu, uint64_t ts, const 
 	assert_int_equal(tb_fence(f->tb, cpu, ts, ev, drv, tl, ctx, seqno), 0);
 }
 
-/* A vblank as the kernel traces it: delivered, the out-fence signal (when
- * @out_seqno), then the vblank event, whose sequence is @event_seq. */
-static void vblank(struct trace_fixture *f, uint32_t seq, uint32_t out_seqno, uint32_t event_seq)
-{
-	uint64_t t = seq * VBLANK;
-
-	assert_int_equal(tb_vblank_delivered(f->tb, 0, t + 10000, 0, 0, seq), 0);
-	if (out_seqno)
-		fence(f, 0, t + 20000, "dma_fence_signaled", OUT_CTX, out_seqno);
-	assert_int_equal(tb_vblank(f->tb, 0, t + 30000, 0, event_seq, (int64_t)t, 1), 0);
-}
-
 static void land(struct trace_fixture *f, uint32_t seq, uint32_t out_seqno)
 {
-	vblank(f, seq, out_seqno, seq);
+	trace_fixture_land(f, seq, out_seqno, NULL);
 }
 
 static void assert_has(const char *s, const char *want)
@@ -104,7 +91,7 @@ static void test_vblank_of_another_sequence_confirms_nothing(void **state)
 	land(f, 100, 0);
 	fence(f, 1, 100 * VBLANK + MS, "dma_fence_init", OUT_CTX, 1);
 	land(f, 101, 0);
-	vblank(f, 102, 1, 999);
+	trace_fixture_land(f, 102, 1, &(struct tf_land){ .event_seq = 999 });
 	m = trace_fixture_analyze(f);
 	c = &m->crtcs[0];
 	assert_int_equal(c->frames, 1);
