@@ -12,7 +12,8 @@ import { pathToFileURL } from 'node:url';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-export async function openPage(htmlPath, { width = 1400, height = 900 } = {}) {
+// @init: a script to run in the page before its own (a drawing recorder).
+export async function openPage(htmlPath, { width = 1400, height = 900, init = null } = {}) {
   const profile = mkdtempSync(join(tmpdir(), 'ft-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
@@ -26,6 +27,7 @@ export async function openPage(htmlPath, { width = 1400, height = 900 } = {}) {
     outside.push(url);
     return route.abort();
   });
+  if (init) await context.addInitScript(init);
   const page = context.pages()[0] || await context.newPage();
   page.on('pageerror', e => errors.push(String(e)));
   page.on('dialog', d => { errors.push('dialog opened: ' + d.message()); d.dismiss(); });

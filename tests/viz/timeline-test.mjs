@@ -6,12 +6,22 @@
 // The recording comes from the patched kernel, so it also has plane lanes
 // (in-fence waits coloured by timeline) and series commits linked to their
 // out-fence, vblank and in-fences; search by task name and pid.
+// What it draws is read from the canvas (canvas-log.mjs) and compared
+// with `fence-trace report --json` of the same trace (expect-report.mjs):
+// lane labels, spans per lane, late-frame arrows, blocked waits' colours.
 // TAP on stdout; a screenshot for a human to look at.
 //
-//   node tests/viz/timeline-test.mjs PAGE.html SCREENSHOT.png MIN_ARROWS
+//   node tests/viz/timeline-test.mjs PAGE.html SCREENSHOT.png MIN_ARROWS [TRACE.dat]
+//
+// TRACE.dat defaults to trace.dat beside the page; fence-trace is
+// $FENCE_TRACE or build/bin/fence-trace.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { openPage } from './browser.mjs';
+import { RECORDER } from './canvas-log.mjs';
+import { checkDrawing } from './drawn-checks.mjs';
 
-const [html, png, minArrows = '1'] = process.argv.slice(2);
+const [html, png, minArrows = '1', trace = join(dirname(html), 'trace.dat')] = process.argv.slice(2);
 let n = 0, failed = 0;
 function ok(cond, what, detail) {
   n++;
@@ -20,11 +30,12 @@ function ok(cond, what, detail) {
   if (!cond && detail !== undefined) console.log('# ' + JSON.stringify(detail));
 }
 
-const { page, outside, errors, close } = await openPage(html);
+const { page, outside, errors, close } = await openPage(html, { init: RECORDER });
 const api = (expr, arg) => page.evaluate(expr, arg);
 const settle = () => page.evaluate(() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))));
 try {
   await settle();
+  await checkDrawing(page, trace, Number(minArrows), ok);
   const lanes = await api(() => window.fenceTimeline.lanes());
   const kinds = lanes.map(l => l.kind), names = lanes.map(l => l.name);
   ok(kinds.includes('crtc'), 'a CRTC lane', names);
@@ -206,7 +217,10 @@ try {
   await page.click('#ft-fit');
   await settle();
   await page.screenshot({ path: png, fullPage: true });
-  ok(true, 'screenshot ' + png);
+  const shot = readFileSync(png), size = await api(() => [document.documentElement.scrollWidth,
+                                                           document.documentElement.scrollHeight]);
+  ok(shot.toString('latin1', 1, 4) === 'PNG' && shot.readUInt32BE(16) === size[0] && shot.readUInt32BE(20) === size[1],
+     `screenshot ${png}: a PNG of the whole page (${size.join('x')})`, [shot.readUInt32BE(16), shot.readUInt32BE(20)]);
   ok(errors.length === 0, 'no script error, dialog or console error', errors);
   ok(outside.length === 0, 'no request leaves the page', outside);
 } catch (e) {
