@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* test-workload-plan.c - fence-workload's command line. */
+#include <ctype.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "unit.h"
@@ -76,14 +78,148 @@ static void test_bad_arguments(void **state)
 	}
 }
 
+/* What `fence-workload --help` prints: main() puts workload_usage out when
+ * plan_parse_args() returns 1. */
+static const char *help_text(void)
+{
+	return workload_usage;
+}
+
+/* Whether the parser knows @opt (given without an argument). */
+static int accepted(const char *opt)
+{
+	const char *const args[] = { opt, NULL };
+	struct workload_plan plan;
+	char err[256] = "";
+
+	return parse(&plan, err, args) >= 0 || !strstr(err, "unknown option");
+}
+
+/* Whether the parser says @opt needs an argument. */
+static int wants_argument(const char *opt)
+{
+	const char *const args[] = { opt, NULL };
+	struct workload_plan plan;
+	char err[256] = "";
+
+	return parse(&plan, err, args) == -1 && strstr(err, "needs an argument");
+}
+
+/* The help's option lines: "  -n, --frames N" or "      --slow F:P:MS";
+ * a metavar is one space after the name, the description two or more. */
+struct help_opt {
+	char shrt, lng[32];
+	int arg;
+};
+
+static size_t help_options(struct help_opt *o, size_t max)
+{
+	const char *line = help_text();
+	size_t n = 0;
+
+	for (; line && *line; line = strchr(line, '\n'), line = line ? line + 1 : NULL) {
+		char s = 0, l[32];
+		int end = 0;
+
+		/* (sscanf's spaces would match a newline too: the indent is checked first) */
+		if (!strncmp(line, "  -", 3) && sscanf(line, "  -%c, --%31[a-z-]%n", &s, l, &end) == 2 && end) {
+		} else if (!strncmp(line, "      --", 8) && sscanf(line, "      --%31[a-z-]%n", l, &end) == 1 && end) {
+			s = 0;
+		} else {
+			continue;
+		}
+		if (n == max)
+			break;
+		o[n].shrt = s;
+		snprintf(o[n].lng, sizeof(o[n].lng), "%s", l);
+		o[n++].arg = line[end] == ' ' && line[end + 1] != ' ' && line[end + 1] != '\n';
+	}
+	return n;
+}
+
+/* Every option --help lists is accepted, with an argument when it shows one. */
+static void test_help_lists_what_parses(struct help_opt *o, size_t n)
+{
+	char opt[40];
+
+	for (size_t i = 0; i < n; i++) {
+		snprintf(opt, sizeof(opt), "--%s", o[i].lng);
+		if (!accepted(opt))
+			fail_msg("--help lists %s, the parser does not know it", opt);
+		if (wants_argument(opt) != o[i].arg)
+			fail_msg("--help shows %s %s an argument, the parser disagrees", opt,
+				 o[i].arg ? "with" : "without");
+		snprintf(opt, sizeof(opt), "-%c", o[i].shrt);
+		if (o[i].shrt && (!accepted(opt) || wants_argument(opt) != o[i].arg))
+			fail_msg("--help lists %s for --%s, the parser disagrees", opt, o[i].lng);
+	}
+}
+
+static size_t listed_with_prefix(const struct help_opt *o, size_t n, const char *p, int *exact)
+{
+	size_t k = 0;
+
+	*exact = 0;
+	for (size_t i = 0; i < n; i++) {
+		k += strncmp(o[i].lng, p, strlen(p)) == 0;
+		*exact |= strcmp(o[i].lng, p) == 0;
+	}
+	return k;
+}
+
+/*
+ * Every option the parser accepts is listed.  getopt_long takes any
+ * unambiguous prefix, so probe "--P" for every prefix P of a listed name
+ * and every such prefix extended by one character: the parser must accept
+ * exactly those with one listed name (or an exact name) below them.  An
+ * unlisted option branches off some listed prefix: there it is the only
+ * name, or it makes a listed one ambiguous, and the answers differ.
+ */
+static void test_parser_accepts_only_what_is_listed(struct help_opt *o, size_t n)
+{
+	static const char more[] = "abcdefghijklmnopqrstuvwxyz-0123456789";
+	char p[40], opt[44];
+	int exact;
+
+	for (size_t i = 0; i < n; i++) {
+		for (size_t len = 0; len <= strlen(o[i].lng); len++) {
+			for (size_t c = 0; c < sizeof(more) - 1; c++) {
+				snprintf(p, sizeof(p), "%.*s%c", (int)len, o[i].lng, more[c]);
+				snprintf(opt, sizeof(opt), "--%s", p);
+				if (accepted(opt) != (listed_with_prefix(o, n, p, &exact) == 1 || exact))
+					fail_msg("%s: the parser %s it, --help says otherwise", opt,
+						 accepted(opt) ? "accepts" : "refuses");
+			}
+		}
+	}
+	for (int c = 1; c < 128; c++) {
+		int listed = 0;
+
+		if (!isalnum(c))
+			continue;
+		for (size_t i = 0; i < n; i++)
+			listed |= o[i].shrt == c;
+		snprintf(opt, sizeof(opt), "-%c", c);
+		if (accepted(opt) != listed)
+			fail_msg("%s: the parser %s it, --help says otherwise", opt, listed ? "refuses" : "accepts");
+	}
+}
+
 static void test_help(void **state)
 {
-	static const char *const args[] = { "--help", NULL };
+	static const char *const args[] = { "--help", NULL }, *const short_args[] = { "-h", NULL };
+	struct help_opt o[40];
 	struct workload_plan plan;
 	char err[256];
+	size_t n = help_options(o, 40);
 
 	(void)state;
 	assert_int_equal(parse(&plan, err, args), 1);
+	assert_int_equal(parse(&plan, err, short_args), 1);
+	assert_true(strncmp(help_text(), "usage: fence-workload ", 22) == 0);
+	assert_true(n >= 17);		/* the options of today's parser; fewer: the help lost lines */
+	test_help_lists_what_parses(o, n);
+	test_parser_accepts_only_what_is_listed(o, n);
 }
 
 int run_workload_plan_tests(void)
