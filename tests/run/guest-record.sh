@@ -17,6 +17,32 @@ tc_complete() {
 		<(echo "$have") <(echo "$want")
 }
 
+# text_late_frames TEXT JSON TRUTH FRAME:PRODUCER...: the text report
+# TEXT says what its --json JSON says about late frames (the count per
+# CRTC, one row per late frame kept), and each slow frame of the
+# workload's ground truth TRUTH is a row naming the producer's own fence
+# (timeline, context, seqno) as the blocker, durations in any unit.
+text_late_frames() {
+	local txt=$1 json=$2 truth=$3 spec frame p line seq ctx pseq tl row
+	shift 3
+	[ "$(sed -n 's/^  late frames: \([0-9]*\).*/\1/p' "$txt" | awk '{ n += $1 } END { print n + 0 }')" = \
+		"$(jq '[.crtcs[].late_frame_count] | add // 0' "$json")" ] || { echo "late frame counts differ"; return 1; }
+	row="^ +[0-9]+ +[0-9]+\.[0-9]{6} +[0-9]+ +[0-9]+ +$dur_re  "
+	[ "$(grep -Ec "$row" "$txt")" = "$(jq '[.crtcs[].late_frames[]] | length' "$json")" ] ||
+		{ echo "late frame rows differ from --json's"; return 1; }
+	for spec in "$@"; do
+		frame=${spec%%:*} p=$(tr 'AB' 'ab' <<<"${spec##*:}")
+		line=" $(grep "^frame=$frame " "$truth") "
+		seq=$(sed -n 's/.* out_seqno=\([0-9]*\) .*/\1/p' <<<"$line")
+		ctx=$(sed -n "s/.* ${p}_context=\([0-9]*\) .*/\1/p" <<<"$line")
+		pseq=$(sed -n "s/.* ${p}_seqno=\([0-9]*\) .*/\1/p" <<<"$line")
+		tl=$(sed -n "s/.* ${p}_timeline=\([^ ]*\) .*/\1/p" <<<"$line")
+		[ -n "$seq" ] && [ -n "$ctx" ] && [ -n "$pseq" ] && [ -n "$tl" ] &&
+			[ "$(grep -Ec "^ +$seq +[0-9]+\.[0-9]{6} +[0-9]+ +[0-9]+ +$dur_re  (plane [0-9]+: )?sw_sync $tl context $ctx seqno $pseq, waited $dur_re\$" "$txt")" = 1 ] ||
+			{ echo "frame $frame (out-fence seqno $seq): no row blocked by $tl context $ctx seqno $pseq"; return 1; }
+	done
+}
+
 # record in the guest, report on the host: the slow frames are the late
 # ones, blocked by the right fence; trace-cmd reads our file; a plain
 # trace-cmd capture of the same workload gives the same late frames.
@@ -33,8 +59,9 @@ guest_record_report() {
 	"$ft" report --json "$d/trace.dat" >"$d/report.json" 2>"$d/report.err" &&
 		"$repo/tests/lab/check-late-frames" "$d/report.json" "$d/workload.txt" 4:B 10:A >"$d/check.out" 2>&1
 	verdict $? "report: the slow frames are the late frames, blocked by the right fence within 1 ms" "$d/check.out"
-	"$ft" report "$d/trace.dat" >"$d/report.txt" 2>&1
-	verdict $? "report: text report of the guest recording" "$d/report.txt"
+	"$ft" report "$d/trace.dat" >"$d/report.txt" 2>"$d/report-txt.err" &&
+		text_late_frames "$d/report.txt" "$d/report.json" "$d/workload.txt" 4:B 10:A >"$d/text.check" 2>&1
+	verdict $? "report: the text report of the guest recording lists the late frames --json does, the slow ones blocked by the right fence" "$d/text.check"
 	trace-cmd report "$d/trace.dat" >"$d/trace-cmd.txt" 2>&1 && grep -q 'dma_fence_init:' "$d/trace-cmd.txt"
 	verdict $? "record: trace-cmd report reads fence-trace's trace.dat" "$d/trace-cmd.txt"
 	# trace-cmd in the guest often saves nothing for a CPU (its stats say

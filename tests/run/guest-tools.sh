@@ -7,14 +7,19 @@
 guest_top() {
 	local rc=0 d=$results/top
 	rm -rf "$d"
+	# The workload runs before top starts and after it ends (its timeline
+	# open before top; killed after): each of top's intervals sees it,
+	# however slow its start.  A fence that never signals is waited for by
+	# the workload's own line saying so (it holds the fence by then).
 	"$run_guest" --timeout 200 --out "$d" -- sh -c '
-		fence-trace top -n 3 >top.txt 2>top.err &
-		until grep -q watching top.err 2>/dev/null; do sleep 0.1; done
-		fence-workload -n 60 -B 20 >/dev/null; wait
+		fence-workload -n 3000 -B 20 >/dev/null & w=$!
+		until grep -q producer-A /sys/kernel/debug/sync/info; do sleep 0.1; done
+		fence-trace top -n 3 >top.txt 2>top.err; kill $w; wait $w
 		fence-trace top --pending -d 4 -n 1 >pending.txt 2>pending.err & t=$!
 		until grep -q watching pending.err 2>/dev/null; do sleep 0.1; done
 		fence-workload -n 3 --never 1:B >wl.txt 2>&1 & w=$!; wait $t; kill $w; wait $w
-		fence-workload -n 3 --never 1:B >wl2.txt 2>&1 & w=$!; sleep 2
+		fence-workload -n 3 --never 1:B >wl2.txt 2>&1 & w=$!
+		until grep -q "never signals" wl2.txt; do sleep 0.1; done
 		fence-trace top --pending -n 1 >before.txt; kill $w; wait
 		fence-trace top --pending -d 4 -n 1 >shared.txt 2>shared.err & t=$!
 		until grep -q watching shared.err 2>/dev/null; do sleep 0.1; done
@@ -59,7 +64,7 @@ guest_top() {
 
 # top on a terminal (a pty): it clears the screen for each table, and 'q'
 # quits it (without it, top runs until killed: pty-run says 124 after its
-# 20 s, so status 0 is the proof; no bound on the seconds it took, which
+# 60 s, so status 0 is the proof; no bound on the seconds it took, which
 # a loaded host stretches).
 guest_top_tty() {
 	local rc=0 d=$results/top-tty
@@ -67,10 +72,10 @@ guest_top_tty() {
 	"$run_guest" --timeout 120 --out "$d" -- sh -c '
 		fence-workload -n 3000 -B 10 >/dev/null 2>&1 & w=$!
 		start=$(date +%s)
-		pty-run --wait "q quits" --keys q --timeout 20 -- \
+		pty-run --wait "q quits" --keys q --timeout 60 -- \
 			fence-trace top -d 1 >top.txt 2>&1
 		echo "top-status=$? seconds=$(( $(date +%s) - start ))"
-		pty-run --wait "q quits" --keys q --timeout 20 -- \
+		pty-run --wait "q quits" --keys q --timeout 60 -- \
 			fence-trace top --pending -d 1 >pending.txt 2>&1
 		echo "pending-status=$?"
 		kill $w 2>/dev/null; wait
@@ -146,20 +151,27 @@ guest_check() {
 
 # stall, live, on the scenarios a stock kernel can explain (the article's
 # compositor with producer B misbehaving).  Each run waits for the tool to
-# say it is watching before the workload starts.
+# say it is watching before the workload starts, and ends it with SIGINT
+# once the workload is done: no -d SECONDS, which a loaded host can use up
+# before the workload reaches its stall (seen under load: the 30 s ran
+# out just after the never-signalled fence was reported).
 guest_stall() {
 	local rc=0 d=$results/stall
 	rm -rf "$d"
 	"$run_guest" --timeout 300 --out "$d" -- sh -c '
 		watch() { fence-trace stall --json --threshold 50 "$@" >$out 2>$out.err & sp=$!
 			until grep -q watching $out.err 2>/dev/null; do sleep 0.1; done; }
-		out=never.json watch -d 30
-		fence-workload -n 3 --never 1:B >never-wl.txt 2>&1 & w=$!; sleep 2; kill $w; wait $w; sleep 0.5; kill -INT $sp; wait $sp
-		out=late.json watch -d 30
+		out=never.json watch
+		fence-workload -n 3 --never 1:B >never-wl.txt 2>&1 & w=$!
+		until grep -q "never signals" never-wl.txt; do sleep 0.1; done
+		i=0; until grep -q "\"event\": \"stall\"" never.json || [ $i = 200 ]; do sleep 0.1; i=$((i + 1)); done
+		echo "never-reported-live=$(grep -c "\"event\": \"stall\"" never.json)"
+		kill $w; wait $w; sleep 0.5; kill -INT $sp; wait $sp
+		out=late.json watch
 		fence-workload -n 4 --slow 2:B:500 >late-wl.txt; kill -INT $sp; wait $sp
-		out=error.json watch -d 30
+		out=error.json watch
 		fence-workload -n 3 --slow 1:B:300 --error 1:B >error-wl.txt; kill -INT $sp; wait $sp
-		out=merge.json watch -d 30
+		out=merge.json watch
 		fence-workload -n 3 --merge --slow 1:B:300 >merge-wl.txt; kill -INT $sp; wait $sp
 		fence-trace stall --once --threshold 50 >once.txt 2>once.err & sp=$!
 		until grep -q watching once.err 2>/dev/null; do sleep 0.1; done
@@ -167,11 +179,12 @@ guest_stall() {
 	local b
 	# frame 1 never completes: its B fence is the one after frame 0's
 	b=$(sed -n 's/^frame=0 .* b_context=\([0-9]*\) b_seqno=\([0-9]*\).*/\1 \2/p' "$d/never-wl.txt" 2>/dev/null)
-	[ $rc = 0 ] && [ -n "$b" ] && jq -se --argjson c "${b% *}" --argjson s "$((${b#* } + 1))" '
+	[ $rc = 0 ] && [ -n "$b" ] && grep -q '^never-reported-live=1$' "$d.out" &&
+		jq -se --argjson c "${b% *}" --argjson s "$((${b#* } + 1))" '
 		(.[0].event == "stall" and .[0].timeline == "producer-B" and .[0].context == $c and
-		 .[0].seqno == $s and .[0].waited_ns >= 50000000 and .[0].waited_ns < 2000000000) and
+		 .[0].seqno == $s and .[0].waited_ns >= 50000000) and
 		(.[1].event == "cleared" and .[1].context == $c and .[1].signaled == false)' "$d/never.json" >/dev/null
-	verdict $? "stall: B never signals: named (timeline, seqno) past the 50 ms threshold, before the workload is killed 2 s in; its end on kill" "$d/never.json"
+	verdict $? "stall: B never signals: named (timeline, seqno) while it lasts (within 20 s of the workload saying so; threshold 50 ms), past the threshold; its end on kill" "$d.out"
 	# the kernel's view at that moment: the CRTC's fence_timeline lists the
 	# commit's wait on exactly that fence, unsignalled; sync/info is there
 	[ -n "$b" ] && jq -se --arg w " context=${b% *} seqno=$((${b#* } + 1)) " --arg last "producer-B: ${b#* }" '
@@ -217,7 +230,7 @@ guest_stall_series() {
 	local rc=0 d=$results/stall-series
 	rm -rf "$d"
 	"$run_guest" --timeout 300 --out "$d" -- sh -c '
-		watch() { fence-trace stall --json --threshold 50 -d 30 >$out 2>$out.err & sp=$!
+		watch() { fence-trace stall --json --threshold 50 >$out 2>$out.err & sp=$!
 			until grep -q watching $out.err 2>/dev/null; do sleep 0.1; done; }
 		out=poll.json watch
 		fence-workload -n 3 --poll --slow 1:B:300 >poll-wl.txt; kill -INT $sp; wait $sp
