@@ -14,13 +14,16 @@ guest_workload() {
 }
 
 # A producer that never signals: non-blocking, the compositor gives up on
-# the out-fence; blocking, the commit stalls until the process is killed.
+# the out-fence; blocking, the commit stalls until the process is killed
+# (once it says frame 2 is stuck: a fixed timeout raced a slow start).
 # Either way the frames before it are complete and the kernel stays clean.
 guest_workload_never() {
 	local rc=0 o=$results/never.out
 	"$run_guest" --timeout 120 --out "$results/never" -- sh -c '
 		fence-workload -n 4 --nonblock --never 2:B --timeout 500; echo "nonblock-status=$?"
-		timeout 3 fence-workload -n 4 --never 2:B; echo "blocking-status=$?"' >"$o" 2>&1 || rc=$?
+		fence-workload -n 4 --never 2:B >blocking.txt 2>&1 & w=$!
+		until grep -q "never signals" blocking.txt; do sleep 0.1; done
+		kill -TERM $w; wait $w; echo "blocking-status=$?"; cat blocking.txt' >"$o" 2>&1 || rc=$?
 	[ $rc = 0 ] && grep -q 'frame 2: out-fence not signalled after 500 ms' "$o" &&
 		grep -q '^nonblock-status=1$' "$o" && grep -q '^blocking-status=143$' "$o" &&
 		grep -q 'frame 2: producer B never signals' "$o" &&
