@@ -73,8 +73,8 @@ guest_record_report() {
 		echo "# trace-cmd's capture misses events its stats say it took: recording it again ($try of 5)"
 		"$run_guest" --timeout 300 --add "$(command -v trace-cmd)" --out "$d" -- sh -c "
 			cd /tmp && /extra/trace-cmd record -q -o tc.dat -e dma_fence -e drm sh -c '$wl >workload-tc.txt' >/dev/null
-			echo tc-status=\$?; cp tc.dat workload-tc.txt /out/" >"$d.out2" 2>&1
-		grep -q '^tc-status=0$' "$d.out2" && sed -i 's/^tc-status=.*/tc-status=0/' "$d.out"
+			echo tc-status=\$?; cp tc.dat workload-tc.txt /out/" >"$d.out2" 2>&1 &&
+			grep -q '^tc-status=0$' "$d.out2" && sed -i 's/^tc-status=.*/tc-status=0/' "$d.out"
 	done
 	grep -q '^tc-status=0$' "$d.out" && "$ft" report --json "$d/tc.dat" >"$d/report-tc.json" 2>"$d/report-tc.err" &&
 		CHECK_TIME=0 "$repo/tests/lab/check-late-frames" "$d/report-tc.json" "$d/workload-tc.txt" 4:B 10:A \
