@@ -31,13 +31,13 @@ endif
 
 .DELETE_ON_ERROR:
 .PHONY: FORCE all deps kernel kernel-stock kernel-debug check-series check unit-tests guest-tests \
-	demo bench fuzz clean series-tree series-export install uninstall
+	demo bench fuzz clean series-tree series-export install uninstall check-golden
 
 # Programs that go into the guest (everything in build/bin is copied there).
 GUEST_PROGS := $(BIN)/fence-trace $(BIN)/fence-workload $(BIN)/fence-storm $(BIN)/abi-conformance $(BIN)/series-events \
 	$(BIN)/series-state $(BIN)/pty-run $(BIN)/fence-cost $(BIN)/leak-proof $(BIN)/ring-floor
 HOST_PROGS := $(HOSTBIN)/logscan $(HOSTBIN)/unit-tests $(HOSTBIN)/tracedat-bench $(HOSTBIN)/storm-synth \
-	$(HOSTBIN)/timeline-synth \
+	$(HOSTBIN)/timeline-synth $(HOSTBIN)/golden-traces \
 	$(HOSTBIN)/tracedat-fuzz $(HOSTBIN)/docgen
 
 # Man pages and bash completion, written by docgen from the usage table
@@ -98,6 +98,8 @@ UNIT_SRC := tests/unit/unit-tests.c tests/unit/test-logscan.c \
 	tests/unit/test-tracedat-compat.c tools/trace-builder.c tests/unit/test-report.c \
 	tests/unit/test-timeline.c tests/unit/series-formats.c tests/unit/trace-fixture.c tests/unit/test-report-series.c tests/unit/test-report-sections.c tests/unit/test-report-odd.c $(TIMELINE_SRC) \
 	tests/lab/logscan-rules.c tools/workload-plan.c tools/sync.c \
+	tests/unit/test-mutant-kills.c \
+	tests/unit/tmpdir.c tests/unit/test-tmpdir.c \
 	tests/unit/test-spill.c tools/record-bpf-spill.c tools/record-capture.c tools/record-finish.c tools/own-instance.c \
 	$(CORE_SRC)
 BENCH_SRC := tests/bench/tracedat-bench.c tools/trace-builder.c $(TRACEDAT_SRC)
@@ -207,6 +209,13 @@ $(HOSTBIN)/timeline-synth: $(call objs,tests/bench/timeline-synth.c tools/trace-
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ -ltraceevent
 
+# The golden tests' constructed traces, written at test time (tests/golden).
+GOLDEN_SRC := tests/golden/golden-traces.c tests/golden/golden-stock.c tests/golden/golden-series.c \
+	tests/unit/series-formats.c tests/unit/tmpdir.c tools/trace-builder.c $(TRACEDAT_SRC)
+$(HOSTBIN)/golden-traces: $(call objs,$(GOLDEN_SRC))
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) -o $@ $^ -ltraceevent
+
 # The unit tests again with AddressSanitizer + UndefinedBehaviorSanitizer.
 ASAN := $(OUT)/asan
 ASAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
@@ -281,6 +290,17 @@ check: deps
 
 unit-tests: $(HOSTBIN)/unit-tests
 	$(Q)$(HOSTBIN)/unit-tests
+
+# Mutation smoke: every mutant of tests/mutants/mutants.list must fail a
+# host test, in a copy of the tree (fence-trace's skeletons come from here).
+.PHONY: check-mutants
+check-mutants: $(BPF_OUT)/fence-latency.skel.h $(BPF_OUT)/fence-stall.skel.h $(BPF_OUT)/fence-record.skel.h
+	$(Q)tests/mutants/run-mutants
+
+# Every output of fence-trace on fixed inputs, byte for byte with
+# tests/golden/expected; UPDATE=1 make check-golden rewrites them.
+check-golden: $(BIN)/fence-trace $(HOSTBIN)/golden-traces
+	$(Q)tests/golden/run-golden $(BIN) $(HOSTBIN)
 
 # The README's main job: the compositor workload in the guest.
 demo: deps
