@@ -142,6 +142,7 @@ void stall_print_start(struct stall_ctx *c, const struct fs_wait *w, uint64_t no
 
 	if (c->json) {
 		start_json(c, w, now);
+		fflush(stdout);	/* a script watches for this line while the wait lasts */
 		return;
 	}
 	name_of(c, w->fence.context, &drv, &tl);
