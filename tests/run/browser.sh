@@ -15,6 +15,7 @@ guest_timeline() {
 	verdict $? "timeline: timeline and export --perfetto of a guest recording" "$d.out"
 	[ -s "$d/trace.perfetto.json" ] && "$repo/tests/viz/check-perfetto" "$d/trace.perfetto.json" 2 >"$d/perfetto.check" 2>&1
 	verdict $? "export: the Perfetto JSON is valid trace-event JSON with its late-frame flows" "$d/perfetto.check"
+	schema_verdict perfetto "export --perfetto of a guest recording" "$d/trace.perfetto.json"
 	if [ ! -x /usr/bin/chromium ] && [ -z "${CHROMIUM:-}" ]; then
 		skip "timeline: headless Chromium" "chromium not installed (scripts/install-deps)"
 		return 0

@@ -71,6 +71,8 @@ guest_latency() {
 		[ "$(jq '[.timelines[] | select(.driver == "dma_fence_array" and .timeline == "unbound")] | length' "$d/merge-report.json")" -ge 4 ] &&
 		[ "$(jq '[.timelines[] | select(.driver == "?" or .timeline == "?")] | length' "$d/merge-report.json")" = 0 ]
 	verdict $? "latency names merged fences (a context each) dma_fence_array/unbound by their kind; record --bpf leaves no context unnamed" "$d/merge.json"
+	schema_verdict latency "latency --json (tp_btf -W, raw_tp -P, a merge run)" "$d/lat.json" "$d/raw.json" "$d/merge.json"
+	schema_verdict report "report --json of the latency part's recordings" "$d/report.json" "$d/merge-report.json"
 	# 4200 new fence contexts of one fence each: latency (names on demand)
 	# says the contexts made no fence to learn a name from; top (names always
 	# on) overflows its 4096 names, counts that and says so; neither passes
@@ -140,6 +142,7 @@ guest_record_bpf() {
 		jq -e '[.timelines[].timeline] | index("producer-A") != null and index("producer-B") != null and all(. != "?")' \
 			"$d/raw.json" >/dev/null
 	verdict $? "record --bpf --raw-tp (series kernel): names from the dma_fence_init stream, every context named" "$d/raw.err"
+	schema_verdict report "report --json of record --bpf, tracefs and raw_tp recordings" "$d/report.json" "$d/tracefs.json" "$d/raw.json"
 	# overhead-bench's floor of a BPF recorder sees every record: 3 a
 	# fence, and with the kernel's names one more for the storm's timeline
 	grep -q '^floor-status=0$' "$d.out" && grep -qx 'records=3000 dropped=0' "$d/floor.txt" &&
@@ -200,6 +203,7 @@ guest_bpf_stock() {
 		grep -q 'fence names from a dma_fence_init tracefs stream$' "$d/rec.err" &&
 		[ "$(jq '[.histograms[] | select(.kind == "signal")] | length' "$d/lat.json")" = 3 ]
 	verdict $? "bpf: on the stock kernel latency, stall and record --bpf load and work; series hooks skipped, said; record's names from the tracefs stream" "$d.out"
+	schema_verdict latency "latency --json on the stock kernel" "$d/lat.json"
 	grep -q '^STALL: ' "$d/slow.txt" &&
 		grep -q '^  debugfs /sys/kernel/debug/dri/\*/crtc-\*/fence_timeline: absent' "$d/slow.txt" &&
 		grep -q '^  debugfs /sys/kernel/debug/sync/info:$' "$d/slow.txt" &&

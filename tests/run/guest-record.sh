@@ -58,7 +58,7 @@ guest_record_report() {
 	verdict $? "record: fence-trace record captures the workload in the guest" "$d.out"
 	"$ft" report --json "$d/trace.dat" >"$d/report.json" 2>"$d/report.err" &&
 		"$repo/tests/lab/check-late-frames" "$d/report.json" "$d/workload.txt" 4:B 10:A >"$d/check.out" 2>&1
-	verdict $? "report: the slow frames are the late frames, blocked by the right fence within 1 ms" "$d/check.out"
+	verdict $? "report: the slow frames are the late frames, blocked by the right fence, its signal event within 1 ms of the real signal (20 ms after it at most)" "$d/check.out"
 	"$ft" report "$d/trace.dat" >"$d/report.txt" 2>"$d/report-txt.err" &&
 		text_late_frames "$d/report.txt" "$d/report.json" "$d/workload.txt" 4:B 10:A >"$d/text.check" 2>&1
 	verdict $? "report: the text report of the guest recording lists the late frames --json does, the slow ones blocked by the right fence" "$d/text.check"
@@ -80,6 +80,7 @@ guest_record_report() {
 		CHECK_TIME=0 "$repo/tests/lab/check-late-frames" "$d/report-tc.json" "$d/workload-tc.txt" 4:B 10:A \
 		>"$d/check-tc.out" 2>&1
 	verdict $? "report: a plain trace-cmd capture (local clock, stock events) gives the same late frames" "$d/check-tc.out"
+	schema_verdict report "report --json of fence-trace record and trace-cmd recordings" "$d/report.json" "$d/report-tc.json"
 }
 
 # record's life cycle: -d, SIGTERM, SIGINT and SIGHUP mid-record (the

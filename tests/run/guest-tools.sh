@@ -221,6 +221,7 @@ guest_stall() {
 	verdict $? "stall: merged A+B in-fence, B slow: the pending member B is named" "$d/merge.json"
 	grep -q '^once-status=3$' "$d.out" && grep -q '^STALL: ' "$d/once.txt"
 	verdict $? "stall --once: exits with status 3 at the first stall" "$d.out"
+	schema_verdict stall "stall --json (never, late, error, merge)" "$d/never.json" "$d/late.json" "$d/error.json" "$d/merge.json"
 }
 
 # stall with the kernel series: a compositor that polls its sync_files, one
@@ -272,6 +273,7 @@ guest_stall_series() {
 		$s.context == $c and .[0].waits_on == $s.commit and .[0].commit != $s.commit and
 		.[0].blocker_context == $c and (.[0].debugfs.fence_timeline | length) == 1' "$d/behind.json" >/dev/null
 	verdict $? "stall (series): a commit blocked in swap_state on an earlier commit's hw_done is told apart from that commit's in-fence stall on B" "$d/behind.json"
+	schema_verdict stall "stall --json with the series (poll, two, ebusy, behind)" "$d/poll.json" "$d/two.json" "$d/ebusy.json" "$d/behind.json"
 	series_record_report "$d"
 }
 
@@ -282,7 +284,7 @@ series_record_report() {
 	local d=$1 ft=$repo/build/bin/fence-trace b
 	[ "$(grep -c "dma_fence:\* found (with the series' dma_fence_error and dma_fence_member)" "$d/rec.err")" = 2 ] &&
 		"$ft" report --section stalls "$d/err.dat" >"$d/err.txt" 2>&1 &&
-		"$ft" report --json "$d/err.dat" >"$d/err.json" 2>&1
+		"$ft" report --json "$d/err.dat" >"$d/err.json" 2>"$d/err-json.err"
 	verdict $? "record (series): dma_fence:* brings dma_fence_error and dma_fence_member, said" "$d/rec.err"
 	b=$(sed -n 's/^frame=1 .* b_context=\([0-9]*\) b_seqno=\([0-9]*\).*/\1 \2/p' "$d/err-wl.txt" 2>/dev/null)
 	grep -Eq "^    signalled with an error: -ENOENT; commit [0-9]+'s wait on plane [0-9]+ returned 0; the commit went on regardless \(the atomic helpers ignore fence errors\): its out-fence signalled $dur_re later, the frame was shown with that buffer$" "$d/err.txt" &&
@@ -299,4 +301,5 @@ series_record_report() {
 			[.crtcs[].late_frames[] | select(.blocking.context == $c and .blocking.seqno == $s)] |
 			length == 1 and .[0].blocking.merged != null and .[0].blocking.timeline == "producer-B"' >/dev/null
 	verdict $? "report (series): a wait on a merged in-fence is put down to its late member B (stalls and late frames)" "$d/merge.txt"
+	schema_verdict report "report --json of the series recording" "$d/err.json"
 }

@@ -47,4 +47,5 @@ guest_multi_crtc() {
 			(.crtcs[] | select(.driver == "virtio_gpu") | .frames == 10 and .pipe == -1 and
 				.fake_vblank_signals == 10 and .late_frame_count == 0)' "$d/report.json" >"$d/check.out" 2>&1
 	verdict $? "report: vkms and virtio-gpu CRTCs kept apart; virtio's fake vblanks recognised" "$d/report.json"
+	schema_verdict report "report --json of two CRTCs" "$d/report.json"
 }

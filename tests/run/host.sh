@@ -1,6 +1,6 @@
 # host.sh: the host part of tests/run-tests: the runner's own self-test,
 # the unit tests (cmocka), the CLI and man-page tests, each also under
-# AddressSanitizer + UBSan.  Sourced by tests/run-tests.
+# AddressSanitizer + UBSan, the golden files and the JSON schemas.  Sourced by tests/run-tests.
 
 # host_tap PART FILE COMMAND [ARG]...: run a TAP program on the host and
 # fold in its TAP (stdout, in FILE) with its exit status.  stderr goes to
@@ -44,4 +44,8 @@ unit_tests() {
 	[ -z "$(ls -A "$logs")" ] && no_sanitizer_report "$results/cli-asan.tap" "$results/cli-asan.tap.err"
 	verdict $? "cli-asan: no sanitizer report from fence-trace under the CLI tests" "$results/cli-asan.tap.err"
 	host_tap man "$results/man.tap" "$repo/tests/cli/test-man"
+	# Every output on fixed inputs, byte for byte (tests/golden).
+	host_tap golden "$results/golden.tap" "$repo/tests/golden/run-golden" "$repo/build/bin" "$repo/build/bin-host"
+	# Every host-producible JSON against docs/schema (tests/schema).
+	host_tap schema "$results/schema.tap" "$repo/tests/schema/test-schema" "$repo/build/bin/fence-trace"
 }

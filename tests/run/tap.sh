@@ -34,6 +34,14 @@ verdict() {
 	fi
 }
 
+# schema_verdict SCHEMA WHAT FILE...: the files keep docs/schema/SCHEMA.schema.json.
+schema_verdict() {
+	local schema=$1 what=$2 log=$results/schema-$1.err
+	shift 2
+	"$repo/tests/schema/validate" "$repo/docs/schema/$schema.schema.json" "$@" >"$log" 2>&1
+	verdict $? "$what: valid against docs/schema/$schema.schema.json" "$log"
+}
+
 # skip WHAT REASON: a check that cannot run here, and why (listed at the end).
 skip() {
 	skipped=$((skipped + 1))
