@@ -24,7 +24,29 @@ struct ft_source {
 	ft_record_cb cb;
 	void *ctx;
 	char *path;			/* for errors (the fast reader's carry it) */
+	/* libtracecmd's files: the stats, read by the fast reader, and events per CPU */
+	struct tracedat *stats;		/* NULL: none readable */
+	unsigned long long *events;
+	int n_events;
 };
+
+/*
+ * libtracecmd's API does not give a file's per-CPU stats, but the fast
+ * reader reads them from the options even of a compressed file.  Without
+ * them the loss counts are unknown, as before: not an error.
+ */
+static int open_stats(struct ft_source *src)
+{
+	char why[256];
+	int cpus = tracecmd_cpus(src->tc);
+
+	src->stats = tracedat_open_stats(src->path, why, sizeof(why));
+	if (src->stats && tracedat_cpus(src->stats) > cpus)
+		cpus = tracedat_cpus(src->stats);
+	src->n_events = cpus > 0 ? cpus : 1;
+	src->events = calloc(src->n_events, sizeof(*src->events));
+	return src->events ? 0 : -ENOMEM;
+}
 
 /**
  * source_open() - open @path with the fast reader, or libtracecmd for the
@@ -62,6 +84,11 @@ struct ft_source *source_open(const char *path, char *err, size_t errlen)
 		free(src);
 		return NULL;
 	}
+	if (open_stats(src)) {
+		snprintf(err, errlen, "out of memory");
+		source_close(src);
+		return NULL;
+	}
 	return src;
 }
 
@@ -86,7 +113,7 @@ void source_info(struct ft_source *src, struct ft_source_info *info)
 	info->cpus = tracecmd_cpus(src->tc);
 	info->clock = tracecmd_get_trace_clock(src->tc);
 	info->uname = tracecmd_get_uname(src->tc);
-	info->overrun = -1;
+	info->overrun = src->stats ? tracedat_overrun(src->stats) : -1;
 	info->reader = "libtracecmd";
 }
 
@@ -95,14 +122,17 @@ static int tracecmd_cb(struct tracecmd_input *handle, struct tep_record *rec, in
 	struct ft_source *src = data;
 
 	(void)handle;
-	(void)cpu;
+	if (cpu >= 0 && cpu < src->n_events)
+		src->events[cpu]++;
 	return src->cb(rec, src->ctx);
 }
 
-/* Unknown (0) for files libtracecmd reads: its API does not give the stats. */
+/* For files libtracecmd reads, from the stats the fast reader found; 0 without. */
 unsigned long long source_missing(struct ft_source *src)
 {
-	return src->td ? tracedat_missing(src->td) : 0;
+	if (src->td)
+		return tracedat_missing(src->td);
+	return src->stats ? tracedat_missing_of(src->stats, src->events, src->n_events) : 0;
 }
 
 /* Return: 0 at the end, the callback's non-zero value, or < 0 with "PATH: what" in @err. */
@@ -120,6 +150,7 @@ int source_iterate(struct ft_source *src, ft_record_cb cb, void *ctx, char *err,
 	}
 	src->cb = cb;
 	src->ctx = ctx;
+	memset(src->events, 0, src->n_events * sizeof(*src->events));
 	ret = tracecmd_iterate_events(src->tc, NULL, 0, tracecmd_cb, src);
 	if (ret < 0)
 		snprintf(err, errlen, "%s: libtracecmd failed while reading events", src->path);
@@ -134,6 +165,8 @@ void source_close(struct ft_source *src)
 		tracedat_close(src->td);
 	if (src->tc)
 		tracecmd_close(src->tc);
+	tracedat_close(src->stats);
+	free(src->events);
 	free(src->path);
 	free(src);
 }

@@ -44,11 +44,13 @@ struct tracedat {
 	unsigned int common_size;		/* the common fields */
 	char err[256];
 	int unsupported;	/* valid, but not for this reader (compressed v7) */
+	int stats_only;		/* tracedat_open_stats(): the options, not the data */
 };
 
 /* trace-cmd option and v7 section ids (TRACECMD_OPTION_*). */
 enum {
 	OPT_DONE = 0, OPT_CPUSTAT = 2, OPT_BUFFER = 3, OPT_TRACECLOCK = 4, OPT_UNAME = 5,
+	OPT_CPUCOUNT = 8,
 	SEC_HEADER_INFO = 16, SEC_FTRACE_EVENTS, SEC_EVENT_FORMATS,
 	SEC_KALLSYMS, SEC_PRINTK, SEC_CMDLINES, SEC_LAST = SEC_CMDLINES,
 };

@@ -9,6 +9,11 @@
  * sections, whose bodies are those of version 6, and the BUFFER option
  * gives each CPU's data.  Every section header is checked (id, not
  * compressed, size inside the file) before its body is parsed.
+ *
+ * The BUFFER option lists only the CPUs with data; the CPUCOUNT option
+ * says how many the machine had, and the CPUSTAT options (one per CPU, in
+ * order) cover them all.  A compressed file is read this far, for its
+ * stats, only by tracedat_open_stats(): trace-cmd leaves options plain.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -23,6 +28,7 @@ struct v7_state {
 	unsigned long long sec[SEC_LAST + 1];	/* section offsets, 0 if absent */
 	int have_buffer, buffer_is_top;
 	char *buffer_clock;
+	uint32_t cpucount;			/* CPUCOUNT option, 0 if absent */
 };
 
 /* Open the v7 section at @off: check its header and bound @c to it. */
@@ -105,6 +111,14 @@ static int v7_option(struct tracedat *td, struct v7_state *st, uint16_t id,
 {
 	struct tracedat_cur oc = { td, at, at + n, "BUFFER option" };
 
+	if (id == OPT_CPUCOUNT) {
+		if (n < 4)
+			return tracedat_fail(td, "truncated in options");
+		st->cpucount = tracedat_u32(td, td->map + at);
+		return 0;
+	}
+	if (td->stats_only && (id == OPT_BUFFER || (id >= SEC_HEADER_INFO && id <= SEC_LAST)))
+		return 0;	/* compressed data: not read, nor checked as plain */
 	if (id >= SEC_HEADER_INFO && id <= SEC_LAST) {
 		if (n < 8)
 			return tracedat_fail(td, "truncated in options");
@@ -172,6 +186,26 @@ static int v7_sections(struct tracedat *td, struct v7_state *st, unsigned int lo
 	return 0;
 }
 
+/* CPUCOUNT above the CPUs with data: the others get empty slots. */
+static int v7_cpu_count(struct tracedat *td, const struct v7_state *st)
+{
+	struct tracedat_cpu *have = td->cpu;
+	int n = td->cpus;
+
+	if (have && st->cpucount <= (uint32_t)n)
+		return 0;
+	td->cpu = NULL;
+	if (tracedat_alloc_cpus(td, st->cpucount > (uint32_t)n ? st->cpucount : (unsigned int)n)) {
+		td->cpu = have;
+		td->cpus = n;
+		return -EINVAL;
+	}
+	if (have)
+		memcpy(td->cpu, have, n * sizeof(*have));
+	free(have);
+	return 0;
+}
+
 /**
  * tracedat_parse_v7() - read a version 7 file from the compression header on
  * @td: the file, its initial format read
@@ -179,6 +213,7 @@ static int v7_sections(struct tracedat *td, struct v7_state *st, unsigned int lo
  * @long_size: the file's user-space long size
  *
  * Without a TRACECLOCK option the clock is the one the BUFFER option names.
+ * For tracedat_open_stats() only the options are read, of any compression.
  *
  * Return: 0, or -EINVAL with the reason in @td's error.
  */
@@ -192,7 +227,7 @@ int tracedat_parse_v7(struct tracedat *td, struct tracedat_cur *c, unsigned int 
 	c->what = "compression header";
 	if (!(name = tracedat_cur_str(c)) || !tracedat_cur_str(c) || tracedat_cur_u64(c, &off))
 		return -EINVAL;
-	if (strcmp(name, "none"))
+	if (strcmp(name, "none") && !td->stats_only)
 		return tracedat_unsupported(td, "compressed v7 file, not supported by the fast reader");
 	for (n = 0; off; n++) {
 		if (n == TD_MAX_OPT_SECTIONS) {
@@ -202,9 +237,9 @@ int tracedat_parse_v7(struct tracedat *td, struct tracedat_cur *c, unsigned int 
 		if (v7_options(td, &st, off, &off))
 			goto out;
 	}
-	ret = v7_sections(td, &st, long_size);
-	if (!ret && !td->cpu)
-		ret = tracedat_alloc_cpus(td, 0);
+	ret = td->stats_only ? 0 : v7_sections(td, &st, long_size);
+	if (!ret)
+		ret = v7_cpu_count(td, &st);
 	if (!ret && !td->clock && st.buffer_clock && *st.buffer_clock) {
 		td->clock = st.buffer_clock;
 		st.buffer_clock = NULL;

@@ -612,7 +612,28 @@ static int parse_file(struct tracedat *td)
 		return -EINVAL;
 	if (td->version == 6 ? parse_v6(td, &c, long_size) : tracedat_parse_v7(td, &c, long_size))
 		return -EINVAL;
-	return setup_min_sizes(td);
+	return td->stats_only ? 0 : setup_min_sizes(td);
+}
+
+static struct tracedat *open_file(const char *path, int stats_only, char *err, size_t errlen)
+{
+	struct tracedat *td = calloc(1, sizeof(*td));
+
+	if (!td || !(td->path = strdup(path))) {
+		snprintf(err, errlen, "%s: out of memory", path);
+		free(td);
+		return NULL;
+	}
+	td->stats_only = stats_only;
+	if (map_file(td, path) || parse_file(td)) {
+		int unsupported = td->unsupported;
+
+		snprintf(err, errlen, "%s", td->err);
+		tracedat_close(td);
+		errno = unsupported ? ENOTSUP : EINVAL;
+		return NULL;
+	}
+	return td;
 }
 
 /**
@@ -629,22 +650,28 @@ static int parse_file(struct tracedat *td)
  */
 struct tracedat *tracedat_open(const char *path, char *err, size_t errlen)
 {
-	struct tracedat *td = calloc(1, sizeof(*td));
+	return open_file(path, 0, err, errlen);
+}
 
-	if (!td || !(td->path = strdup(path))) {
-		snprintf(err, errlen, "%s: out of memory", path);
-		free(td);
-		return NULL;
-	}
-	if (map_file(td, path) || parse_file(td)) {
-		int unsupported = td->unsupported;
-
-		snprintf(err, errlen, "%s", td->err);
-		tracedat_close(td);
-		errno = unsupported ? ENOTSUP : EINVAL;
-		return NULL;
-	}
-	return td;
+/**
+ * tracedat_open_stats() - read only what the recorder said about its rings
+ * @path: the file, typically one tracedat_open() refused with ENOTSUP
+ * @err: gets a one-line message on failure
+ * @errlen: size of @err
+ *
+ * trace-cmd compresses a v7 file's sections and per-CPU data but writes its
+ * options sections plain, and those hold the per-CPU stats (CPUSTAT) and
+ * the CPU count.  So the stats of a compressed file, which libtracecmd reads
+ * but whose API does not give them, are read here: tracedat_overrun() and
+ * tracedat_missing_of() answer as for a file tracedat_open() reads.  The
+ * result is not for tracedat_iterate().
+ *
+ * Return: the stats, or NULL with a message in @err (an options section
+ * that is itself compressed: ENOTSUP).
+ */
+struct tracedat *tracedat_open_stats(const char *path, char *err, size_t errlen)
+{
+	return open_file(path, 1, err, errlen);
 }
 
 /**
@@ -675,20 +702,44 @@ struct tep_handle *tracedat_tep(struct tracedat *td) { return td->tep; }
  */
 long long tracedat_overrun(struct tracedat *td) { return td->have_cpustat ? (long long)td->overrun : -1; }
 
+/* What the stats say CPU @cpu's recorder took beyond the @have events it has. */
+static unsigned long long missing_on(struct tracedat *td, int cpu, unsigned long long have)
+{
+	long long taken = td->taken[cpu];
+
+	return taken > 0 && (unsigned long long)taken > have ? (unsigned long long)taken - have : 0;
+}
+
 /**
  * tracedat_missing() - events the recorder's own per-CPU stats say it took
  * (read events + entries) beyond those the file holds, summed over CPUs;
  * call after tracedat_iterate().  0 when the stats do not say.
+ *
+ * A CPU with stats but no data slot holds none: a v7 BUFFER option lists
+ * only the CPUs trace-cmd saved data for.
  */
 unsigned long long tracedat_missing(struct tracedat *td)
 {
-	unsigned long long missing = 0, have;
+	unsigned long long missing = 0;
 
-	for (int cpu = 0; cpu < td->n_taken && cpu < tracedat_cpus(td); cpu++) {
-		have = tracedat_cpu_events(td, cpu);
-		if (td->taken[cpu] > 0 && (unsigned long long)td->taken[cpu] > have)
-			missing += (unsigned long long)td->taken[cpu] - have;
-	}
+	for (int cpu = 0; cpu < td->n_taken; cpu++)
+		missing += missing_on(td, cpu, tracedat_cpu_events(td, cpu));
+	return missing;
+}
+
+/**
+ * tracedat_missing_of() - tracedat_missing() for events another reader
+ * (libtracecmd) delivered from the file
+ * @td: the file's stats (tracedat_open_stats())
+ * @events: events delivered per CPU
+ * @cpus: entries in @events; CPUs beyond it delivered none
+ */
+unsigned long long tracedat_missing_of(struct tracedat *td, const unsigned long long *events, int cpus)
+{
+	unsigned long long missing = 0;
+
+	for (int cpu = 0; cpu < td->n_taken; cpu++)
+		missing += missing_on(td, cpu, cpu < cpus ? events[cpu] : 0);
 	return missing;
 }
 /** tracedat_version() - the file format version: 6 or 7 */

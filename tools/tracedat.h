@@ -44,6 +44,11 @@ const char *tracedat_clock(struct tracedat *td);   /* selected clock from the TR
 const char *tracedat_uname(struct tracedat *td);   /* or NULL */
 long long tracedat_overrun(struct tracedat *td);   /* lost per CPUSTAT, -1 if none */
 unsigned long long tracedat_missing(struct tracedat *td); /* taken per CPUSTAT, not in the file */
+/* Only the recorder's stats (CPUSTAT, CPUCOUNT) of a file tracedat_open() refused with ENOTSUP:
+ * trace-cmd compresses a v7 file's sections and data, not its options.  Not for iterate. */
+struct tracedat *tracedat_open_stats(const char *path, char *err, size_t errlen);
+/* tracedat_missing() for events another reader delivered: @events[cpu] for cpu < @cpus. */
+unsigned long long tracedat_missing_of(struct tracedat *td, const unsigned long long *events, int cpus);
 unsigned long long tracedat_cpu_events(struct tracedat *td, int cpu); /* filled after iterate */
 /* Call cb for every event of every CPU, merged in timestamp order (ties: lower CPU first).
  * rec->ts, rec->cpu, rec->data, rec->size are valid during the call only; rec->missed_events
