@@ -95,7 +95,7 @@ LOGSCAN_SRC := tests/lab/logscan.c tests/lab/logscan-rules.c
 UNIT_SRC := tests/unit/unit-tests.c tests/unit/test-logscan.c \
 	tests/unit/test-workload-plan.c tests/unit/test-series-probe.c tools/series-probe.c tests/unit/test-sync-name.c tests/unit/test-hist.c \
 	tests/unit/test-tracedat.c tests/unit/test-tracedat-bad.c \
-	tests/unit/test-tracedat-compat.c tools/trace-builder.c tests/unit/test-report.c \
+	tests/unit/test-tracedat-compat.c tests/unit/test-tracedat-v7-stats.c tools/trace-builder.c tests/unit/test-report.c \
 	tests/unit/test-timeline.c tests/unit/series-formats.c tests/unit/trace-fixture.c tests/unit/test-report-series.c tests/unit/test-report-sections.c tests/unit/test-report-odd.c $(TIMELINE_SRC) \
 	tests/lab/logscan-rules.c tools/workload-plan.c tools/sync.c \
 	tests/unit/test-mutant-kills.c \
