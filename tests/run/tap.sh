@@ -36,7 +36,9 @@ verdict() {
 
 # schema_verdict SCHEMA WHAT FILE...: the files keep docs/schema/SCHEMA.schema.json.
 schema_verdict() {
-	local schema=$1 what=$2 log=$results/schema-$1.err
+	local schema=$1 what=$2 log
+	schema_checks=$((${schema_checks:-0} + 1))
+	log=$results/schema-$schema-$schema_checks.err	# one each: a later check keeps an earlier one's log
 	shift 2
 	"$repo/tests/schema/validate" "$repo/docs/schema/$schema.schema.json" "$@" >"$log" 2>&1
 	verdict $? "$what: valid against docs/schema/$schema.schema.json" "$log"
