@@ -23,17 +23,19 @@ static void add(struct gt *g, uint64_t ts, const char *name, const struct payloa
 	g->err = g->err ?: id < 0 ? -1 : tb_add(g->tb, 1, ts, id, p->b, p->len);
 }
 
+/* Fence @seqno of timeline @t, as the series' builders take it. */
+static struct series_fence fence_of(const struct gt_timeline *t, uint32_t seqno)
+{
+	return (struct series_fence){ t->driver, t->name, t->context, seqno };
+}
+
 static void fence_error(struct gt *g, uint64_t ts, const struct gt_timeline *t, uint32_t seqno,
 			int err)
 {
+	struct series_fence fence = fence_of(t, seqno);
 	struct payload p;
 
-	payload_init(&p, 44);
-	payload_str(&p, 8, t->driver);
-	payload_str(&p, 12, t->name);
-	payload_num(&p, 24, t->context, 8);
-	payload_num(&p, 32, seqno, 8);
-	payload_num(&p, 40, (uint32_t)err, 4);
+	series_fence_error(&p, &fence, err);
 	add(g, ts, "dma_fence_error", &p);
 }
 
@@ -48,35 +50,27 @@ static void signal_fence(struct gt *g, uint64_t ts, const struct gt_timeline *t,
 static void member(struct gt *g, uint64_t ts, uint32_t seqno, unsigned int index,
 		   const struct gt_timeline *t)
 {
+	struct series_fence array = fence_of(&gt_array, seqno), fence = fence_of(t, seqno);
 	struct payload p;
 
-	payload_init(&p, 72);
-	payload_num(&p, 8, 0xffff8880a0000000ull + seqno * 0x100, 8);
-	payload_num(&p, 16, gt_array.context, 8);
-	payload_num(&p, 24, seqno, 8);
-	payload_num(&p, 32, index, 4);
-	payload_str(&p, 36, t->driver);
-	payload_str(&p, 40, t->name);
-	payload_num(&p, 56, t->context, 8);
-	payload_num(&p, 64, seqno, 8);
+	series_member(&p, 0xffff8880a0000000ull + seqno * 0x100, &array, index, &fence);
 	add(g, ts, "dma_fence_member", &p);
 }
 
-/* out_create and out_discard share a layout; the 6th field is crtc_name or error. */
-static void out_event(struct gt *g, uint64_t ts, const char *name, uint32_t seqno, int err)
+static void out_create(struct gt *g, uint64_t ts, uint32_t seqno)
 {
 	struct payload p;
 
-	payload_init(&p, 52);
-	payload_num(&p, 8, COMMIT(seqno), 8);
-	payload_num(&p, 16, CRTC_ID, 4);
-	payload_num(&p, 32, gt_out.context, 8);
-	payload_num(&p, 40, seqno, 8);
-	if (err)
-		payload_num(&p, 48, (uint32_t)err, 4);
-	else
-		payload_str(&p, 48, "crtc-0");
-	add(g, ts, name, &p);
+	series_out_create(&p, COMMIT(seqno), CRTC_ID, gt_out.context, seqno, "crtc-0");
+	add(g, ts, "drm_fence_out_create", &p);
+}
+
+static void out_discard(struct gt *g, uint64_t ts, uint32_t seqno, int err)
+{
+	struct payload p;
+
+	series_out_discard(&p, COMMIT(seqno), CRTC_ID, gt_out.context, seqno, err);
+	add(g, ts, "drm_fence_out_discard", &p);
 }
 
 static void plane_wait_end(struct gt *g, uint64_t ts, uint32_t frame,
@@ -84,12 +78,7 @@ static void plane_wait_end(struct gt *g, uint64_t ts, uint32_t frame,
 {
 	struct payload p;
 
-	payload_init(&p, 64);
-	payload_num(&p, 8, COMMIT(frame), 8);
-	payload_num(&p, 16, PLANE, 4);
-	payload_num(&p, 32, t->context, 8);
-	payload_num(&p, 40, frame, 8);
-	payload_num(&p, 56, duration, 8);
+	series_plane_wait(&p, COMMIT(frame), PLANE, t->context, frame, duration);
 	add(g, ts, "drm_fence_wait_end", &p);
 }
 
@@ -98,13 +87,7 @@ static void commit_stall(struct gt *g, uint64_t ts, uint64_t commit, int64_t wai
 {
 	struct payload p;
 
-	payload_init(&p, 48);
-	payload_num(&p, 8, commit, 8);
-	payload_num(&p, 16, CRTC_ID, 4);
-	payload_num(&p, 24, (uint64_t)waits_on, 8);
-	payload_num(&p, 32, (uint32_t)stage, 4);
-	payload_num(&p, 36, (uint32_t)ret, 4);
-	payload_num(&p, 40, duration, 8);
+	series_commit_stall(&p, commit, CRTC_ID, waits_on, stage, ret, duration);
 	add(g, ts, "drm_fence_commit_stall", &p);
 }
 
@@ -113,10 +96,7 @@ static void poll_event(struct gt *g, uint64_t ts, const char *name, uint64_t fil
 {
 	struct payload p;
 
-	payload_init(&p, 40);
-	payload_num(&p, 8, file, 8);
-	payload_num(&p, 24, t->context, 8);
-	payload_num(&p, 32, seqno, 8);
+	series_poll(&p, file, 0, t->context, seqno);
 	add(g, ts, name, &p);
 }
 
@@ -152,7 +132,7 @@ static void merged(struct gt *g, uint32_t f, uint64_t a_ms, uint64_t b_ms, int b
 	member(g, t - 298000, f, 1, &gt_b);
 	gt_pid(g, 50);
 	gt_fence(g, 1, t, "dma_fence_init", &gt_out, f);
-	out_event(g, t + 1000, "drm_fence_out_create", f, 0);
+	out_create(g, t + 1000, f);
 	gt_fence(g, 1, t + MS, "dma_fence_wait_start", &gt_array, f);
 	gt_pid(g, 40);
 	signal_fence(g, a < b ? a : b, a < b ? &gt_a : &gt_b, f, a < b ? 0 : b_err);
@@ -186,7 +166,7 @@ static void plain(struct gt *g, uint32_t f, uint64_t ms, int err, uint32_t *vbl)
 	gt_fence(g, 1, t - 500000, "dma_fence_init", &gt_b, f);
 	gt_pid(g, 50);
 	gt_fence(g, 1, t, "dma_fence_init", &gt_out, f);
-	out_event(g, t + 1000, "drm_fence_out_create", f, 0);
+	out_create(g, t + 1000, f);
 	gt_fence(g, 1, t + MS, "dma_fence_wait_start", &gt_b, f);
 	gt_pid(g, 40);
 	signal_fence(g, done, &gt_b, f, err);
@@ -197,11 +177,9 @@ static void commit_failed(struct gt *g, uint64_t ts, uint32_t f, int err)
 {
 	struct payload p;
 
-	payload_init(&p, 20);
-	payload_num(&p, 8, COMMIT(f), 8);
-	payload_num(&p, 16, (uint32_t)err, 4);
+	series_commit_failed(&p, COMMIT(f), err);
 	add(g, ts, "drm_fence_commit_failed", &p);
-	out_event(g, ts + 1000, "drm_fence_out_discard", f, err);
+	out_discard(g, ts + 1000, f, err);
 }
 
 /* Frame @f's commit fails with @err: its out-fence is discarded unsignalled. */
@@ -211,7 +189,7 @@ static void failed(struct gt *g, uint32_t f, int err, uint32_t *vbl)
 
 	gt_pid(g, 50);
 	gt_fence(g, 1, t, "dma_fence_init", &gt_out, f);
-	out_event(g, t + 1000, "drm_fence_out_create", f, 0);
+	out_create(g, t + 1000, f);
 	commit_failed(g, t + 2000, f, err);
 	gt_fence(g, 1, t + 4000, "dma_fence_destroy", &gt_out, f);
 	gt_land(g, ++*vbl, 0);
@@ -231,7 +209,7 @@ static void stalled_no_frame(struct gt *g, uint32_t f, int fence_err, int err, u
 	gt_fence(g, 1, t - 500000, "dma_fence_init", &gt_b, f);
 	gt_pid(g, 50);
 	gt_fence(g, 1, t, "dma_fence_init", &gt_out, f);
-	out_event(g, t + 1000, "drm_fence_out_create", f, 0);
+	out_create(g, t + 1000, f);
 	gt_fence(g, 1, t + MS, "dma_fence_wait_start", &gt_b, f);
 	gt_pid(g, 40);
 	signal_fence(g, done, &gt_b, f, fence_err);

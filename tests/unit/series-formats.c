@@ -107,3 +107,171 @@ void payload_str(struct payload *p, size_t format_offset, const char *s)
 	memcpy(p->b + p->len, s, n);
 	p->len += n;
 }
+
+/**
+ * series_fence_error() - dma_fence_error: @fence failed with @err
+ */
+void series_fence_error(struct payload *p, const struct series_fence *fence, int err)
+{
+	payload_init(p, 44);
+	payload_str(p, 8, fence->driver);
+	payload_str(p, 12, fence->timeline);
+	payload_num(p, 24, fence->context, 8);
+	payload_num(p, 32, fence->seqno, 8);
+	payload_num(p, 40, (uint32_t)err, 4);
+}
+
+/**
+ * series_member() - dma_fence_member: @member is member @index of the
+ * merged fence @array, whose struct dma_fence is at @container
+ */
+void series_member(struct payload *p, uint64_t container, const struct series_fence *array,
+		   unsigned int index, const struct series_fence *member)
+{
+	payload_init(p, 72);
+	payload_num(p, 8, container, 8);
+	payload_num(p, 16, array->context, 8);
+	payload_num(p, 24, array->seqno, 8);
+	payload_num(p, 32, index, 4);
+	payload_str(p, 36, member->driver);
+	payload_str(p, 40, member->timeline);
+	payload_num(p, 56, member->context, 8);
+	payload_num(p, 64, member->seqno, 8);
+}
+
+/* out_create and out_discard share a layout; the 6th field is crtc_name or error. */
+static void out_fence(struct payload *p, uint64_t commit, uint32_t crtc, uint64_t context,
+		      uint64_t seqno)
+{
+	payload_init(p, 52);
+	payload_num(p, 8, commit, 8);
+	payload_num(p, 16, crtc, 4);
+	payload_num(p, 32, context, 8);
+	payload_num(p, 40, seqno, 8);
+}
+
+/**
+ * series_out_create() - drm_fence_out_create: @commit made out-fence
+ * (@context, @seqno) for CRTC @crtc, named @crtc_name
+ */
+void series_out_create(struct payload *p, uint64_t commit, uint32_t crtc, uint64_t context,
+		       uint64_t seqno, const char *crtc_name)
+{
+	out_fence(p, commit, crtc, context, seqno);
+	payload_str(p, 48, crtc_name);
+}
+
+/**
+ * series_out_discard() - drm_fence_out_discard: failed @commit (@err)
+ * dropped its out-fence (@context, @seqno) unsignalled
+ */
+void series_out_discard(struct payload *p, uint64_t commit, uint32_t crtc, uint64_t context,
+			uint64_t seqno, int err)
+{
+	out_fence(p, commit, crtc, context, seqno);
+	payload_num(p, 48, (uint32_t)err, 4);
+}
+
+/**
+ * series_commit() - drm_fence_commit: task @pid's atomic ioctl (@flags)
+ * made @commit
+ */
+void series_commit(struct payload *p, uint64_t commit, uint32_t flags, int pid)
+{
+	payload_init(p, 52);
+	payload_num(p, 8, commit, 8);
+	payload_num(p, 16, flags, 4);
+	payload_num(p, 32, (uint32_t)pid, 4);
+}
+
+/**
+ * series_plane() - drm_fence_plane: @commit puts plane @plane on CRTC
+ * @crtc, with in-fence (@context, @seqno)
+ */
+void series_plane(struct payload *p, uint64_t commit, uint32_t plane, uint32_t crtc,
+		  uint64_t context, uint64_t seqno)
+{
+	payload_init(p, 52);
+	payload_num(p, 8, commit, 8);
+	payload_num(p, 16, plane, 4);
+	payload_num(p, 20, crtc, 4);
+	payload_num(p, 32, context, 8);
+	payload_num(p, 40, seqno, 8);
+}
+
+/**
+ * series_plane_wait() - drm_fence_wait_begin or _end (one layout):
+ * @commit's wait for plane @plane's in-fence (@context, @seqno), ended
+ * after @duration_ns
+ */
+void series_plane_wait(struct payload *p, uint64_t commit, uint32_t plane, uint64_t context,
+		       uint64_t seqno, uint64_t duration_ns)
+{
+	payload_init(p, 64);
+	payload_num(p, 8, commit, 8);
+	payload_num(p, 16, plane, 4);
+	payload_num(p, 32, context, 8);
+	payload_num(p, 40, seqno, 8);
+	payload_num(p, 56, duration_ns, 8);
+}
+
+/**
+ * series_flip_done() - drm_fence_flip_done: @commit flipped on CRTC
+ * @crtc at vblank @vblank
+ */
+void series_flip_done(struct payload *p, uint64_t commit, uint32_t crtc, uint64_t vblank)
+{
+	payload_init(p, 40);
+	payload_num(p, 8, commit, 8);
+	payload_num(p, 16, crtc, 4);
+	payload_num(p, 24, vblank, 8);
+}
+
+/**
+ * series_cleanup_done() - drm_fence_cleanup_done: @commit cleaned up
+ */
+void series_cleanup_done(struct payload *p, uint64_t commit)
+{
+	payload_init(p, 16);
+	payload_num(p, 8, commit, 8);
+}
+
+/**
+ * series_commit_stall() - drm_fence_commit_stall: @commit on CRTC @crtc
+ * waited @duration_ns at @stage for commit @waits_on, which returned @ret
+ */
+void series_commit_stall(struct payload *p, uint64_t commit, uint32_t crtc, int64_t waits_on,
+			 int stage, int ret, uint64_t duration_ns)
+{
+	payload_init(p, 48);
+	payload_num(p, 8, commit, 8);
+	payload_num(p, 16, crtc, 4);
+	payload_num(p, 24, (uint64_t)waits_on, 8);
+	payload_num(p, 32, (uint32_t)stage, 4);
+	payload_num(p, 36, (uint32_t)ret, 4);
+	payload_num(p, 40, duration_ns, 8);
+}
+
+/**
+ * series_commit_failed() - drm_fence_commit_failed: @commit failed with @err
+ */
+void series_commit_failed(struct payload *p, uint64_t commit, int err)
+{
+	payload_init(p, 20);
+	payload_num(p, 8, commit, 8);
+	payload_num(p, 16, (uint32_t)err, 4);
+}
+
+/**
+ * series_poll() - sync_file_poll_begin or _ready (one layout): @sync_file
+ * polled for @fence (@context, @seqno)
+ */
+void series_poll(struct payload *p, uint64_t sync_file, uint64_t fence, uint64_t context,
+		 uint64_t seqno)
+{
+	payload_init(p, 40);
+	payload_num(p, 8, sync_file, 8);
+	payload_num(p, 16, fence, 8);
+	payload_num(p, 24, context, 8);
+	payload_num(p, 32, seqno, 8);
+}

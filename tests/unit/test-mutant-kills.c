@@ -140,12 +140,7 @@ static void plane_wait_end(struct trace_fixture *f, uint64_t ts, uint32_t plane,
 {
 	struct payload p;
 
-	payload_init(&p, 64);
-	payload_num(&p, 8, COMMIT, 8);
-	payload_num(&p, 16, plane, 4);
-	payload_num(&p, 32, ctx, 8);
-	payload_num(&p, 40, 1, 8);
-	payload_num(&p, 56, duration, 8);
+	series_plane_wait(&p, COMMIT, plane, ctx, 1, duration);
 	trace_fixture_event(f, 1, ts, "drm_fence_wait_end", p.b, p.len);
 }
 
@@ -153,12 +148,7 @@ static void out_create(struct trace_fixture *f, uint64_t ts, uint32_t seqno)
 {
 	struct payload p;
 
-	payload_init(&p, 52);
-	payload_num(&p, 8, COMMIT, 8);
-	payload_num(&p, 16, 51, 4);
-	payload_num(&p, 32, OUT_CTX, 8);
-	payload_num(&p, 40, seqno, 8);
-	payload_str(&p, 48, "crtc-0");
+	series_out_create(&p, COMMIT, 51, OUT_CTX, seqno, "crtc-0");
 	trace_fixture_event(f, 1, ts, "drm_fence_out_create", p.b, p.len);
 }
 
@@ -294,10 +284,7 @@ static void commit_event(struct trace_fixture *f, uint64_t ts, uint64_t id, uint
 {
 	struct payload p;
 
-	payload_init(&p, 52);
-	payload_num(&p, 8, id, 8);
-	payload_num(&p, 16, flags, 4);
-	payload_num(&p, 32, 50, 4);
+	series_commit(&p, id, flags, 50);
 	trace_fixture_event(f, 1, ts, "drm_fence_commit", p.b, p.len);
 }
 

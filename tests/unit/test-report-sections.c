@@ -239,11 +239,7 @@ static void poll_event(struct trace_fixture *f, uint64_t ts, const char *name, u
 {
 	struct payload p;
 
-	payload_init(&p, 40);
-	payload_num(&p, 8, file, 8);
-	payload_num(&p, 16, 0xffff0000 + file, 8);
-	payload_num(&p, 24, 3, 8);
-	payload_num(&p, 32, seqno, 8);
+	series_poll(&p, file, 0xffff0000 + file, 3, seqno);
 	trace_fixture_event(f, 0, ts, name, p.b, p.len);
 }
 

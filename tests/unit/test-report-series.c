@@ -30,73 +30,66 @@ static void add(struct trace_fixture *f, unsigned int cpu, uint64_t ts, const ch
 	trace_fixture_event(f, cpu, ts, name, p->b, p->len);
 }
 
-static void fence(struct trace_fixture *f, unsigned int cpu, uint64_t ts, const char *ev,
-		  uint32_t ctx, uint32_t seqno)
+/* Fence @seqno of context @ctx, named as this file's timelines are. */
+static struct series_fence fence_of(uint32_t ctx, uint32_t seqno)
 {
 	const char *drv = ctx == OUT_CTX ? "vkms" : ctx == MERGE_CTX ? "dma_fence_array" : "sw_sync";
 	const char *tl = ctx == OUT_CTX ? TRUNCATED : ctx == MERGE_CTX ? "unbound" :
 			 ctx == A_CTX ? "producer-A" : "producer-B";
 
-	assert_int_equal(tb_fence(f->tb, cpu, ts, ev, drv, tl, ctx, seqno), 0);
+	return (struct series_fence){ drv, tl, ctx, seqno };
+}
+
+static void fence(struct trace_fixture *f, unsigned int cpu, uint64_t ts, const char *ev,
+		  uint32_t ctx, uint32_t seqno)
+{
+	struct series_fence fence = fence_of(ctx, seqno);
+
+	assert_int_equal(tb_fence(f->tb, cpu, ts, ev, fence.driver, fence.timeline, ctx, seqno), 0);
 }
 
 static void fence_error(struct trace_fixture *f, uint64_t ts, uint32_t ctx, uint32_t seqno,
 			int err)
 {
+	struct series_fence fence = fence_of(ctx, seqno);
 	struct payload p;
 
-	payload_init(&p, 44);
-	payload_str(&p, 8, ctx == MERGE_CTX ? "dma_fence_array" : "sw_sync");
-	payload_str(&p, 12, ctx == MERGE_CTX ? "unbound" : "producer-B");
-	payload_num(&p, 24, ctx, 8);
-	payload_num(&p, 32, seqno, 8);
-	payload_num(&p, 40, (uint32_t)err, 4);
+	series_fence_error(&p, &fence, err);
 	add(f, 1, ts, "dma_fence_error", &p);
 }
 
+/* Fence 1 of @ctx is member @index of the merged fence (MERGE_CTX, 1). */
 static void member(struct trace_fixture *f, uint64_t ts, unsigned int index, uint32_t ctx)
 {
+	struct series_fence array = fence_of(MERGE_CTX, 1), fence = fence_of(ctx, 1);
 	struct payload p;
 
-	payload_init(&p, 72);
-	payload_num(&p, 16, MERGE_CTX, 8);
-	payload_num(&p, 24, 1, 8);
-	payload_num(&p, 32, index, 4);
-	payload_str(&p, 36, "sw_sync");
-	payload_str(&p, 40, ctx == A_CTX ? "producer-A" : "producer-B");
-	payload_num(&p, 56, ctx, 8);
-	payload_num(&p, 64, 1, 8);
+	series_member(&p, 0, &array, index, &fence);
 	add(f, 1, ts, "dma_fence_member", &p);
 }
 
-/* out_create and out_discard share a layout; the 6th field is crtc_name or error. */
-static void out_event(struct trace_fixture *f, uint64_t ts, const char *name, uint64_t commit,
-		      uint32_t seqno, int err)
+static void out_create(struct trace_fixture *f, uint64_t ts, uint64_t commit, uint32_t seqno)
 {
 	struct payload p;
 
-	payload_init(&p, 52);
-	payload_num(&p, 8, commit, 8);
-	payload_num(&p, 16, 51, 4);
-	payload_num(&p, 32, OUT_CTX, 8);
-	payload_num(&p, 40, seqno, 8);
-	if (!strcmp(name, "drm_fence_out_create"))
-		payload_str(&p, 48, LONG_NAME);
-	else
-		payload_num(&p, 48, (uint32_t)err, 4);
-	add(f, 1, ts, name, &p);
+	series_out_create(&p, commit, 51, OUT_CTX, seqno, LONG_NAME);
+	add(f, 1, ts, "drm_fence_out_create", &p);
+}
+
+static void out_discard(struct trace_fixture *f, uint64_t ts, uint64_t commit, uint32_t seqno,
+			int err)
+{
+	struct payload p;
+
+	series_out_discard(&p, commit, 51, OUT_CTX, seqno, err);
+	add(f, 1, ts, "drm_fence_out_discard", &p);
 }
 
 static void plane_wait_end(struct trace_fixture *f, uint64_t ts, uint64_t duration)
 {
 	struct payload p;
 
-	payload_init(&p, 64);
-	payload_num(&p, 8, COMMIT, 8);
-	payload_num(&p, 16, PLANE, 4);
-	payload_num(&p, 32, MERGE_CTX, 8);
-	payload_num(&p, 40, 1, 8);
-	payload_num(&p, 56, duration, 8);
+	series_plane_wait(&p, COMMIT, PLANE, MERGE_CTX, 1, duration);
 	add(f, 1, ts, "drm_fence_wait_end", &p);
 }
 
@@ -105,13 +98,7 @@ static void commit_stall(struct trace_fixture *f, uint64_t ts, uint64_t commit, 
 {
 	struct payload p;
 
-	payload_init(&p, 48);
-	payload_num(&p, 8, commit, 8);
-	payload_num(&p, 16, 51, 4);
-	payload_num(&p, 24, (uint64_t)waits_on, 8);
-	payload_num(&p, 32, (uint32_t)stage, 4);
-	payload_num(&p, 36, (uint32_t)ret, 4);
-	payload_num(&p, 40, duration, 8);
+	series_commit_stall(&p, commit, 51, waits_on, stage, ret, duration);
 	add(f, 1, ts, "drm_fence_commit_stall", &p);
 }
 
@@ -141,7 +128,7 @@ static void merged_failed_in_fence(struct trace_fixture *f)
 	member(f, t - 298000, 1, B_CTX);
 	tb_set_pid(f->tb, 50);
 	fence(f, 1, t, "dma_fence_init", OUT_CTX, 1);
-	out_event(f, t + 1000, "drm_fence_out_create", COMMIT, 1, 0);
+	out_create(f, t + 1000, COMMIT, 1);
 	fence(f, 1, t + 1 * MS, "dma_fence_wait_start", MERGE_CTX, 1);
 	tb_set_pid(f->tb, 40);
 	fence(f, 1, t + 5 * MS, "dma_fence_signaled", A_CTX, 1);
@@ -221,12 +208,10 @@ static void test_discard_and_commit_stall_stages(void **state)
 
 	tb_set_pid(f->tb, 50);
 	fence(f, 1, 1 * MS, "dma_fence_init", OUT_CTX, 2);
-	out_event(f, 1 * MS + 1000, "drm_fence_out_create", 9, 2, 0);
-	payload_init(&p, 20);
-	payload_num(&p, 8, 9, 8);
-	payload_num(&p, 16, (uint32_t)-22, 4);
+	out_create(f, 1 * MS + 1000, 9, 2);
+	series_commit_failed(&p, 9, -22);
 	add(f, 1, 2 * MS, "drm_fence_commit_failed", &p);
-	out_event(f, 2 * MS + 1000, "drm_fence_out_discard", 9, 2, -22);
+	out_discard(f, 2 * MS + 1000, 9, 2, -22);
 	fence(f, 1, 2 * MS + 2000, "dma_fence_destroy", OUT_CTX, 2);
 	commit_stall(f, 300 * MS, 11, 10, 0, 0, 250 * MS);
 	commit_stall(f, 10400 * MS, 12, 12, 1, -110, 10000 * MS);

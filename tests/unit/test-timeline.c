@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "series-formats.h"
 #include "timeline.h"
 #include "trace-fixture.h"
 #include "unit.h"
@@ -58,75 +59,61 @@ static void fence(struct trace_fixture *f, unsigned int cpu, uint64_t ts, const 
 }
 
 /*
- * The series' events (payload offsets: the tracefs format's minus the 8
- * bytes of common fields).  Commit ids are the out-fence's seqno + 6.
+ * The series' events.  Commit ids are the out-fence's seqno + 6; the
+ * planes' in-fences are on the hostile timeline (context 4).
  */
 #define COMMIT_ID(out_seqno) ((out_seqno) + 6ull)
 #define PLANE_A 31
 #define PLANE_B 33
+#define HOSTILE_CTX 4
 
-static void put(unsigned char *p, size_t off, uint64_t v, size_t size)
+static void add(struct trace_fixture *f, unsigned int cpu, uint64_t ts, const char *name,
+		const struct payload *p)
 {
-	memcpy(p + off, &v, size);	/* little-endian host, as the fixtures */
+	trace_fixture_event(f, cpu, ts, name, p->b, p->len);
 }
 
 /* drm_fence_wait_begin/_end (same layout) of @plane on the hostile timeline */
 static void plane_wait(struct trace_fixture *f, uint64_t ts, const char *name, uint32_t out_seqno,
 		       uint32_t plane, uint32_t seqno, uint64_t duration)
 {
-	unsigned char p[56] = { 0 };
+	struct payload p;
 
-	put(p, 0, COMMIT_ID(out_seqno), 8);
-	put(p, 8, plane, 4);
-	put(p, 24, 4, 8);		/* context of the hostile timeline */
-	put(p, 32, seqno, 8);
-	put(p, 48, duration, 8);
-	trace_fixture_event(f, 1, ts, name, p, sizeof(p));
+	series_plane_wait(&p, COMMIT_ID(out_seqno), plane, HOSTILE_CTX, seqno, duration);
+	add(f, 1, ts, name, &p);
 }
 
 /* The ioctl: out-fence created, commit, both planes' in-fences. */
-static void series_commit(struct trace_fixture *f, uint64_t t, uint32_t seqno)
+static void series_ioctl(struct trace_fixture *f, uint64_t t, uint32_t seqno)
 {
-	unsigned char out[52] = { 0 }, commit[44] = { 0 }, plane[44] = { 0 };
+	struct payload p;
 
-	put(out, 0, COMMIT_ID(seqno), 8);
-	put(out, 8, 51, 4);
-	put(out, 24, 1, 8);		/* the CRTC's out-fence context */
-	put(out, 32, seqno, 8);
-	put(out, 40, 7u << 16 | 52, 4);	/* crtc_name: __data_loc, 7 bytes at record offset 52 */
-	memcpy(out + 44, "crtc-0", 7);
-	trace_fixture_event(f, 1, t, "drm_fence_out_create", out, sizeof(out));
-	put(commit, 0, COMMIT_ID(seqno), 8);
-	put(commit, 24, 50, 4);
-	trace_fixture_event(f, 1, t + 100, "drm_fence_commit", commit, sizeof(commit));
-	put(plane, 0, COMMIT_ID(seqno), 8);
-	put(plane, 12, 51, 4);
-	put(plane, 24, 4, 8);
-	put(plane, 32, seqno, 8);
+	series_out_create(&p, COMMIT_ID(seqno), 51, 1, seqno, "crtc-0");
+	add(f, 1, t, "drm_fence_out_create", &p);
+	series_commit(&p, COMMIT_ID(seqno), 0, 50);
+	add(f, 1, t + 100, "drm_fence_commit", &p);
 	for (uint32_t id = PLANE_A; id <= PLANE_B; id += PLANE_B - PLANE_A) {
-		put(plane, 8, id, 4);
-		trace_fixture_event(f, 1, t + 200 + id, "drm_fence_plane", plane, sizeof(plane));
+		series_plane(&p, COMMIT_ID(seqno), id, 51, HOSTILE_CTX, seqno);
+		add(f, 1, t + 200 + id, "drm_fence_plane", &p);
 	}
 }
 
 /* At the vblank, as send_vblank_event() traces it: flip done before the signal. */
 static void series_flip(struct trace_fixture *f, uint64_t t, uint32_t seq, uint32_t out_seqno)
 {
-	unsigned char flip[32] = { 0 };
+	struct payload p;
 
-	put(flip, 0, COMMIT_ID(out_seqno), 8);
-	put(flip, 8, 51, 4);
-	put(flip, 16, seq, 8);
-	trace_fixture_event(f, 0, t + 15000, "drm_fence_flip_done", flip, sizeof(flip));
+	series_flip_done(&p, COMMIT_ID(out_seqno), 51, seq);
+	add(f, 0, t + 15000, "drm_fence_flip_done", &p);
 }
 
 /* After the vblank, the commit is cleaned up. */
 static void series_cleanup(struct trace_fixture *f, uint64_t t, uint32_t out_seqno)
 {
-	unsigned char cleanup[8] = { 0 };
+	struct payload p;
 
-	put(cleanup, 0, COMMIT_ID(out_seqno), 8);
-	trace_fixture_event(f, 0, t + 35000, "drm_fence_cleanup_done", cleanup, sizeof(cleanup));
+	series_cleanup_done(&p, COMMIT_ID(out_seqno));
+	add(f, 0, t + 35000, "drm_fence_cleanup_done", &p);
 }
 
 /* The vblank, with the series' flip and cleanup when the fixture has their formats. */
@@ -146,7 +133,7 @@ static void commit(struct trace_fixture *f, uint64_t t, uint32_t seqno, uint64_t
 
 	tb_set_pid(f->tb, 50);
 	if (series)
-		series_commit(f, t, seqno);
+		series_ioctl(f, t, seqno);
 	fence(f, 1, t + 1000, "dma_fence_init", 1, seqno);
 	if (series)
 		plane_wait(f, t + 1 * MS - 1000, "drm_fence_wait_begin", seqno, PLANE_A, seqno, 0);
