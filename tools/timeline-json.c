@@ -14,13 +14,15 @@
  *     commits: {pid[], and with the series: out[], crtc[], id[], t0[], dur[],
  *               row[], vblank[], flags[]},
  *     vblanks: {pipe[], seq[], t[]}, missed: [{pipe, t, from, to}],
- *     late: [{crtc, fence, seq, pid, late_by, target, landed,
- *             block: {fence, tl, seq, wait} | null}] }
+ *     late: [{crtc, fence, seq, pid, late_by, target, landed, signal,
+ *             block: {fence, tl, seq, wait, signal} | null}] }
  *
  * "fence" and "out" fields index the fences arrays, "commit" the commits
- * (-1: not in the trace); times are ns from start_ns; dur -1 means it
- * never ended.  A wait's "out" is the out-fence of the commit the model
- * says it held up.  "series" says whether the trace has the kernel
+ * (-1: not in the trace); times are ns from start_ns (a late frame's
+ * signal: its out-fence's; its block's: the blocking fence's, else the
+ * end of the wait; -1 unknown); dur -1 means it never ended.  A wait's
+ * "out" is the out-fence of the commit the model says it held up.
+ * "series" says whether the trace has the kernel
  * series' commit events: without them there are no plane waits and the
  * commits are inferred, one per out-fence.
  *
@@ -266,6 +268,18 @@ static void vblanks(FILE *out, const struct tl_data *d)
 	fputc(']', out);
 }
 
+/* A model time as the page's: ns from the first event; -1 unknown (0). */
+static int64_t since_start(const struct tl_data *d, uint64_t ts)
+{
+	return ts ? (int64_t)(ts - d->first_ts) : -1;
+}
+
+/*
+ * The model's own times of a late frame travel with it: where its
+ * out-fence signalled (the report's "landed") and where its blocking
+ * fence did (or its wait ended), so that the page's arrow agrees with
+ * `report` without looking the fences up by key.
+ */
 static void late_frames(FILE *out, const struct tl_data *d)
 {
 	const struct ft_model *m = d->model;
@@ -280,17 +294,18 @@ static void late_frames(FILE *out, const struct tl_data *d)
 			const struct ft_blocking *b = &l->blocking;
 
 			fprintf(out, "%s{\"crtc\":%u,\"fence\":%ld,\"seq\":%u,\"pid\":%d,\"late_by\":%" PRIu64
-				",\"target\":%u,\"landed\":%u,\"block\":", first ? "" : ",", ci,
-				tl_find_fence(d, c->timeline, l->out_seqno), l->out_seqno, l->pid,
-				l->late_by_ns, l->target_seq, l->landed_seq);
+				",\"target\":%u,\"landed\":%u,\"signal\":%" PRId64 ",\"block\":",
+				first ? "" : ",", ci, tl_find_fence(d, c->timeline, l->out_seqno),
+				l->out_seqno, l->pid, l->late_by_ns, l->target_seq, l->landed_seq,
+				since_start(d, l->signal_ns));
 			first = 0;
 			if (!b->known || b->timeline == UINT32_MAX) {
 				fputs("null}", out);
 				continue;
 			}
-			fprintf(out, "{\"fence\":%ld,\"tl\":%u,\"seq\":%" PRIu64 ",\"wait\":%" PRIu64 "}}",
-				tl_find_fence(d, b->timeline, (uint32_t)b->seqno), b->timeline, b->seqno,
-				b->wait_ns);
+			fprintf(out, "{\"fence\":%ld,\"tl\":%u,\"seq\":%" PRIu64 ",\"wait\":%" PRIu64
+				",\"signal\":%" PRId64 "}}", tl_find_fence(d, b->timeline, (uint32_t)b->seqno),
+				b->timeline, b->seqno, b->wait_ns, since_start(d, b->signal_ts));
 		}
 	}
 	fputc(']', out);

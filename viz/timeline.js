@@ -88,7 +88,25 @@
       lateByBlock.get(l.block.fence).push(i);
     }
   });
-  const arrows = D.late.filter(l => l.fence >= 0 && l.block && l.block.fence >= 0);
+  // A late frame's arrow: from its blocking fence's signal (else the end
+  // of the wait on it, as the report says) to where the frame reached the
+  // screen: its commit's flip when the trace has it, else its out-fence's
+  // signal (the report's "landed").  A span that never ended is drawn to
+  // the end of the trace, which is no time the frame landed: never there.
+  function arrowEnd(l) {
+    if (!l.block || l.block.fence < 0) return { why: 'the fence that blocked it is not known' };
+    if (!(l.block.signal >= 0)) return { why: 'the trace has no signal of the fence that blocked it' };
+    if (l.fence < 0) return { why: 'its out-fence is not in the trace' };
+    const c = commitOf(l.fence), from = l.block.signal;
+    if (c >= 0 && (C.flags[c] & 1) && C.dur[c] >= 0) return { kind: 'commit', i: c, from, t: C.t1[c], how: 'to its flip' };
+    if (l.signal >= 0)
+      return { kind: 'fence', i: l.fence, from, t: l.signal,
+               how: 'to its out-fence\'s signal (the trace has no flip for its commit)' };
+    return { why: 'the trace has neither its flip nor its out-fence\'s signal' };
+  }
+  const arrowOf = D.late.map(arrowEnd);
+  const arrows = D.late.map((l, k) => ({ l, end: arrowOf[k] })).filter(a => a.end.kind);
+  const notDrawn = D.late.map((l, k) => ({ l, why: arrowOf[k].why })).filter(a => a.why);
   const comm = pid => D.comms[pid] || '?';
 
   // ---- lanes: CRTCs (vblanks, commits, out-fences), planes, timelines, waiting tasks ----
@@ -251,12 +269,11 @@
   function drawArrows() {
     ctx.strokeStyle = ctx.fillStyle = '#c0262d';
     ctx.lineWidth = 1.5;
-    for (const l of arrows) {
-      // To the commit the fence delayed, where it flipped; else its out-fence.
-      const c = commitOf(l.fence), to = c >= 0 ? ['commit', c, C.t1[c]] : ['fence', l.fence, F.t1[l.fence]];
-      const xa = xOf(F.t1[l.block.fence]), xb = xOf(to[2]);
+    for (const { l, end } of arrows) {
+      // From the blocking fence's signal to where the frame landed (arrowEnd()).
+      const xa = xOf(end.from), xb = xOf(end.t);
       if (Math.max(xa, xb) < LABEL_W || Math.min(xa, xb) > LABEL_W + plotW) continue;
-      const ya = spanY('fence', l.block.fence) + 5, yb = spanY(to[0], to[1]) + 5;
+      const ya = spanY('fence', l.block.fence) + 5, yb = spanY(end.kind, end.i) + 5;
       ctx.beginPath(); ctx.moveTo(xa, ya); ctx.lineTo(xb, yb); ctx.stroke();
       const a = Math.atan2(yb - ya, xb - xa);
       ctx.beginPath(); ctx.moveTo(xb, yb);
@@ -509,6 +526,7 @@
       f.push(['LATE', 'by ' + (l.landed - l.target) + ' vblank(s), ' + fmtDur(l.late_by)],
              ['target vblank', l.target], ['landed vblank', l.landed], ['committed by pid', l.pid]);
       if (l.block) f.push(['blocking wait', fmtDur(l.block.wait)]);
+      f.push(['arrow', arrowOf[li].how || 'not drawn: ' + arrowOf[li].why]);
     }
     return f;
   }
@@ -587,6 +605,12 @@
     nums.append(el('span', 'events '), el('span', D.events), el('span', ' · lost '));
     const lost = el('span', D.lost); if (D.lost) lost.className = 'ft-bad';
     nums.append(lost, el('span', ' · duration ' + fmtDur(D.duration) + ' · late-frame arrows ' + arrows.length));
+    if (notDrawn.length) {	// say why a late frame has no arrow, rather than draw it anywhere
+      const why = el('span', ' (' + notDrawn.length + ' late frame(s) without one)');
+      why.id = 'ft-no-arrow';
+      why.title = notDrawn.map(a => 'out-fence #' + a.l.seq + ': ' + a.why).join('\n');
+      nums.append(why);
+    }
     nums.children[1].className = 'ft-num';
     box.append(nums);
     function table(head, rows) {
@@ -711,7 +735,8 @@
   window.fenceTimeline = Object.freeze({
     lanes: () => lanes.map(l => ({ kind: l.kind, name: l.name, rows: l.rows.length })),
     arrows: () => arrows.length,
-    arrowTargets: () => arrows.map(l => commitOf(l.fence) >= 0 ? 'commit' : 'fence'),
+    arrowTargets: () => arrows.map(a => a.end.kind),
+    arrowsNotDrawn: () => notDrawn.map(a => ({ seq: a.l.seq, why: a.why })),
     late: () => D.late.map(l => ({ fence: l.fence, seq: l.seq, block: l.block ? l.block.fence : -1 })),
     view: () => ({ start: view.t0, end: view.t1, duration: D.duration }),
     selected: () => selection && { kind: selection.kind, i: selection.i, fields: fieldsOf(selection).map(f => f.map(String)) },

@@ -2,7 +2,7 @@
 // drawn-checks.mjs - the timeline page checked by what it draws against
 // what `fence-trace report --json` says of the same trace: a label per
 // lane, the spans each lane draws, an arrow per late frame from its
-// blocking fence's signal to its flip, and each wait that held up a frame
+// blocking fence's signal to where it landed, and each wait that held up a frame
 // painted in the legend's colours.  Colours come from the legend (what a
 // user reads them by), positions from the view range the page prints.
 import { drawnFrame, hexOf } from './canvas-log.mjs';
@@ -69,7 +69,7 @@ function checkArrows(frame, rep, xOf, late, minArrows, ok) {
     const xa = xOf(w.from), xb = xOf(w.to);
     const hit = drawn.find(a => Math.abs(a.from[0] - xa) <= TOLERANCE_PX && Math.abs(a.to[0] - xb) <= TOLERANCE_PX &&
                                 inLane(laneOf(w.timeline), a.from[1]) && inLane(laneOf(w.crtc), a.to[1]));
-    ok(hit !== undefined, `an arrow from ${w.timeline.split('|')[0]}'s signal (x ${xa.toFixed(1)}) to the frame's flip on ${w.crtc} (x ${xb.toFixed(1)})`,
+    ok(hit !== undefined, `an arrow from ${w.timeline.split('|')[0]}'s signal (x ${xa.toFixed(1)}) to where the frame landed on ${w.crtc} (x ${xb.toFixed(1)})`,
        { from: [xa, w.timeline], to: [xb, w.crtc], drawn, lanes: frame.lanes.map(l => [l.name, l.top, l.bottom]) });
   }
 }

@@ -46,8 +46,9 @@ export const laneKey = l => l.name.startsWith('plane ') ? l.name + '|' + l.sub.r
                                                          : l.name + '|' + l.sub;
 
 // Late frames whose blocking fence is known: an arrow each, from the
-// blocking fence's signal (on its timeline's lane) to the frame's flip
-// (on its CRTC's lane).
+// blocking fence's signal (on its timeline's lane) to where the frame
+// landed (on its CRTC's lane): its out-fence's signal (a flip the trace
+// holds lies microseconds from it), never the end of the trace.
 export function expectedArrows(rep) {
   const arrows = [];
   for (const c of rep.crtcs)

@@ -20,6 +20,7 @@ import { dirname, join } from 'node:path';
 import { openPage } from './browser.mjs';
 import { RECORDER } from './canvas-log.mjs';
 import { checkDrawing } from './drawn-checks.mjs';
+import { reportOf } from './expect-report.mjs';
 
 const [html, png, minArrows = '1', trace = join(dirname(html), 'trace.dat')] = process.argv.slice(2);
 let n = 0, failed = 0;
@@ -50,6 +51,15 @@ try {
   const targets = await api(() => window.fenceTimeline.arrowTargets());
   ok(targets.length === arrows && targets.every(t => t === 'commit'),
      `every late-frame arrow ends on the commit it delayed (${targets.join(' ')})`);
+  // every late frame of the report has an arrow or, in the summary, the reason it has none
+  const lateN = reportOf(trace).crtcs.reduce((k, c) => k + c.late_frames.length, 0);
+  const noArrow = await api(() => window.fenceTimeline.arrowsNotDrawn());
+  const noArrowNote = await api(() => { const e = document.getElementById('ft-no-arrow'); return e ? e.title : null; });
+  const noted = noArrowNote === null ? [] : noArrowNote.split('\n');
+  ok(arrows + noArrow.length === lateN && noted.length === noArrow.length &&
+     noArrow.every((a, k) => a.why && noted[k] === `out-fence #${a.seq}: ${a.why}`),
+     `each of the report's ${lateN} late frames has an arrow or says why not (${noArrow.length} without)`,
+     { arrows, noArrow, noArrowNote });
 
   // plane lanes: one per plane that waited, each wait coloured by its timeline
   const counts2 = await api(() => window.fenceTimeline.counts());
