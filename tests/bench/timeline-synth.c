@@ -16,10 +16,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "synth-time.h"
 #include "trace-builder.h"
-
-#define MS 1000000ull
-#define FRAME_NS 16666667ull
 
 static const char *b_name = "producer-B";
 static unsigned long slow_every = 50;

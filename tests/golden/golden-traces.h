@@ -9,10 +9,9 @@
 
 #include <stdint.h>
 
+#include "synth-time.h"
 #include "trace-builder.h"
 
-#define MS 1000000ull
-#define FRAME_NS 16666667ull	/* 60 Hz */
 #define CRTC_ID 51
 
 /* A fence timeline as the dma_fence events name it. */

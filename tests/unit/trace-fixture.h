@@ -13,9 +13,8 @@
 #include <stdio.h>
 
 #include "analyze.h"
+#include "synth-time.h"
 #include "trace-builder.h"
-
-#define MS 1000000ull		/* nanoseconds */
 
 /* A stock event of producer-A's timeline; needs the fixture as @f in scope. */
 #define FENCE(cpu, ts, ev, ctx, seq) \
