@@ -18,6 +18,7 @@
 
 #include "synth-time.h"
 #include "trace-builder.h"
+#include "vblank-land.h"
 
 static const char *b_name = "producer-B";
 static unsigned long slow_every = 50;
@@ -53,10 +54,8 @@ static int frame(struct trace_builder *tb, uint32_t f, uint64_t *vbl_seq)
 	do {
 		(*vbl_seq)++;
 		land = *vbl_seq * FRAME_NS;
-		err |= tb_vblank_delivered(tb, 0, land + 10000, 0, 0, (uint32_t)*vbl_seq);
-		if (land > done)
-			err |= fence(tb, 0, land + 20000, "dma_fence_signaled", 'O', f);
-		err |= tb_vblank(tb, 0, land + 30000, 0, (uint32_t)*vbl_seq, (int64_t)land, 1);
+		err |= vblank_land(tb, &(struct vblank_land){ .t = land, .seq = (uint32_t)*vbl_seq,
+							     .out_seqno = land > done ? f : 0 });
 	} while (land <= done);
 	err |= fence(tb, 0, land + 40000, "dma_fence_destroy", 'A', f);
 	err |= fence(tb, 0, land + 41000, "dma_fence_destroy", 'B', f);

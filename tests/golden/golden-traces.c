@@ -12,6 +12,7 @@
 
 #include "golden-traces.h"
 #include "series-formats.h"
+#include "vblank-land.h"
 
 const struct gt_timeline gt_out = { "vkms", "CRTC:51-crtc-0", 1 };
 const struct gt_timeline gt_a = { "sw_sync", "producer-A", 6 };
@@ -65,13 +66,13 @@ void gt_pid(struct gt *g, int pid)
  */
 void gt_land(struct gt *g, uint32_t vbl_seq, uint32_t out_seqno)
 {
-	uint64_t t = vbl_seq * FRAME_NS;
+	struct vblank_land l = {
+		.t = vbl_seq * FRAME_NS, .seq = vbl_seq, .out_seqno = out_seqno,
+		.out_timeline = gt_out.name,
+	};
 
 	gt_pid(g, 0);
-	g->err = g->err ?: tb_vblank_delivered(g->tb, 0, t + 10000, 0, 0, vbl_seq);
-	if (out_seqno)
-		gt_fence(g, 0, t + 20000, "dma_fence_signaled", &gt_out, out_seqno);
-	g->err = g->err ?: tb_vblank(g->tb, 0, t + 30000, 0, vbl_seq, (int64_t)t, 1);
+	g->err = g->err ?: vblank_land(g->tb, &l);
 }
 
 static int write_one(const struct scenario *s, const char *formats, const char *dir)

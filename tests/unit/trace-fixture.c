@@ -10,6 +10,7 @@
 #include "series-formats.h"
 #include "trace-fixture.h"
 #include "unit.h"
+#include "vblank-land.h"
 
 int trace_fixture_init(struct trace_fixture *f, int series)
 {
@@ -82,25 +83,36 @@ void trace_fixture_event(struct trace_fixture *f, unsigned int cpu, uint64_t ts,
  * @out_seqno: the out-fence it signals (context 1), or 0 for none
  * @how: NULL, or what to trace differently (see struct tf_land)
  */
+struct land_hook {
+	struct trace_fixture *f;
+	const struct tf_land *how;
+	uint64_t t;
+	uint32_t seq, out_seqno;
+};
+
+/* vblank_land()'s hook: the test's own, which fails the test itself. */
+static int before_signal(void *arg)
+{
+	struct land_hook *h = arg;
+
+	h->how->before_signal(h->f, h->t, h->seq, h->out_seqno);
+	return 0;
+}
+
 void trace_fixture_land(struct trace_fixture *f, uint32_t seq, uint32_t out_seqno,
 			const struct tf_land *how)
 {
 	static const struct tf_land plain;
-	uint64_t t = seq * 16 * MS;
+	struct land_hook hook = { f, how ? how : &plain, seq * 16 * MS, seq, out_seqno };
+	struct vblank_land l = {
+		.t = hook.t, .seq = seq, .event_seq = hook.how->event_seq, .out_seqno = out_seqno,
+		.out_timeline = hook.how->out_timeline,
+		.before_signal = hook.how->before_signal ? before_signal : NULL, .arg = &hook,
+	};
 
-	if (!how)
-		how = &plain;
-	assert_int_equal(tb_vblank_delivered(f->tb, 0, t + 10000, 0, 0, seq), 0);
-	if (out_seqno && how->before_signal)
-		how->before_signal(f, t, seq, out_seqno);
-	if (out_seqno)
-		assert_int_equal(tb_fence(f->tb, 0, t + 20000, "dma_fence_signaled", "vkms",
-					  how->out_timeline ? how->out_timeline : "CRTC:51-crtc-0",
-					  1, out_seqno), 0);
-	assert_int_equal(tb_vblank(f->tb, 0, t + 30000, 0, how->event_seq ? how->event_seq : seq,
-				   (int64_t)t, 1), 0);
-	if (out_seqno && how->after_vblank)
-		how->after_vblank(f, t, out_seqno);
+	assert_int_equal(vblank_land(f->tb, &l), 0);
+	if (out_seqno && hook.how->after_vblank)
+		hook.how->after_vblank(f, hook.t, out_seqno);
 }
 
 void trace_fixture_write(struct trace_fixture *f)
