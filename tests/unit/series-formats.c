@@ -53,7 +53,16 @@ static int copy_format(const char *from, const char *dir, const char *prefix, co
 	return fclose(out);
 }
 
-static int copy_dir(const char *from, const char *dir, const char *prefix, int shift)
+/**
+ * formats_copy() - copy the event formats of folder @from into @dir
+ * @from: a folder of tracefs format files (its README is left out)
+ * @dir: where the copies go, named @prefix and the file's name
+ * @prefix: "" or a system's "name-"
+ * @shift: added to every event id, "ID: n" (0: the ids as they are)
+ *
+ * Return: 0, or non-zero if a file could not be read or written.
+ */
+int formats_copy(const char *from, const char *dir, const char *prefix, int shift)
 {
 	DIR *d = opendir(from);
 	struct dirent *e;
@@ -73,10 +82,10 @@ static int copy_dir(const char *from, const char *dir, const char *prefix, int s
 
 int series_formats_make(char *dir, size_t len)
 {
-	if (tmpdir_make(dir, len, "test-series-fmt") || copy_dir(TB_FIXTURES, dir, "", 0))
+	if (tmpdir_make(dir, len, "test-series-fmt") || formats_copy(TB_FIXTURES, dir, "", 0))
 		return -1;
 	for (size_t i = 0; i < sizeof(systems) / sizeof(systems[0]); i++)
-		if (copy_dir(systems[i].from, dir, systems[i].prefix, systems[i].shift))
+		if (formats_copy(systems[i].from, dir, systems[i].prefix, systems[i].shift))
 			return -1;
 	return 0;
 }

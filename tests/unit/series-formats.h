@@ -14,6 +14,8 @@
 /* Make @dir (a mkdtemp template of @len bytes, filled in); 0 or -1. */
 int series_formats_make(char *dir, size_t len);
 void series_formats_remove(const char *dir);
+/* Copy the formats in @from to @dir/@prefix<name>, ids moved by @shift. */
+int formats_copy(const char *from, const char *dir, const char *prefix, int shift);
 
 /*
  * An event payload: what follows the 8 bytes of common fields.  Offsets

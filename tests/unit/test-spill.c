@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "record-bpf-spill.h"
+#include "tmpdir.h"
 #include "unit.h"
 
 #define N_EVENTS 20000		/* about two buffers' worth */
@@ -94,11 +95,10 @@ static struct fr_fence event(uint32_t i)
 	return e;
 }
 
-/* A capture whose trace would be DIR/t.dat, in a fresh temporary DIR. */
+/* A capture whose trace would be DIR/t.dat, in a fresh temporary DIR (64 bytes). */
 static void new_capture(struct capture *c, char *dir, char *path)
 {
-	strcpy(dir, "/tmp/fence-trace-spill.XXXXXX");
-	assert_non_null(mkdtemp(dir));
+	assert_int_equal(tmpdir_make(dir, 64, "fence-trace-spill"), 0);
 	snprintf(path, PATH_MAX, "%s/t.dat", dir);
 	memset(c, 0, sizeof(*c));
 	c->path = path;
@@ -132,6 +132,13 @@ static int dir_entries(const char *dir)
 	if (d)
 		closedir(d);
 	return n;
+}
+
+/* The spill left nothing in DIR; then DIR goes (tmpdir_remove: nothing outside it). */
+static void remove_capture_dir(const char *dir)
+{
+	assert_int_equal(dir_entries(dir), 0);
+	assert_int_equal(tmpdir_remove(dir), 0);
 }
 
 static void test_round_trip(void **state)
@@ -177,7 +184,7 @@ static void test_round_trip(void **state)
 	assert_int_equal(seen.lost_total, 11);
 	assert_int_equal(spill_failed(s), 0);
 	spill_free(s);
-	assert_int_equal(rmdir(dir), 0);
+	remove_capture_dir(dir);
 }
 
 /*
@@ -218,7 +225,7 @@ static void test_write_fails(void **state)
 	assert_int_equal(seen.out_of_order, 0);
 	assert_int_equal(seen.events, limit / record);
 	spill_free(s);
-	assert_int_equal(rmdir(dir), 0);
+	remove_capture_dir(dir);
 }
 
 /* A reader that stops is not called again, and the read-back says -1. */
@@ -234,7 +241,7 @@ static void test_reader_stops(void **state)
 	assert_int_equal(spill_read_back(s, &reader, &seen), -1);
 	assert_int_equal(seen.events, 10);
 	spill_free(s);
-	assert_int_equal(rmdir(dir), 0);
+	remove_capture_dir(dir);
 }
 
 /* The spill's fd, found by its (deleted) name among ours. */
@@ -275,7 +282,7 @@ static void test_damaged_file(void **state)
 	assert_int_equal(spill_read_back(s, &reader, &seen), -1);
 	assert_int_equal(seen.events, 1);
 	spill_free(s);
-	assert_int_equal(rmdir(dir), 0);
+	remove_capture_dir(dir);
 }
 
 int run_spill_tests(void)
