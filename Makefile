@@ -99,7 +99,7 @@ UNIT_SRC := tests/unit/unit-tests.c tests/unit/test-logscan.c \
 	tests/unit/test-timeline.c tests/unit/series-formats.c tests/unit/trace-fixture.c tests/unit/test-report-series.c tests/unit/test-report-sections.c tests/unit/test-report-odd.c $(TIMELINE_SRC) \
 	tests/lab/logscan-rules.c tools/workload-plan.c tools/sync.c \
 	tests/unit/test-mutant-kills.c \
-	tests/unit/tmpdir.c tests/unit/test-tmpdir.c \
+	tests/unit/tmpdir.c tests/unit/test-tmpdir.c tests/unit/vblank-land.c \
 	tests/unit/test-spill.c tools/record-bpf-spill.c tools/record-capture.c tools/record-finish.c tools/own-instance.c \
 	$(CORE_SRC)
 BENCH_SRC := tests/bench/tracedat-bench.c tools/trace-builder.c $(TRACEDAT_SRC)
@@ -205,13 +205,13 @@ $(HOSTBIN)/tracedat-bench: $(call objs,$(BENCH_SRC))
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ -ltraceevent
 
-$(HOSTBIN)/timeline-synth: $(call objs,tests/bench/timeline-synth.c tools/trace-builder.c $(TRACEDAT_SRC))
+$(HOSTBIN)/timeline-synth: $(call objs,tests/bench/timeline-synth.c tests/unit/vblank-land.c tools/trace-builder.c $(TRACEDAT_SRC))
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ -ltraceevent
 
 # The golden tests' constructed traces, written at test time (tests/golden).
 GOLDEN_SRC := tests/golden/golden-traces.c tests/golden/golden-stock.c tests/golden/golden-series.c \
-	tests/unit/series-formats.c tests/unit/tmpdir.c tools/trace-builder.c $(TRACEDAT_SRC)
+	tests/unit/series-formats.c tests/unit/tmpdir.c tests/unit/vblank-land.c tools/trace-builder.c $(TRACEDAT_SRC)
 $(HOSTBIN)/golden-traces: $(call objs,$(GOLDEN_SRC))
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ -ltraceevent
