@@ -7,7 +7,7 @@
 // user reads them by), positions from the view range the page prints.
 import { drawnFrame, hexOf } from './canvas-log.mjs';
 import { countSpans, showRange } from './span-count.mjs';
-import { reportOf, expectedLanes, laneKey, expectedArrows, blockedWaits } from './expect-report.mjs';
+import { reportOf, seriesCommits, expectedLanes, laneKey, expectedArrows, blockedWaits } from './expect-report.mjs';
 
 const settle = page => page.evaluate(() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))));
 const sorted = a => [...a].sort();
@@ -58,18 +58,19 @@ async function checkSpans(page, want, colours, ok) {
   }
 }
 
-function checkArrows(frame, rep, xOf, late, minArrows, ok) {
-  const want = expectedArrows(rep), drawn = frame.arrows.filter(a => a.colour === late);
+function checkArrows(frame, rep, series, xOf, late, minArrows, ok) {
+  const want = expectedArrows(rep, series), drawn = frame.arrows.filter(a => a.colour === late);
   const laneOf = key => frame.lanes.find(l => laneKey(l) === key || l.name === key);
   const inLane = (l, y) => l && y >= l.top && y < l.bottom;
   ok(drawn.length === want.length && want.length >= minArrows,
      `late-frame arrows: ${drawn.length} drawn, ${want.length} late frames with a blocking fence in the report (at least ${minArrows})`,
      drawn);
   for (const w of want) {
-    const xa = xOf(w.from), xb = xOf(w.to);
-    const hit = drawn.find(a => Math.abs(a.from[0] - xa) <= TOLERANCE_PX && Math.abs(a.to[0] - xb) <= TOLERANCE_PX &&
+    const xa = xOf(w.from), xb = xOf(w.to), xc = xOf(w.toAlt);
+    const near = x => Math.abs(x - xb) <= TOLERANCE_PX || Math.abs(x - xc) <= TOLERANCE_PX;
+    const hit = drawn.find(a => Math.abs(a.from[0] - xa) <= TOLERANCE_PX && near(a.to[0]) &&
                                 inLane(laneOf(w.timeline), a.from[1]) && inLane(laneOf(w.crtc), a.to[1]));
-    ok(hit !== undefined, `an arrow from ${w.timeline.split('|')[0]}'s signal (x ${xa.toFixed(1)}) to where the frame landed on ${w.crtc} (x ${xb.toFixed(1)})`,
+    ok(hit !== undefined, `an arrow from ${w.timeline.split('|')[0]}'s signal (x ${xa.toFixed(1)}) to where the frame landed on ${w.crtc} (x ${xc.toFixed(1)}, its flip, or ${xb.toFixed(1)}, its out-fence's signal)`,
        { from: [xa, w.timeline], to: [xb, w.crtc], drawn, lanes: frame.lanes.map(l => [l.name, l.top, l.bottom]) });
   }
 }
@@ -108,16 +109,16 @@ async function checkBlockedWaits(page, fit, rep, colour, ok) {
  * @ok: the TAP reporter, ok(cond, what, detail)
  */
 export async function checkDrawing(page, trace, minArrows, ok) {
-  const rep = reportOf(trace), colour = await legendColours(page);
+  const rep = reportOf(trace), series = seriesCommits(trace), colour = await legendColours(page);
   const colours = { tick: colour(/^vblank$/), merged: colour(/^merged/) };
-  const want = expectedLanes(rep);
+  const want = expectedLanes(rep, series);
   await page.mouse.move(0, 0);		// no tooltip over the canvas
   await page.click('#ft-fit');
   await settle(page);
   const frame = await drawnFrame(page, colours.tick), xOf = await xMapping(page, frame);
   frame.startNs = await startNs(page);
   checkLabels(frame, want, ok);
-  checkArrows(frame, rep, xOf, colour(/^late frame/), minArrows, ok);
+  checkArrows(frame, rep, series, xOf, colour(/^late frame/), minArrows, ok);
   await checkBlockedWaits(page, frame, rep, colour, ok);
   await checkSpans(page, want, colours, ok);
 }

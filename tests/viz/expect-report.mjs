@@ -18,18 +18,48 @@ export function reportOf(trace) {
 const outTimeline = (rep, c) => rep.timelines.find(t => t.timeline.startsWith(`CRTC:${c.crtc}-`));
 
 /*
- * Lanes by "name|sub line", each with the spans it draws: a CRTC's commits
- * and out-fences (each commit of the workload asks for an out-fence, so
- * as many of each), a plane's in-fence waits, a timeline's fences, a
- * task's waits.  Plane lanes are keyed by name only (their sub line names
- * the CRTC by index, which the report does not give).
+ * The series' atomic commits and flips in @trace, as trace-cmd (not
+ * fence-trace) reads them: commits[crtc index] counts the commits on that
+ * CRTC (TEST_ONLY ones left out: nothing reaches the screen), flipNs[commit
+ * id] is the time of its drm_fence_flip_done.  null when the trace has
+ * no drm_fence_commit event (a stock kernel's).
  */
-export function expectedLanes(rep) {
+export function seriesCommits(trace) {
+  const text = execFileSync('trace-cmd', ['report', trace],
+                            { maxBuffer: 256 << 20, stdio: ['ignore', 'pipe', 'ignore'] }).toString();
+  const commits = [], flipNs = new Map();
+  let any = false;
+  for (const line of text.split('\n')) {
+    const m = /\s(\d+)\.(\d{6}): (drm_fence_commit|drm_fence_flip_done):\s+commit=(\d+) (.*)$/.exec(line);
+    if (!m) continue;
+    if (m[3] === 'drm_fence_flip_done') {
+      flipNs.set(Number(m[4]), Number(m[1]) * 1e9 + Number(m[2]) * 1e3);
+      continue;
+    }
+    any = true;
+    const mask = /crtc_mask=0x([0-9a-f]+)/.exec(m[5]), flags = /flags=(\S*)/.exec(m[5]);
+    if (!mask || (flags && flags[1].includes('TEST_ONLY'))) continue;
+    const bits = parseInt(mask[1], 16);
+    for (let i = 0; i < 32; i++)
+      if (bits & (1 << i)) commits[i] = (commits[i] || 0) + 1;
+  }
+  return any ? { commits, flipNs } : null;
+}
+
+/*
+ * Lanes by "name|sub line", each with the spans it draws: a CRTC's commits
+ * and out-fences (with the series, the commits the trace holds; without
+ * it, one inferred commit per out-fence), a plane's in-fence waits, a
+ * timeline's fences, a task's waits.  Plane lanes are keyed by name only
+ * (their sub line names the CRTC by index, which the report does not give).
+ */
+export function expectedLanes(rep, series) {
   const lanes = new Map(), onCrtc = new Set();
   for (const c of rep.crtcs) {
     const t = outTimeline(rep, c);
     if (t) onCrtc.add(t);
-    lanes.set(`${c.name || 'CRTC ' + c.crtc}|${c.driver} · ${t ? t.timeline : '?'}`, t ? 2 * t.fences : 0);
+    const commits = series ? series.commits[c.index] || 0 : t ? t.fences : 0;
+    lanes.set(`${c.name || 'CRTC ' + c.crtc}|${c.driver} · ${t ? t.timeline : '?'}`, t ? t.fences + commits : commits);
   }
   for (const p of rep.waits.by_plane)
     lanes.set(`plane ${p.plane}|in-fence waits`, p.waits);
@@ -47,14 +77,19 @@ export const laneKey = l => l.name.startsWith('plane ') ? l.name + '|' + l.sub.r
 
 // Late frames whose blocking fence is known: an arrow each, from the
 // blocking fence's signal (on its timeline's lane) to where the frame
-// landed (on its CRTC's lane): its out-fence's signal (a flip the trace
-// holds lies microseconds from it), never the end of the trace.
-export function expectedArrows(rep) {
+// landed (on its CRTC's lane): its commit's flip when the trace holds one,
+// else its out-fence's signal; never the end of the trace.  Both are
+// given (to, toAlt): the out-fence's dma_fence_signaled event follows the
+// flip, by microseconds, or by milliseconds when a TCG vCPU was held up
+// in between.
+export function expectedArrows(rep, series) {
   const arrows = [];
   for (const c of rep.crtcs)
     for (const l of c.late_frames)
       if (l.blocking && l.blocking.context !== null && l.blocking.signal_ns !== null)
-        arrows.push({ from: l.blocking.signal_ns, to: l.signal_ns, crtc: c.name || 'CRTC ' + c.crtc,
+        arrows.push({ from: l.blocking.signal_ns, to: l.signal_ns,
+                      toAlt: series && series.flipNs.has(l.commit) ? series.flipNs.get(l.commit) : l.signal_ns,
+                      crtc: c.name || 'CRTC ' + c.crtc,
                       timeline: `${l.blocking.timeline}|${l.blocking.driver} · context ${l.blocking.context}` });
   return arrows;
 }
