@@ -33,7 +33,7 @@
   function commits(c) {
     const n = c.pid.length, C = { kind: 'commit', n, pid: c.pid, out: new Int32Array(n), crtc: new Int32Array(n),
       t0: new Float64Array(n), t1: new Float64Array(n), dur: new Float64Array(n), row: new Int32Array(n),
-      id: c.id || new Array(n).fill(0), vblank: c.vblank || null, flags: new Int32Array(n) };
+      id: c.id || new Array(n).fill(0), vblank: c.vblank || new Array(n).fill(-1), flags: new Int32Array(n) };
     if (D.series) {
       const t0 = undelta(c.t0);
       for (let i = 0; i < n; i++) {
