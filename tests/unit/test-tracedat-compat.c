@@ -28,14 +28,6 @@ static const char *path_of(const char *name)
 	return path[i];
 }
 
-static int have_trace_cmd(void)
-{
-	return system("command -v trace-cmd >/dev/null 2>&1") == 0;
-}
-
-/* cmocka's TAP line for a skip has no reason: give it on a comment line. */
-#define skip_because(...) do { print_message("# skipped: " __VA_ARGS__); skip(); } while (0)
-
 static int setup(void **state)
 {
 	(void)state;

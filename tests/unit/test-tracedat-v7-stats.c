@@ -31,7 +31,6 @@ static const char *path_of(const char *name)
 	return path[i];
 }
 
-#define skip_because(...) do { print_message("# skipped: " __VA_ARGS__); skip(); } while (0)
 
 static int setup(void **state)
 {
@@ -134,7 +133,7 @@ static void check_converted(const char *compression, const char *want_reader)
 	struct stats_seen a, b;
 	char cmd[384];
 
-	if (system("command -v trace-cmd >/dev/null 2>&1"))
+	if (!have_trace_cmd())
 		skip_because("trace-cmd is not installed\n");
 	build(v6);
 	snprintf(cmd, sizeof(cmd), "trace-cmd convert -i '%s' -o '%s' --file-version 7 "

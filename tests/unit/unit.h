@@ -6,8 +6,18 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <setjmp.h>
 #include <cmocka.h>
+
+/* cmocka's TAP line for a skip has no reason: give it on a comment line. */
+#define skip_because(...) do { print_message("# skipped: " __VA_ARGS__); skip(); } while (0)
+
+/* trace-cmd, which some tests use to convert files, is on PATH. */
+static inline int have_trace_cmd(void)
+{
+	return system("command -v trace-cmd >/dev/null 2>&1") == 0;
+}
 
 int run_logscan_tests(void);
 int run_workload_plan_tests(void);
