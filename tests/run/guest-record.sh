@@ -97,23 +97,27 @@ guest_record_lifecycle() {
 	local rc=0 d=$results/record-life ft=$repo/build/bin/fence-trace
 	rm -rf "$d"
 	"$run_guest" --timeout 200 --out "$d" -- sh -c '
+		# a stop signal goes once record says it records (its events line),
+		# and the storm had a second to run: a fixed sleep raced a loaded host
+		recording() { until grep -q "^fence-trace record: events:" $1 2>/dev/null; do sleep 0.1; done; sleep 1; }
 		fence-trace record -d 1 -o d.dat 2>d.err; echo d-status=$?
 		fence-trace record -o term.dat -- fence-storm -d 60 2>term.err & pid=$!
-		sleep 3; kill -TERM $pid; wait $pid; echo term-status=$?
+		recording term.err; kill -TERM $pid; wait $pid; echo term-status=$?
 		fence-trace record -o nf.dat -- /no/such/program 2>nf.err; echo nf-status=$?
 		echo "not a program" >noexec.sh; chmod 644 noexec.sh
 		fence-trace record -o nx.dat -- ./noexec.sh 2>nx.err; echo nx-status=$?
 		fence-trace record -b 4 -o tiny.dat -- fence-storm -n 3000 2>tiny.err >/dev/null; echo tiny-status=$?
 		fence-trace record -o hup.dat -- fence-storm -d 60 2>hup.err & pid=$!
-		sleep 3; kill -HUP $pid; wait $pid; echo hup-status=$?
+		recording hup.err; kill -HUP $pid; wait $pid; echo hup-status=$?
 		fence-trace record -o killed.dat -- sh -c "echo \$\$ >cmd.pid; exec fence-storm -d 60" 2>killed.err &
-		pid=$!; sleep 3; kill -KILL $(cat cmd.pid); wait $pid; echo killed-status=$?
+		pid=$!; recording killed.err; until [ -s cmd.pid ]; do sleep 0.1; done
+		kill -KILL $(cat cmd.pid); wait $pid; echo killed-status=$?
 		fence-trace record -o fds.dat -- ls -l /proc/self/fd >fds.txt 2>fds.err
 		mkdir /tiny && mount -t tmpfs -o size=256k tmpfs /tiny
 		fence-trace record -o /tiny/t.dat -- fence-workload -n 300 >/dev/null 2>full.err; echo full-status=$?
 		fence-trace report /tiny/t.dat >full.txt 2>&1; echo full-report=$?; cp /tiny/t.dat full.dat
 		fence-trace record -o int.dat -- fence-storm -d 60 2>int.err & pid=$!
-		sleep 3; kill -INT $pid; wait $pid; echo int-status=$?
+		recording int.err; kill -INT $pid; wait $pid; echo int-status=$?
 		fence-trace record -e dma_fence:no_such_event -d 1 -o noev.dat 2>noev.err; echo noev-status=$?
 		mkdir -p /etc && echo "nobody:x:65534:65534:nobody:/tmp:/bin/sh" >>/etc/passwd
 		su -s /bin/sh nobody -c "fence-trace record -d 1 -o /tmp/nr.dat" 2>nr.err; echo nr-status=$?
