@@ -23,14 +23,6 @@ static char dir[64];
 static unsigned char *good;	/* a valid file, see build_good() */
 static size_t good_len;
 
-static const char *path_of(const char *name)
-{
-	static char path[128];
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	return path;
-}
-
 static void write_bytes(const char *path, const void *p, size_t n)
 {
 	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -102,10 +94,10 @@ static int setup(void **state)
 	if (tmpdir_make(dir, sizeof(dir), "tracedat-bad"))
 		return -1;
 	tb = good_builder();
-	if (tb_write(tb, path_of("good.dat")))
+	if (tb_write(tb, tmpdir_join(dir, "good.dat")))
 		return -1;
 	tb_free(tb);
-	good = read_bytes(path_of("good.dat"), &good_len);
+	good = read_bytes(tmpdir_join(dir, "good.dat"), &good_len);
 	return 0;
 }
 
@@ -140,9 +132,9 @@ static void expect_patched_error(size_t off, const void *bytes, size_t len, cons
 	assert_non_null(copy);
 	memcpy(copy, good, good_len);
 	memcpy(copy + off, bytes, len);
-	write_bytes(path_of("patched.dat"), copy, good_len);
+	write_bytes(tmpdir_join(dir, "patched.dat"), copy, good_len);
 	free(copy);
-	expect_open_error(path_of("patched.dat"), want);
+	expect_open_error(tmpdir_join(dir, "patched.dat"), want);
 }
 
 static size_t find(const char *s, size_t len)
@@ -156,7 +148,7 @@ static size_t find(const char *s, size_t len)
 static void test_good_file_reads(void **state)
 {
 	char err[256];
-	struct tracedat *td = tracedat_open(path_of("good.dat"), err, sizeof(err));
+	struct tracedat *td = tracedat_open(tmpdir_join(dir, "good.dat"), err, sizeof(err));
 	unsigned long n = 0;
 
 	(void)state;
@@ -169,14 +161,14 @@ static void test_good_file_reads(void **state)
 static void test_missing_file(void **state)
 {
 	(void)state;
-	expect_open_error(path_of("no-such.dat"), "No such file");
+	expect_open_error(tmpdir_join(dir, "no-such.dat"), "No such file");
 }
 
 static void test_empty_file(void **state)
 {
 	(void)state;
-	write_bytes(path_of("empty.dat"), "", 0);
-	expect_open_error(path_of("empty.dat"), "empty file");
+	write_bytes(tmpdir_join(dir, "empty.dat"), "", 0);
+	expect_open_error(tmpdir_join(dir, "empty.dat"), "empty file");
 }
 
 static void test_not_a_trace_file(void **state)
@@ -184,10 +176,10 @@ static void test_not_a_trace_file(void **state)
 	static const char text[] = "this is a text file, not a trace\n";
 
 	(void)state;
-	write_bytes(path_of("text.dat"), text, sizeof(text));
-	expect_open_error(path_of("text.dat"), "not a trace-cmd file");
-	write_bytes(path_of("short.dat"), "\x17\x08", 2);	/* the magic, cut */
-	expect_open_error(path_of("short.dat"), "truncated in file header");
+	write_bytes(tmpdir_join(dir, "text.dat"), text, sizeof(text));
+	expect_open_error(tmpdir_join(dir, "text.dat"), "not a trace-cmd file");
+	write_bytes(tmpdir_join(dir, "short.dat"), "\x17\x08", 2);	/* the magic, cut */
+	expect_open_error(tmpdir_join(dir, "short.dat"), "truncated in file header");
 }
 
 static void test_wrong_version(void **state)
@@ -229,8 +221,8 @@ static void try_prefix(size_t len, unsigned long full)
 	char err[256] = "";
 	int ret;
 
-	write_bytes(path_of("cut.dat"), good, len);
-	td = tracedat_open(path_of("cut.dat"), err, sizeof(err));
+	write_bytes(tmpdir_join(dir, "cut.dat"), good, len);
+	td = tracedat_open(tmpdir_join(dir, "cut.dat"), err, sizeof(err));
 	if (!td) {
 		if (!strstr(err, "truncated") && !strstr(err, "empty file"))
 			print_message("cut at %zu: \"%s\"\n", len, err);
@@ -288,9 +280,9 @@ static void expect_patched_clock(size_t off, const void *bytes, size_t len, cons
 	assert_non_null(copy);
 	memcpy(copy, good, good_len);
 	memcpy(copy + off, bytes, len);
-	write_bytes(path_of("clock.dat"), copy, good_len);
+	write_bytes(tmpdir_join(dir, "clock.dat"), copy, good_len);
 	free(copy);
-	td = tracedat_open(path_of("clock.dat"), err, sizeof(err));
+	td = tracedat_open(tmpdir_join(dir, "clock.dat"), err, sizeof(err));
 	assert_non_null(td);
 	assert_string_equal(tracedat_clock(td), clock);
 	tracedat_close(td);
@@ -324,9 +316,9 @@ static void expect_page_error(size_t page, size_t off, const void *bytes, size_t
 	char err[256];
 
 	memcpy(tb_page(tb, 0, page) + off, bytes, len);
-	assert_int_equal(tb_write(tb, path_of("page.dat")), 0);
+	assert_int_equal(tb_write(tb, tmpdir_join(dir, "page.dat")), 0);
 	tb_free(tb);
-	td = tracedat_open(path_of("page.dat"), err, sizeof(err));
+	td = tracedat_open(tmpdir_join(dir, "page.dat"), err, sizeof(err));
 	assert_non_null(td);
 	assert_int_equal(tracedat_iterate(td, count, &n), -EINVAL);
 	if (!strstr(tracedat_error(td), want))
@@ -387,9 +379,9 @@ static void test_huge_timestamps_read(void **state)
 	assert_non_null(tb);
 	assert_int_equal(tb_fence(tb, 0, ~0ull - (1ull << 40), "dma_fence_init", "d", "t", 1, 1), 0);
 	assert_int_equal(tb_fence(tb, 0, ~0ull - 5, "dma_fence_signaled", "d", "t", 1, 1), 0);
-	assert_int_equal(tb_write(tb, path_of("huge.dat")), 0);
+	assert_int_equal(tb_write(tb, tmpdir_join(dir, "huge.dat")), 0);
 	tb_free(tb);
-	td = tracedat_open(path_of("huge.dat"), err, sizeof(err));
+	td = tracedat_open(tmpdir_join(dir, "huge.dat"), err, sizeof(err));
 	assert_non_null(td);
 	assert_int_equal(tracedat_iterate(td, keep_ts, ts), 0);
 	assert_true(ts[0] == ~0ull - (1ull << 40));
@@ -433,9 +425,9 @@ static void test_cross_cpu_order(void **state)
 		assert_int_equal(tb_fence(tb, 2, t2[i], "dma_fence_init", "d", "t", 2, i), 0);
 	for (i = 0; i < 5; i++)
 		assert_int_equal(tb_fence(tb, 0, t0[i], "dma_fence_init", "d", "t", 0, i), 0);
-	assert_int_equal(tb_write(tb, path_of("order.dat")), 0);
+	assert_int_equal(tb_write(tb, tmpdir_join(dir, "order.dat")), 0);
 	tb_free(tb);
-	td = tracedat_open(path_of("order.dat"), err, sizeof(err));
+	td = tracedat_open(tmpdir_join(dir, "order.dat"), err, sizeof(err));
 	assert_non_null(td);
 	assert_int_equal(tracedat_iterate(td, check_order, last), 0);
 	assert_int_equal(last[2], 11);
@@ -454,9 +446,9 @@ static void expect_patched_reads(size_t off, const void *bytes, size_t len)
 	assert_non_null(copy);
 	memcpy(copy, good, good_len);
 	memcpy(copy + off, bytes, len);
-	write_bytes(path_of("format.dat"), copy, good_len);
+	write_bytes(tmpdir_join(dir, "format.dat"), copy, good_len);
 	free(copy);
-	td = tracedat_open(path_of("format.dat"), err, sizeof(err));
+	td = tracedat_open(tmpdir_join(dir, "format.dat"), err, sizeof(err));
 	assert_non_null(td);
 	assert_int_equal(tracedat_iterate(td, count, &n), 0);
 	assert_int_equal(n, EVENTS_PER_PAGE * 2 + 4);
@@ -492,9 +484,9 @@ static struct tracedat *open_damaged(const char *name, void (*damage)(unsigned c
 	assert_non_null(copy);
 	memcpy(copy, good, good_len);
 	damage(copy);
-	write_bytes(path_of(name), copy, good_len);
+	write_bytes(tmpdir_join(dir, name), copy, good_len);
 	free(copy);
-	td = tracedat_open(path_of(name), err, sizeof(err));
+	td = tracedat_open(tmpdir_join(dir, name), err, sizeof(err));
 	assert_non_null(td);
 	return td;
 }
@@ -562,8 +554,8 @@ static void test_random_damage(void **state)
 			seed = seed * 1103515245u + 12345u;
 			copy[(seed >> 8) % (i % 2 ? good_len : 8192)] ^= (unsigned char)(1u << (seed % 8));
 		}
-		write_bytes(path_of("fuzz.dat"), copy, good_len);
-		td = tracedat_open(path_of("fuzz.dat"), err, sizeof(err));
+		write_bytes(tmpdir_join(dir, "fuzz.dat"), copy, good_len);
+		td = tracedat_open(tmpdir_join(dir, "fuzz.dat"), err, sizeof(err));
 		if (!td) {
 			assert_true(err[0] != '\0');
 			continue;

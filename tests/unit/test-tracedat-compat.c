@@ -18,16 +18,6 @@
 
 static char dir[64];
 
-static const char *path_of(const char *name)
-{
-	static char path[2][128];
-	static int i;
-
-	i = !i;
-	snprintf(path[i], sizeof(path[i]), "%s/%s", dir, name);
-	return path[i];
-}
-
 static int setup(void **state)
 {
 	(void)state;
@@ -80,7 +70,7 @@ static void build(const char *path)
 
 static void test_trace_cmd_report(void **state)
 {
-	const char *path = path_of("report.dat");
+	const char *path = tmpdir_join(dir, "report.dat");
 	char cmd[256], out[8192];
 
 	(void)state;
@@ -112,7 +102,7 @@ static void test_trace_cmd_report(void **state)
 /* An empty CPU and a delta too wide for 27 bits, as trace-cmd decodes them. */
 static void test_trace_cmd_report_extend(void **state)
 {
-	const char *path = path_of("extend.dat");
+	const char *path = tmpdir_join(dir, "extend.dat");
 	struct trace_builder *tb = tb_new(3, NULL);
 	char cmd[256], out[4096];
 
@@ -178,7 +168,7 @@ static void read_digest(const char *path, struct digest *d, int version)
 
 static void test_v7_uncompressed(void **state)
 {
-	const char *v6 = path_of("conv.dat"), *v7 = path_of("conv-v7.dat");
+	const char *v6 = tmpdir_join(dir, "conv.dat"), *v7 = tmpdir_join(dir, "conv-v7.dat");
 	struct digest a, b;
 	char cmd[384], out[4096];
 
@@ -203,7 +193,7 @@ static void test_v7_uncompressed(void **state)
 
 static void test_v7_compressed(void **state)
 {
-	const char *v6 = path_of("z.dat"), *v7 = path_of("z-v7.dat");
+	const char *v6 = tmpdir_join(dir, "z.dat"), *v7 = tmpdir_join(dir, "z-v7.dat");
 	char cmd[384], out[4096], err[256];
 	struct tracedat *td;
 

@@ -21,17 +21,6 @@
 
 static char dir[64];
 
-static const char *path_of(const char *name)
-{
-	static char path[2][128];
-	static int i;
-
-	i = !i;
-	snprintf(path[i], sizeof(path[i]), "%s/%s", dir, name);
-	return path[i];
-}
-
-
 static int setup(void **state)
 {
 	(void)state;
@@ -129,7 +118,7 @@ static void build(const char *path)
 /* @compression's v7 of the builder's file says what the v6 says. */
 static void check_converted(const char *compression, const char *want_reader)
 {
-	const char *v6 = path_of("b6.dat"), *v7 = path_of("b7.dat");
+	const char *v6 = tmpdir_join(dir, "b6.dat"), *v7 = tmpdir_join(dir, "b7.dat");
 	struct stats_seen a, b;
 	char cmd[384];
 

@@ -170,3 +170,13 @@ int tmpdir_remove(const char *dir)
 	close(root);
 	return err;
 }
+
+const char *tmpdir_join(const char *dir, const char *name)
+{
+	static char path[2][128];
+	static int i;
+
+	i = !i;
+	snprintf(path[i], sizeof(path[i]), "%s/%s", dir, name);
+	return path[i];
+}
