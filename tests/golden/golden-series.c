@@ -157,11 +157,12 @@ void gt_merge(struct gt *g)
 	merged(g, 4, 2, 3, 0, &vbl);
 }
 
-/* Frame @f waits on producer B's fence @f alone, signalled after @ms with @err. */
-static void plain(struct gt *g, uint32_t f, uint64_t ms, int err, uint32_t *vbl)
+/*
+ * Frame @f at @t: producer B's fence @f made before it, the out-fence made
+ * and its commit waiting on B from @t + 1 ms; B signals at @done with @err.
+ */
+static void wait_on_b(struct gt *g, uint32_t f, uint64_t t, uint64_t done, int err)
 {
-	uint64_t t = *vbl * FRAME_NS + MS, done = t + (1 + ms) * MS;
-
 	gt_pid(g, 40);
 	gt_fence(g, 1, t - 500000, "dma_fence_init", &gt_b, f);
 	gt_pid(g, 50);
@@ -170,6 +171,14 @@ static void plain(struct gt *g, uint32_t f, uint64_t ms, int err, uint32_t *vbl)
 	gt_fence(g, 1, t + MS, "dma_fence_wait_start", &gt_b, f);
 	gt_pid(g, 40);
 	signal_fence(g, done, &gt_b, f, err);
+}
+
+/* Frame @f waits on producer B's fence @f alone, signalled after @ms with @err. */
+static void plain(struct gt *g, uint32_t f, uint64_t ms, int err, uint32_t *vbl)
+{
+	uint64_t t = *vbl * FRAME_NS + MS, done = t + (1 + ms) * MS;
+
+	wait_on_b(g, f, t, done, err);
 	commit_lands(g, f, t, done + 10000, &gt_b, vbl);
 }
 
@@ -205,14 +214,7 @@ static void stalled_no_frame(struct gt *g, uint32_t f, int fence_err, int err, u
 {
 	uint64_t t = *vbl * FRAME_NS + MS, done = t + 41 * MS;
 
-	gt_pid(g, 40);
-	gt_fence(g, 1, t - 500000, "dma_fence_init", &gt_b, f);
-	gt_pid(g, 50);
-	gt_fence(g, 1, t, "dma_fence_init", &gt_out, f);
-	out_create(g, t + 1000, f);
-	gt_fence(g, 1, t + MS, "dma_fence_wait_start", &gt_b, f);
-	gt_pid(g, 40);
-	signal_fence(g, done, &gt_b, f, fence_err);
+	wait_on_b(g, f, t, done, fence_err);
 	gt_pid(g, 50);
 	gt_fence(g, 1, done + 1000, "dma_fence_wait_end", &gt_b, f);
 	if (err)
