@@ -251,9 +251,9 @@ static int run(struct stall_ctx *c)
 			return EXIT_STALLED;
 	}
 	ring_buffer__poll(c->rb, 0);
-	if (!c->json)
-		fprintf(stderr, "fence-trace stall: %u stall%s seen; %u still going; dropped: %" PRIu64 "\n",
-			c->stalls, c->stalls == 1 ? "" : "s", c->n_seen, dropped(c));
+	/* On stderr in both modes: a run that reported nothing says why. */
+	fprintf(stderr, "fence-trace stall: %u stall%s seen; %u still going; dropped: %" PRIu64 "\n",
+		c->stalls, c->stalls == 1 ? "" : "s", c->n_seen, dropped(c));
 	return c->once && c->stalls ? EXIT_STALLED : 0;
 }
 
