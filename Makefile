@@ -41,10 +41,10 @@ HOST_PROGS := $(HOSTBIN)/logscan $(HOSTBIN)/unit-tests $(HOSTBIN)/tracedat-bench
 	$(HOSTBIN)/tracedat-fuzz $(HOSTBIN)/docgen
 
 # Man pages and bash completion, written by docgen from the usage table
-# that --help prints (tools/usage.c), so that they cannot drift from it.
+# that --help prints (cli/usage.c), so that they cannot drift from it.
 # One docgen run writes every page; fence-trace.1 stands for them all.
-DOCGEN_SRC := tools/docgen/docgen.c tools/docgen/usage-parse.c tools/docgen/groff.c \
-	tools/docgen/man-page.c tools/docgen/man-prose.c tools/docgen/completion.c tools/usage.c
+DOCGEN_SRC := cli/docgen/docgen.c cli/docgen/usage-parse.c cli/docgen/groff.c \
+	cli/docgen/man-page.c cli/docgen/man-prose.c cli/docgen/completion.c cli/usage.c
 MAN_OUT := $(OUT)/man
 COMPLETION := $(OUT)/completion/fence-trace
 MAN_DATE = $(shell git log -1 --format=%cs 2>/dev/null)
@@ -62,27 +62,30 @@ $(OUT)/lab-extra/hello-dynamic: tests/lab/hello.c
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(CFLAGS) -o $@ $<
 
-LAB_LIB := tools/kms.c tools/sync.c
-WORKLOAD_SRC := tools/fence-workload.c tools/producer.c tools/workload-plan.c \
-	tools/parse-num.c $(LAB_LIB)
-TRACEDAT_SRC := tools/tracedat-write.c tools/tracedat-read.c tools/tracedat-read-v7.c \
-	tools/tracedat-iter.c tools/tracedat-format.c
-# The analysis core shared by fence-trace and the unit tests:
-# source -> decode -> model -> outputs.
-CORE_SRC := tools/analyze.c tools/source.c $(TRACEDAT_SRC) tools/decode.c \
-	tools/model.c tools/model-wait.c tools/model-display.c tools/model-commit.c tools/model-members.c tools/hist.c tools/keymap.c \
-	tools/report-common.c tools/report-text.c tools/report-json.c tools/report-csv.c tools/log2-hist.c tools/diff.c tools/json-str.c tools/errname.c tools/parse-num.c tools/drm-map.c
-# The timeline page and the Perfetto export; viz-assets.c is generated
-# from viz/ (the page's HTML, CSS and JS, embedded into the binary).
+# The layers, one folder and one static archive each (docs/architecture.md;
+# tests/layout/check-layers holds the objects to it).  A program links the
+# archives of the layers it uses, top layer first.
+LIB_SRC := $(wildcard lib/*.c)
+# viz-assets.c is generated from viz/ (the page's HTML, CSS and JS,
+# embedded into the binary).
 VIZ_ASSETS := viz/timeline.html viz/timeline.css viz/timeline.js
-TIMELINE_SRC := tools/timeline-collect.c tools/timeline-commit.c tools/timeline-json.c tools/timeline-html.c \
-	tools/export-perfetto.c $(OUT)/gen/viz-assets.c
-FENCE_TRACE_SRC := tools/fence-trace.c tools/usage.c tools/cmd-report.c tools/cmd-record.c tools/cmd-diff.c \
-	tools/cmd-latency.c tools/latency-bpf.c tools/latency-print.c tools/fence-names.c \
-	tools/cmd-top.c tools/top-pending.c tools/sync.c tools/cmd-check.c tools/series-probe.c tools/bpf-flavour.c \
-	tools/cmd-stall.c tools/stall-print.c tools/stall-series.c tools/stall-debugfs.c tools/record-bpf.c tools/record-bpf-pages.c tools/record-bpf-series.c tools/record-bpf-spill.c tools/own-instance.c tools/trace-builder.c \
-	tools/record-capture.c tools/record-finish.c tools/cmd-timeline.c tools/cmd-export.c \
-	$(TIMELINE_SRC) $(CORE_SRC)
+OUTPUT_SRC := $(wildcard output/*.c) $(OUT)/gen/viz-assets.c
+CAPTURE_SRC := $(wildcard capture/*.c)
+LIVE_SRC := $(filter-out %.bpf.c,$(wildcard live/*.c))
+CLI_SRC := $(wildcard cli/*.c)
+LAYER_SRC := $(LIB_SRC) $(OUTPUT_SRC) $(CAPTURE_SRC) $(LIVE_SRC)
+AR_DIR := $(OUT)/ar
+LIB_A := $(AR_DIR)/lib.a
+OUTPUT_A := $(AR_DIR)/output.a
+CAPTURE_A := $(AR_DIR)/capture.a
+LIVE_A := $(AR_DIR)/live.a
+LAYER_HEADERS := $(wildcard lib/*.h output/*.h capture/*.h live/*.h cli/*.h workload/*.h)
+LAYER_INCLUDES := -Ilib -Ioutput -Icapture -Ilive -Icli -Iworkload
+
+# The lab's programs (workload/): they use lib/'s sync_file helpers only.
+LAB_LIB := workload/kms.c lib/sync.c
+WORKLOAD_SRC := workload/fence-workload.c workload/producer.c workload/workload-plan.c \
+	lib/parse-num.c $(LAB_LIB)
 CORE_LIBS := -ltracecmd -ltracefs -ltraceevent -lm
 BPF_LIBS := -lbpf -lelf -lz
 CONFORMANCE_SRC := tests/guest/abi-conformance.c tests/guest/tap.c tests/guest/fd-leak.c tests/guest/lab.c \
@@ -92,18 +95,19 @@ SERIES_EVENTS_SRC := tests/guest/series-events.c tests/guest/tap.c tests/guest/f
 SERIES_STATE_SRC := tests/guest/series-state.c tests/guest/vgem-fence.c tests/guest/tap.c tests/guest/fd-leak.c \
 	tests/guest/lab.c tests/guest/guest-trace.c tests/guest/trace-lines.c $(LAB_LIB)
 LOGSCAN_SRC := tests/lab/logscan.c tests/lab/logscan-rules.c
-UNIT_SRC := tests/unit/unit-tests.c tests/unit/test-logscan.c \
-	tests/unit/test-workload-plan.c tests/unit/test-series-probe.c tools/series-probe.c tests/unit/test-sync-name.c tests/unit/test-hist.c \
+# The unit tests link the layers' archives, and of live/ only the spill
+# file (the rest of live/ needs the BPF skeletons, so the guest kernel).
+UNIT_TEST_SRC := tests/unit/unit-tests.c tests/unit/test-logscan.c \
+	tests/unit/test-workload-plan.c tests/unit/test-series-probe.c tests/unit/test-sync-name.c tests/unit/test-hist.c \
 	tests/unit/test-tracedat.c tests/unit/test-tracedat-bad.c \
-	tests/unit/test-tracedat-compat.c tests/unit/test-tracedat-v7-stats.c tools/trace-builder.c tests/unit/test-report.c \
-	tests/unit/test-timeline.c tests/unit/series-formats.c tests/unit/trace-fixture.c tests/unit/test-report-series.c tests/unit/test-report-sections.c tests/unit/test-report-odd.c $(TIMELINE_SRC) \
-	tests/lab/logscan-rules.c tools/workload-plan.c tools/sync.c \
+	tests/unit/test-tracedat-compat.c tests/unit/test-tracedat-v7-stats.c tests/unit/test-report.c \
+	tests/unit/test-timeline.c tests/unit/series-formats.c tests/unit/trace-fixture.c tests/unit/test-report-series.c \
+	tests/unit/test-report-sections.c tests/unit/test-report-odd.c \
+	tests/lab/logscan-rules.c workload/workload-plan.c \
 	tests/unit/test-mutant-kills.c \
 	tests/unit/tmpdir.c tests/unit/test-tmpdir.c tests/unit/vblank-land.c \
-	tests/unit/test-spill.c tools/record-bpf-spill.c tools/record-capture.c tools/record-finish.c tools/own-instance.c \
-	$(CORE_SRC)
-BENCH_SRC := tests/bench/tracedat-bench.c tools/trace-builder.c $(TRACEDAT_SRC)
-FUZZ_SRC := tests/fuzz/tracedat-fuzz.c tools/trace-builder.c $(TRACEDAT_SRC)
+	tests/unit/test-spill.c live/record-bpf-spill.c
+UNIT_SRC := $(UNIT_TEST_SRC) $(LIB_SRC) $(OUTPUT_SRC) $(CAPTURE_SRC)
 
 objs = $(patsubst %.c,$(OBJ)/%.o,$(patsubst $(OUT)/%,%,$(1)))
 
@@ -122,9 +126,18 @@ $(OBJ)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(if $(Q),@echo "  CC      $<")
 	$(Q)$(CC) $(CFLAGS) $(DRM_CFLAGS) $(TRACEFS_CFLAGS) $(TRACEEVENT_CFLAGS) \
-		-Itools -Itests/lab -Itests/guest -Itests/unit -Ibpf -I$(OUT)/bpf -c -o $@ $<
+		$(LAYER_INCLUDES) -Itests/lab -Itests/guest -Itests/unit -I$(OUT)/bpf -c -o $@ $<
 
-$(BIN)/fence-trace: $(call objs,$(FENCE_TRACE_SRC))
+$(LIB_A): $(call objs,$(LIB_SRC))
+$(OUTPUT_A): $(call objs,$(OUTPUT_SRC))
+$(CAPTURE_A): $(call objs,$(CAPTURE_SRC))
+$(LIVE_A): $(call objs,$(LIVE_SRC))
+$(AR_DIR)/%.a:
+	@mkdir -p $(dir $@)
+	$(if $(Q),@echo "  AR      $@")
+	$(Q)rm -f $@ && $(AR) rcs $@ $^
+
+$(BIN)/fence-trace: $(call objs,$(CLI_SRC)) $(LIVE_A) $(CAPTURE_A) $(OUTPUT_A) $(LIB_A)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ $(CORE_LIBS) $(BPF_LIBS)
 
@@ -137,23 +150,23 @@ $(BPF_OUT)/vmlinux.h: FORCE
 		bpftool btf dump file $$kdir/vmlinux format c >$@.tmp && \
 		{ cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@; }
 
-$(BPF_OUT)/%.bpf.o: bpf/%.bpf.c bpf/%.h bpf/fence-ops.h bpf/fence-ops.bpf.h $(BPF_OUT)/vmlinux.h
+$(BPF_OUT)/%.bpf.o: live/%.bpf.c live/%.h live/fence-ops.h live/fence-ops.bpf.h $(BPF_OUT)/vmlinux.h
 	$(if $(Q),@echo "  BPF     $<")
-	$(Q)clang -g -O2 -Wall -target bpf -mcpu=v3 -D__TARGET_ARCH_x86 -I$(BPF_OUT) -Ibpf -c $< -o $@
+	$(Q)clang -g -O2 -Wall -target bpf -mcpu=v3 -D__TARGET_ARCH_x86 -I$(BPF_OUT) -Ilive -c $< -o $@
 
 $(BPF_OUT)/%.skel.h: $(BPF_OUT)/%.bpf.o
 	$(if $(Q),@echo "  SKEL    $@")
 	$(Q)bpftool gen skeleton $< name $(subst -,_,$*)_bpf >$@
 
-$(OBJ)/tools/cmd-latency.o $(OBJ)/tools/latency-print.o $(OBJ)/tools/latency-bpf.o \
-	$(OBJ)/tools/cmd-top.o $(OBJ)/tools/top-pending.o: $(BPF_OUT)/fence-latency.skel.h
-$(OBJ)/tools/cmd-stall.o $(OBJ)/tools/stall-print.o $(OBJ)/tools/stall-series.o $(OBJ)/tools/stall-debugfs.o: \
+$(OBJ)/cli/cmd-latency.o $(OBJ)/live/latency-print.o $(OBJ)/live/latency-bpf.o \
+	$(OBJ)/cli/cmd-top.o $(OBJ)/live/top-pending.o: $(BPF_OUT)/fence-latency.skel.h
+$(OBJ)/cli/cmd-stall.o $(OBJ)/live/stall-print.o $(OBJ)/live/stall-series.o $(OBJ)/live/stall-debugfs.o: \
 	$(BPF_OUT)/fence-stall.skel.h
-$(OBJ)/tools/record-bpf.o $(OBJ)/tools/cmd-record.o $(OBJ)/tests/bench/ring-floor.o: $(BPF_OUT)/fence-record.skel.h
+$(OBJ)/live/record-bpf.o $(OBJ)/cli/cmd-record.o $(OBJ)/tests/bench/ring-floor.o: $(BPF_OUT)/fence-record.skel.h
 
 FORCE:
 
-$(BIN)/fence-storm: $(call objs,tools/fence-storm.c tools/sync.c tools/parse-num.c)
+$(BIN)/fence-storm: $(call objs,workload/fence-storm.c lib/sync.c lib/parse-num.c)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ -lpthread
 
@@ -169,7 +182,7 @@ $(BIN)/series-events: $(call objs,$(SERIES_EVENTS_SRC))
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ -ldrm -lpthread -ltracefs -ltraceevent
 
-$(BIN)/leak-proof: $(call objs,tests/guest/leak-proof.c tests/guest/tap.c tests/guest/fd-leak.c tools/sync.c)
+$(BIN)/leak-proof: $(call objs,tests/guest/leak-proof.c tests/guest/tap.c tests/guest/fd-leak.c lib/sync.c)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^
 
@@ -181,11 +194,11 @@ $(BIN)/series-state: $(call objs,$(SERIES_STATE_SRC))
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ -ldrm -lpthread -ltracefs -ltraceevent
 
-$(BIN)/fence-cost: $(call objs,tests/bench/fence-cost.c tests/guest/lab.c tests/guest/tap.c tests/guest/fd-leak.c tools/parse-num.c $(LAB_LIB))
+$(BIN)/fence-cost: $(call objs,tests/bench/fence-cost.c tests/guest/lab.c tests/guest/tap.c tests/guest/fd-leak.c lib/parse-num.c $(LAB_LIB))
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ -ldrm
 
-$(BIN)/ring-floor: $(call objs,tests/bench/ring-floor.c tools/fence-names.c tools/own-instance.c tools/keymap.c tools/sync.c tools/bpf-flavour.c)
+$(BIN)/ring-floor: $(call objs,tests/bench/ring-floor.c live/fence-names.c capture/own-instance.c lib/keymap.c lib/sync.c live/bpf-flavour.c)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ -ltracefs -ltraceevent $(BPF_LIBS)
 
@@ -193,46 +206,46 @@ $(HOSTBIN)/logscan: $(call objs,$(LOGSCAN_SRC))
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^
 
-$(HOSTBIN)/unit-tests: $(call objs,$(UNIT_SRC))
+$(HOSTBIN)/unit-tests: $(call objs,$(UNIT_TEST_SRC)) $(CAPTURE_A) $(OUTPUT_A) $(LIB_A)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ -lcmocka $(CORE_LIBS)
 
-$(HOSTBIN)/storm-synth: $(call objs,tests/bench/storm-synth.c tools/trace-builder.c tools/parse-num.c $(TRACEDAT_SRC))
+$(HOSTBIN)/storm-synth: $(call objs,tests/bench/storm-synth.c) $(LIB_A)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ -ltraceevent
 
-$(HOSTBIN)/tracedat-bench: $(call objs,$(BENCH_SRC))
+$(HOSTBIN)/tracedat-bench: $(call objs,tests/bench/tracedat-bench.c) $(LIB_A)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ -ltraceevent
 
-$(HOSTBIN)/timeline-synth: $(call objs,tests/bench/timeline-synth.c tests/unit/vblank-land.c tools/trace-builder.c $(TRACEDAT_SRC))
+$(HOSTBIN)/timeline-synth: $(call objs,tests/bench/timeline-synth.c tests/unit/vblank-land.c) $(LIB_A)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ -ltraceevent
 
 # The golden tests' constructed traces, written at test time (tests/golden).
 GOLDEN_SRC := tests/golden/golden-traces.c tests/golden/golden-stock.c tests/golden/golden-series.c \
-	tests/unit/series-formats.c tests/unit/tmpdir.c tests/unit/vblank-land.c tools/trace-builder.c $(TRACEDAT_SRC)
-$(HOSTBIN)/golden-traces: $(call objs,$(GOLDEN_SRC))
+	tests/unit/series-formats.c tests/unit/tmpdir.c tests/unit/vblank-land.c
+$(HOSTBIN)/golden-traces: $(call objs,$(GOLDEN_SRC)) $(LIB_A)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ -ltraceevent
 
 # The unit tests again with AddressSanitizer + UndefinedBehaviorSanitizer.
 ASAN := $(OUT)/asan
 ASAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
-$(ASAN)/unit-tests: $(UNIT_SRC) $(wildcard tools/*.h tests/unit/*.h tests/lab/*.h)
+$(ASAN)/unit-tests: $(UNIT_SRC) $(LAYER_HEADERS) $(wildcard tests/unit/*.h tests/lab/*.h)
 	@mkdir -p $(dir $@)
 	$(if $(Q),@echo "  ASAN    $@")
 	$(Q)$(CC) -std=gnu11 -D_GNU_SOURCE -O1 -g $(ASAN_FLAGS) $(DRM_CFLAGS) $(TRACEFS_CFLAGS) \
-		$(TRACEEVENT_CFLAGS) -Itools -Itests/lab -Itests/unit -Ibpf -o $@ $(UNIT_SRC) -lcmocka $(CORE_LIBS)
+		$(TRACEEVENT_CFLAGS) $(LAYER_INCLUDES) -Itests/lab -Itests/unit -o $@ $(UNIT_SRC) -lcmocka $(CORE_LIBS)
 
 # fence-trace itself with the same sanitizers, for tests/cli/test-cli in
 # the unit part of tests/run-tests (a build of its own: build/asan/bin).
-$(ASAN)/bin/fence-trace: $(FENCE_TRACE_SRC) $(wildcard tools/*.h) $(BPF_OUT)/fence-latency.skel.h \
+$(ASAN)/bin/fence-trace: $(CLI_SRC) $(LAYER_SRC) $(LAYER_HEADERS) $(BPF_OUT)/fence-latency.skel.h \
 		$(BPF_OUT)/fence-stall.skel.h $(BPF_OUT)/fence-record.skel.h
 	@mkdir -p $(dir $@)
 	$(if $(Q),@echo "  ASAN    $@")
 	$(Q)$(CC) -std=gnu11 -D_GNU_SOURCE -O1 -g $(ASAN_FLAGS) $(DRM_CFLAGS) $(TRACEFS_CFLAGS) \
-		$(TRACEEVENT_CFLAGS) -Itools -Ibpf -I$(BPF_OUT) -o $@ $(FENCE_TRACE_SRC) $(CORE_LIBS) $(BPF_LIBS)
+		$(TRACEEVENT_CFLAGS) $(LAYER_INCLUDES) -I$(BPF_OUT) -o $@ $(CLI_SRC) $(LAYER_SRC) $(CORE_LIBS) $(BPF_LIBS)
 
 $(HOSTBIN)/docgen: $(call objs,$(DOCGEN_SRC))
 	@mkdir -p $(dir $@)
@@ -248,7 +261,7 @@ $(COMPLETION): $(HOSTBIN)/docgen
 	$(if $(Q),@echo "  GEN     $@")
 	$(Q)$(HOSTBIN)/docgen bash-completion >$@
 
-$(HOSTBIN)/tracedat-fuzz: $(call objs,$(FUZZ_SRC))
+$(HOSTBIN)/tracedat-fuzz: $(call objs,tests/fuzz/tracedat-fuzz.c) $(LIB_A)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ -ltraceevent
 
@@ -309,11 +322,11 @@ demo: deps
 
 # libFuzzer harnesses (clang), run by tests/fuzz/run-fuzz for a bounded time.
 FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -std=gnu11 -D_GNU_SOURCE \
-	$(TRACEEVENT_CFLAGS) $(TRACEFS_CFLAGS) -Itools
-$(OUT)/fuzz/fuzz-report: tests/fuzz/fuzz-report.c $(CORE_SRC)
+	$(TRACEEVENT_CFLAGS) $(TRACEFS_CFLAGS) $(LAYER_INCLUDES)
+$(OUT)/fuzz/fuzz-report: tests/fuzz/fuzz-report.c $(LIB_SRC) $(OUTPUT_SRC)
 	@mkdir -p $(dir $@)
 	$(Q)clang $(FUZZ_CFLAGS) -o $@ $^ $(CORE_LIBS)
-$(OUT)/fuzz/fuzz-drm-map: tests/fuzz/fuzz-drm-map.c tools/drm-map.c tools/parse-num.c
+$(OUT)/fuzz/fuzz-drm-map: tests/fuzz/fuzz-drm-map.c lib/drm-map.c lib/parse-num.c
 	@mkdir -p $(dir $@)
 	$(Q)clang $(FUZZ_CFLAGS) -o $@ $^
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 // fence-trace timeline page: vanilla JS on one canvas.  The data object
-// (tools/timeline-json.c) is read once into typed arrays; drawing reads
+// (output/timeline-json.c) is read once into typed arrays; drawing reads
 // those and the view only.  Every string from the trace reaches the DOM
 // through textContent, never as markup.
 'use strict';

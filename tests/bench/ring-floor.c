@@ -2,7 +2,7 @@
 /*
  * ring-floor - the least a BPF ring-buffer recorder of the fence events can
  * cost, for tests/bench/overhead-bench: `fence-trace record --bpf`'s own
- * programs (bpf/fence-record.bpf.c, tp_btf) and a reader that takes every
+ * programs (live/fence-record.bpf.c, tp_btf) and a reader that takes every
  * record off the ring every 50 ms, as record --bpf does, and keeps none.
  * No ordering, no encoding, no file.  -n also runs record --bpf's names
  * stream (fence-names.c, the filtered dma_fence_init tracefs event); -k

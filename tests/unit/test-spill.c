@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test-spill.c - record --bpf's spill file (tools/record-bpf-spill.c): what
+ * test-spill.c - record --bpf's spill file (live/record-bpf-spill.c): what
  * goes in comes back in order, across many buffer flushes; a write that
  * fails (a file size limit standing in for a full disk) keeps the whole
  * records before it; a damaged file and a reader that stops are said.

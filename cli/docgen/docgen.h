@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * docgen.h - the writers of docgen, the host tool that turns the usage
- * table (tools/usage.c) into man pages and a bash completion.
+ * table (cli/usage.c) into man pages and a bash completion.
  */
 #ifndef DOCGEN_H
 #define DOCGEN_H

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * usage-parse.h - a usage text (tools/usage.h) cut into its parts:
+ * usage-parse.h - a usage text (cli/usage.h) cut into its parts:
  * synopsis, description and options.
  */
 #ifndef USAGE_PARSE_H

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * usage.c - every usage text of fence-trace, in one table, so --help, the
- * man pages and the bash completion (generated from it by tools/docgen)
+ * man pages and the bash completion (generated from it by cli/docgen)
  * are written once.
  */
 #include <getopt.h>

@@ -5,7 +5,7 @@
  * (stall-print.c); then say when and how it cleared.  --once exits with
  * status 3 at the first stall, for scripts and CI.
  *
- * bpf/fence-stall.bpf.c keeps the waits in progress in a map that is
+ * live/fence-stall.bpf.c keeps the waits in progress in a map that is
  * polled every 10 ms, and sends the end of every long wait through a ring
  * buffer, so a stall is seen within threshold + 10 ms and its end exactly.
  */

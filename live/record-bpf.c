@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * record-bpf.c - `fence-trace record --bpf`: the stock fence and vblank
- * events from a BPF ring buffer (bpf/fence-record.bpf.c) instead of
+ * events from a BPF ring buffer (live/fence-record.bpf.c) instead of
  * tracefs, written as the same kind of trace.dat, so `report` reads either.
  *
  * This file loads the programs and takes their records from the ring

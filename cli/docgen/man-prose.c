@@ -2,7 +2,7 @@
 /*
  * man-prose.c - the man pages' own prose: definitions, consequences and
  * examples too long for --help.  Options are never described here: they
- * come from tools/usage.c, so --help and the man pages cannot drift.
+ * come from cli/usage.c, so --help and the man pages cannot drift.
  */
 #include <string.h>
 

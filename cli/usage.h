@@ -10,7 +10,7 @@
 
 /*
  * @text is what 'fence-trace CMD --help' prints, in a fixed shape that
- * docgen parses (tools/docgen/usage-parse.c): "usage: " lines, then the
+ * docgen parses (cli/docgen/usage-parse.c): "usage: " lines, then the
  * description (unindented lines), then the options ("  -x ARG   what it
  * does", continued on lines indented further).
  */

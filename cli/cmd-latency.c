@@ -2,7 +2,7 @@
 /*
  * cmd-latency.c - `fence-trace latency`: live dma_fence signal latency
  * (and wait durations) as log2 histograms per fence context, aggregated in
- * the kernel by bpf/fence-latency.bpf.c, printed every INTERVAL seconds or
+ * the kernel by live/fence-latency.bpf.c, printed every INTERVAL seconds or
  * once at Ctrl-C, in the manner of bcc's biolatency/runqlat.
  */
 #include <errno.h>

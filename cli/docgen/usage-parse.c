@@ -2,7 +2,7 @@
 /*
  * usage-parse.c - cut a usage text into synopsis, description and options.
  *
- * The shape is the one every entry of tools/usage.c has; anything else is
+ * The shape is the one every entry of cli/usage.c has; anything else is
  * an error, so that a usage text docgen cannot read fails the build rather
  * than leaving a hole in a man page.
  */

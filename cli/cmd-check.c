@@ -3,7 +3,7 @@
  * cmd-check.c - `fence-trace check`: what this machine's kernel offers the
  * other commands, in plain words, each missing piece with a one-line hint,
  * in the manner of `bpftool feature probe`.  The exit status says whether
- * `record` and `latency` can work (tools/usage.c lists the statuses).
+ * `record` and `latency` can work (cli/usage.c lists the statuses).
  *
  * Probing is real where it can be: an instance is made in tracefs, a
  * do-nothing BPF program is loaded and attached to dma_fence_init for a

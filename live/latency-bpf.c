@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * latency-bpf.c - load and attach bpf/fence-latency.bpf.c for the live
+ * latency-bpf.c - load and attach live/fence-latency.bpf.c for the live
  * tools (latency, top): names first, rodata set between open and load,
  * tp_btf where the kernel's BTF has the tracepoint, raw_tp otherwise.
  */

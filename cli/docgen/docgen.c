@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * docgen - write the man pages and the bash completion of fence-trace from
- * its usage table (tools/usage.c), so that --help, the manual and the
+ * its usage table (cli/usage.c), so that --help, the manual and the
  * completion cannot drift.  A host tool, run by the Makefile:
  *
  *   docgen man OUTDIR DATE     fence-trace.1 and fence-trace-CMD.1 per command
@@ -31,7 +31,7 @@ static int check_prose(const struct usage *table, size_t count)
 
 	for (size_t i = 0; i < nprose; i++)
 		if (!find_cmd(table, count, prose[i].cmd)) {
-			fprintf(stderr, "docgen: man-prose.c has prose for '%s', not in tools/usage.c\n",
+			fprintf(stderr, "docgen: man-prose.c has prose for '%s', not in cli/usage.c\n",
 				prose[i].cmd);
 			err = -1;
 		}
