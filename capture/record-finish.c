@@ -235,36 +235,3 @@ out:
 	capture_teardown(c);
 	return ret || c->write_errno ? -1 : 0;
 }
-
-/* Leave tracefs as we found it: fds closed (an open trace_pipe_raw keeps
- * the instance busy, so first), events off, instance gone. */
-void capture_teardown(struct capture *c)
-{
-	for (int cpu = 0; cpu < c->cpus; cpu++) {
-		if (c->raw_fds && c->raw_fds[cpu] > 0)
-			close(c->raw_fds[cpu]);
-		if (c->tmp_fds && c->tmp_fds[cpu] > 0)
-			close(c->tmp_fds[cpu]);
-	}
-	if (c->inst) {
-		tracefs_trace_off(c->inst);
-		tracefs_event_disable(c->inst, NULL, NULL);
-		if (tracefs_instance_destroy(c->inst))
-			fprintf(stderr, "fence-trace record: could not remove tracefs instance %s\n",
-				tracefs_instance_get_name(c->inst));
-		tracefs_instance_free(c->inst);
-		c->inst = NULL;
-	}
-	for (unsigned int i = 0; i < c->n_events; i++) {
-		free(c->systems[i]);
-		free(c->events[i]);
-	}
-	c->n_events = 0;
-	free(c->raw_fds);
-	free(c->tmp_fds);
-	free(c->pages);
-	free(c->page);
-	c->raw_fds = c->tmp_fds = NULL;
-	c->pages = NULL;
-	c->page = NULL;
-}

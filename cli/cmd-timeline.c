@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 #include "fence-trace.h"
-#include "timeline.h"
+#include "render-timeline.h"
 
 struct timeline_ctx {
 	const char *path, *out;

@@ -66,32 +66,6 @@ static uint64_t num(struct tep_event *ev, struct tep_record *rec, const char *fi
 	return v;
 }
 
-const struct series_wait *series_wait_of(const struct stall_series *s, uint64_t fence)
-{
-	for (unsigned int i = 0; i < s->n_waits; i++)
-		if (s->waits[i].fence == fence)
-			return &s->waits[i];
-	return NULL;
-}
-
-/*
- * The in-fence wait of @commit: in progress, else its latest that ended
- * (a commit-behind-commit stall is traced when it is over, and so may be
- * the earlier commit's wait by then).
- */
-const struct series_wait *series_wait_of_commit(const struct stall_series *s, uint64_t commit)
-{
-	const struct series_wait *latest = NULL;
-
-	for (unsigned int i = 0; i < s->n_waits; i++)
-		if (s->waits[i].commit == commit)
-			return &s->waits[i];
-	for (unsigned int i = 0; i < SERIES_RECENT && i < s->n_ended; i++)
-		if (s->ended[i].commit == commit && (!latest || s->ended[i].end > latest->end))
-			latest = &s->ended[i];
-	return latest;
-}
-
 static void wait_begin(struct stall_series *s, struct tep_event *ev, struct tep_record *rec)
 {
 	struct series_wait *w;

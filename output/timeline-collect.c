@@ -12,23 +12,6 @@
 
 #include "timeline.h"
 
-void *tl_push(struct tl_data *d, struct tl_array *a)
-{
-	if (a->n == a->cap) {
-		size_t cap = a->cap ? a->cap * 2 : 1024;
-		void *p = realloc(a->v, cap * a->size);
-
-		if (!p) {
-			d->error = 1;
-			return NULL;
-		}
-		a->v = p;
-		a->cap = cap;
-	}
-	memset((char *)a->v + a->n * a->size, 0, a->size);
-	return (char *)a->v + a->n++ * a->size;
-}
-
 void tl_init(struct tl_data *d)
 {
 	memset(d, 0, sizeof(*d));
@@ -45,14 +28,6 @@ void tl_init(struct tl_data *d)
 static uint64_t fence_key(const struct ft_event *ev)
 {
 	return (ev->v[FT_CONTEXT] & 0xffffffffu) << 32 | (ev->v[FT_SEQNO] & 0xffffffffu);
-}
-
-/* The model's timeline index of fence context @context, or UINT32_MAX. */
-uint32_t tl_timeline_of(const struct ft_model *m, uint64_t context)
-{
-	uint32_t idx;
-
-	return keymap_get(&m->timeline_of_context, context, &idx) ? idx : UINT32_MAX;
 }
 
 static void fence_init(struct tl_data *d, const struct ft_event *ev, const struct ft_model *m)
@@ -189,41 +164,6 @@ void tl_on_event(const struct ft_event *ev, const struct ft_model *m, void *ctx)
 	}
 }
 
-/*
- * Greedy sub-rows so that items in one row never overlap: the page can
- * then skip sub-pixel spans by binary search, and Perfetto gets properly
- * nested slices.  Items come in start order; past TL_MAX_ROWS the row
- * that frees first takes the item (overlap accepted, drawn over).
- */
-int tl_assign_rows(struct tl_array *a, tl_extent_of extent, unsigned int lanes,
-		   unsigned int *rows_used)
-{
-	uint64_t (*end)[TL_MAX_ROWS] = calloc(lanes ? lanes : 1, sizeof(*end));
-
-	if (!end)
-		return -1;
-	for (size_t i = 0; i < a->n; i++) {
-		struct tl_extent e = extent((char *)a->v + i * a->size);
-		unsigned int r, best = 0;
-
-		if (e.lane >= lanes)
-			continue;
-		for (r = 0; r < TL_MAX_ROWS; r++) {
-			if (end[e.lane][r] <= e.t0)
-				break;
-			if (end[e.lane][r] < end[e.lane][best])
-				best = r;
-		}
-		*e.row = (uint16_t)(r < TL_MAX_ROWS ? r : best);
-		/* +1: a span starting exactly where another ends still shares the row */
-		end[e.lane][*e.row] = e.t1 + 1;
-		if (rows_used[e.lane] < *e.row + 1u)
-			rows_used[e.lane] = *e.row + 1u;
-	}
-	free(end);
-	return 0;
-}
-
 static struct tl_extent fence_extent(void *item)
 {
 	struct tl_span *s = item;
@@ -281,13 +221,6 @@ int tl_finish(struct tl_data *d, const struct ft_model *m)
 	return d->error ? -1 : 0;
 }
 
-long tl_find_fence(const struct tl_data *d, uint32_t timeline, uint32_t seqno)
-{
-	uint32_t i;
-
-	return keymap_get(&d->fence_index, (uint64_t)timeline << 32 | seqno, &i) ? (long)i : -1;
-}
-
 void tl_free(struct tl_data *d)
 {
 	free(d->fences.v);
@@ -319,38 +252,4 @@ int tl_collect(struct tl_data *d, struct analysis *a, const char *path, char *er
 		return -1;
 	}
 	return 0;
-}
-
-/**
- * tl_render() - read @path, write it with @write to @out_path
- * @cmd: the command's name, for messages
- * @d: filled with what was collected (for the caller's summary); freed by
- *     the caller with tl_free() in every case
- *
- * What `timeline` and `export` share.  Return: 0, or 1 after saying why.
- */
-int tl_render(const char *cmd, const char *path, const char *out_path, tl_writer write,
-	      struct tl_data *d)
-{
-	struct analysis a;
-	char err[256];
-	FILE *out;
-	int ret = 1;
-
-	if (tl_collect(d, &a, path, err, sizeof(err))) {
-		fprintf(stderr, "fence-trace %s: %s\n", cmd, err);
-		goto out;
-	}
-	out = fopen(out_path, "w");
-	if (!out) {
-		fprintf(stderr, "fence-trace %s: cannot create %s: %m\n", cmd, out_path);
-		goto out;
-	}
-	if (write(out, d, &(struct tl_source){ path, a.info.clock }) | fclose(out))
-		fprintf(stderr, "fence-trace %s: cannot write %s\n", cmd, out_path);
-	else
-		ret = 0;
-out:
-	analysis_free(&a);
-	return ret;
 }

@@ -137,7 +137,5 @@ int tl_write_html(FILE *out, const struct tl_data *d, const struct tl_source *sr
 int tl_write_perfetto(FILE *out, const struct tl_data *d, const struct tl_source *src);
 
 typedef int (*tl_writer)(FILE *out, const struct tl_data *d, const struct tl_source *src);
-int tl_render(const char *cmd, const char *path, const char *out_path, tl_writer write,
-	      struct tl_data *d);
 
 #endif

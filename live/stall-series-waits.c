@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * stall-series-waits.c - which commit and plane a wait belongs to, from the
+ * series' waits that stall-series.c keeps: looked up by stall-print.c when
+ * it names a stall, so the printer and the stream reader do not call each
+ * other.
+ */
+#include <stddef.h>
+
+#include "stall-series.h"
+
+const struct series_wait *series_wait_of(const struct stall_series *s, uint64_t fence)
+{
+	for (unsigned int i = 0; i < s->n_waits; i++)
+		if (s->waits[i].fence == fence)
+			return &s->waits[i];
+	return NULL;
+}
+
+/*
+ * The in-fence wait of @commit: in progress, else its latest that ended
+ * (a commit-behind-commit stall is traced when it is over, and so may be
+ * the earlier commit's wait by then).
+ */
+const struct series_wait *series_wait_of_commit(const struct stall_series *s, uint64_t commit)
+{
+	const struct series_wait *latest = NULL;
+
+	for (unsigned int i = 0; i < s->n_waits; i++)
+		if (s->waits[i].commit == commit)
+			return &s->waits[i];
+	for (unsigned int i = 0; i < SERIES_RECENT && i < s->n_ended; i++)
+		if (s->ended[i].commit == commit && (!latest || s->ended[i].end > latest->end))
+			latest = &s->ended[i];
+	return latest;
+}
