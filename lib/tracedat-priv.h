@@ -62,7 +62,8 @@ struct tracedat_cur {
 	const char *what;
 };
 
-/* The cursor and section parsers both versions share (tracedat-read.c). */
+/* The cursor (tracedat-cursor.c) and the section parsers both versions
+ * share (tracedat-sections.c). */
 const unsigned char *tracedat_cur_take(struct tracedat_cur *c, unsigned long long n);
 int tracedat_cur_u16(struct tracedat_cur *c, uint16_t *v);
 int tracedat_cur_u32(struct tracedat_cur *c, uint32_t *v);
@@ -75,6 +76,7 @@ int tracedat_parse_event_systems(struct tracedat *td, struct tracedat_cur *c);
 int tracedat_parse_symbols(struct tracedat *td, struct tracedat_cur *c, int printk);
 int tracedat_parse_cmdlines(struct tracedat *td, struct tracedat_cur *c);
 int tracedat_handle_option(struct tracedat *td, uint16_t id, const char *p, unsigned long long n);
+char *tracedat_selected_clock(const char *p, unsigned long long n);
 int tracedat_alloc_cpus(struct tracedat *td, unsigned long long cpus);
 int tracedat_set_cpu_data(struct tracedat *td, unsigned int cpu,
 			  unsigned long long offset, unsigned long long size);
