@@ -9,6 +9,7 @@
  * A commit lives from drm_fence_commit to drm_fence_cleanup_done (or
  * drm_fence_commit_failed): memory follows the commits in flight.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "model-internal.h"
@@ -86,6 +87,15 @@ static void commit_free(struct ft_model *m, struct ft_commit *c)
 		m->free_commits[m->n_free_commits++] = idx;
 }
 
+/* The series' drm_fence_out_create names the CRTC of out-fence context @context. */
+static void crtc_named(struct ft_model *m, uint64_t context, const char *name)
+{
+	uint32_t tl;
+
+	if (keymap_get(&m->timeline_of_context, context, &tl) && m->timelines[tl].crtc >= 0)
+		snprintf(m->crtcs[m->timelines[tl].crtc].name, sizeof(m->crtcs[0].name), "%s", name);
+}
+
 static void on_out_create(struct ft_model *m, const struct ft_event *ev)
 {
 	struct ft_commit *c = commit_get(m, ev);
@@ -93,7 +103,7 @@ static void on_out_create(struct ft_model *m, const struct ft_event *ev)
 
 	/* The CRTC's own name, where the series gives it (not parsed from the timeline's). */
 	if (ft_event_str(m->dec, ev, FT_CRTC_NAME, name, sizeof(name))[0])
-		model_crtc_named(m, ev->v[FT_CONTEXT], name);
+		crtc_named(m, ev->v[FT_CONTEXT], name);
 	if (!c)
 		return;
 	c->crtc = (uint32_t)ev->v[FT_CRTC];

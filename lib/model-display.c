@@ -49,15 +49,6 @@ void model_timeline_created(struct ft_model *m, struct ft_timeline *t)
 	t->crtc = (int)m->n_crtcs++;
 }
 
-/* The series' drm_fence_out_create names the CRTC of out-fence context @context. */
-void model_crtc_named(struct ft_model *m, uint64_t context, const char *name)
-{
-	uint32_t tl;
-
-	if (keymap_get(&m->timeline_of_context, context, &tl) && m->timelines[tl].crtc >= 0)
-		snprintf(m->crtcs[m->timelines[tl].crtc].name, sizeof(m->crtcs[0].name), "%s", name);
-}
-
 void model_out_fence_created(struct ft_model *m, struct ft_fence *f)
 {
 	f->is_out = 1;

@@ -5,6 +5,7 @@
 
 #include "model.h"
 
+/* model-store.c */
 struct ft_fence *model_fence_find(struct ft_model *m, uint64_t key);
 const struct ft_fence *model_fence_get(const struct ft_model *m, uint64_t key);
 int model_reserve(struct ft_model *m, void **arr, unsigned int *cap, unsigned int n, size_t size);
@@ -17,7 +18,6 @@ void model_inflight_remove(struct ft_model *m, uint32_t fence_idx);
 void model_vblank(struct ft_model *m, const struct ft_event *ev);
 void model_vblank_delivered(struct ft_model *m, const struct ft_event *ev);
 void model_display_finish(struct ft_model *m);
-void model_crtc_named(struct ft_model *m, uint64_t context, const char *name);
 
 /* model-commit.c */
 void model_commit_event(struct ft_model *m, const struct ft_event *ev);

@@ -26,27 +26,6 @@ int model_init(struct ft_model *m, struct ft_decoder *dec, unsigned int cpus)
 	return m->delivered && m->cpu_last_ts ? 0 : -1;
 }
 
-/* Grow *@arr (of @size-byte items) so that index @n fits. */
-int model_reserve(struct ft_model *m, void **arr, unsigned int *cap, unsigned int n, size_t size)
-{
-	unsigned int want = *cap ? *cap : 16;
-	void *p;
-
-	if (n < *cap)
-		return 0;
-	while (want <= n)
-		want *= 2;
-	p = realloc(*arr, (size_t)want * size);
-	if (!p) {
-		m->error = 1;
-		return -1;
-	}
-	memset((char *)p + (size_t)*cap * size, 0, (size_t)(want - *cap) * size);
-	*arr = p;
-	*cap = want;
-	return 0;
-}
-
 /* The timeline of @ev's context, created on first sight (names from @ev). */
 static struct ft_timeline *timeline_get(struct ft_model *m, const struct ft_event *ev)
 {
@@ -70,20 +49,6 @@ static struct ft_timeline *timeline_get(struct ft_model *m, const struct ft_even
 	ft_event_str(m->dec, ev, FT_TIMELINE, t->name, sizeof(t->name));
 	model_timeline_created(m, t);
 	return t;
-}
-
-struct ft_fence *model_fence_find(struct ft_model *m, uint64_t key)
-{
-	uint32_t idx;
-
-	return keymap_get(&m->fence_of_key, key, &idx) ? &m->fences[idx] : NULL;
-}
-
-const struct ft_fence *model_fence_get(const struct ft_model *m, uint64_t key)
-{
-	uint32_t idx;
-
-	return keymap_get(&m->fence_of_key, key, &idx) ? &m->fences[idx] : NULL;
 }
 
 static void fence_release(struct ft_model *m, struct ft_fence *f)
@@ -237,25 +202,10 @@ static void account_lost(struct ft_model *m, const struct ft_event *ev)
 	}
 }
 
-/**
- * model_lost_between() - may events have been lost within [@from, @to]?
- *
- * So that every statistic drawn from such a span can say so.
- */
 /* Events were lost where nobody can tell: every window may be short. */
 void model_lost_everywhere(struct ft_model *m)
 {
 	m->lost_windows_overflow = 1;
-}
-
-int model_lost_between(const struct ft_model *m, uint64_t from, uint64_t to)
-{
-	if (m->lost_windows_overflow)
-		return 1;
-	for (unsigned int i = 0; i < m->n_lost_windows; i++)
-		if (m->lost_windows[i].from <= to && m->lost_windows[i].to >= from)
-			return 1;
-	return 0;
 }
 
 /**

@@ -21,6 +21,7 @@
 
 #include "tracedat.h"
 #include "trace-builder.h"
+#include "trace-builder-formats.h"
 
 #define PAGE_SIZE	4096
 #define PAGE_HDR	16
@@ -31,14 +32,6 @@
 #define TS_BITS		27
 #define MAX_SMALL	(28 * 4)
 #define COMMON_SIZE	8
-#define MAX_FORMATS	64
-
-struct tb_format {
-	char sys[64];
-	char name[64];
-	char *text;
-	int id;
-};
 
 struct tb_cpu {
 	unsigned char *pages;
@@ -55,9 +48,7 @@ struct tb_cpu {
 struct trace_builder {
 	unsigned int cpus;
 	struct tb_cpu *cpu;
-	char *header_page, *header_event;
-	struct tb_format fmt[MAX_FORMATS];
-	unsigned int nfmt;
+	struct tb_formats formats;	/* the events' formats, from a folder */
 	const char *trace_clock, *uname, *cmdlines;
 	const char *kallsyms, *printk_formats;
 	const char *const *cpu_stats;
@@ -70,88 +61,6 @@ struct trace_builder {
 static int tb_fail(struct trace_builder *tb, int ret, const char *what)
 {
 	snprintf(tb->err, sizeof(tb->err), "%s", what);
-	return ret;
-}
-
-static char *read_text(const char *dir, const char *name)
-{
-	char path[512];
-	char *buf;
-	long n;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "r");
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	buf = n >= 0 ? malloc((size_t)n + 1) : NULL;
-	if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-		free(buf);
-		buf = NULL;
-	}
-	if (buf)
-		buf[n] = '\0';
-	fclose(f);
-	return buf;
-}
-
-/* "SYS-EVENT.format": the text, its system and the ID: line. */
-static int load_format(struct trace_builder *tb, const char *dir, const char *file)
-{
-	struct tb_format *f = &tb->fmt[tb->nfmt];
-	const char *dash = strchr(file, '-'), *id, *name;
-
-	if (!dash || tb->nfmt == MAX_FORMATS || (size_t)(dash - file) >= sizeof(f->sys))
-		return -EINVAL;
-	f->text = read_text(dir, file);
-	if (!f->text)
-		return -errno;
-	id = strstr(f->text, "\nID: ");
-	name = strstr(f->text, "name: ");
-	if (!id || !name || sscanf(name, "name: %63s", f->name) != 1) {
-		free(f->text);
-		return -EINVAL;
-	}
-	f->id = atoi(id + 5);
-	memcpy(f->sys, file, dash - file);
-	f->sys[dash - file] = '\0';
-	tb->nfmt++;
-	return 0;
-}
-
-static int by_name(const struct dirent **a, const struct dirent **b)
-{
-	return strcmp((*a)->d_name, (*b)->d_name);
-}
-
-static int format_file(const struct dirent *d)
-{
-	size_t n = strlen(d->d_name);
-
-	return n > 7 && !strcmp(d->d_name + n - 7, ".format");
-}
-
-static int load_fixtures(struct trace_builder *tb, const char *dir)
-{
-	struct dirent **list;
-	int i, n, ret = 0;
-
-	tb->header_page = read_text(dir, "header_page");
-	tb->header_event = read_text(dir, "header_event");
-	if (!tb->header_page || !tb->header_event)
-		return -ENOENT;
-	n = scandir(dir, &list, format_file, by_name);
-	if (n <= 0)
-		return -ENOENT;
-	for (i = 0; i < n; i++) {
-		if (!ret)
-			ret = load_format(tb, dir, list[i]->d_name);
-		free(list[i]);
-	}
-	free(list);
 	return ret;
 }
 
@@ -170,7 +79,7 @@ struct trace_builder *tb_new(unsigned int cpus, const char *fixtures)
 		return NULL;
 	tb->cpus = cpus;
 	tb->cpu = calloc(cpus ? cpus : 1, sizeof(*tb->cpu));
-	if (!tb->cpu || load_fixtures(tb, fixtures ? fixtures : TB_FIXTURES)) {
+	if (!tb->cpu || tb_formats_load(&tb->formats, fixtures ? fixtures : TB_FIXTURES)) {
 		tb_free(tb);
 		return NULL;
 	}
@@ -186,11 +95,8 @@ void tb_free(struct trace_builder *tb)
 		return;
 	for (i = 0; tb->cpu && i < tb->cpus; i++)
 		free(tb->cpu[i].pages);
-	for (i = 0; i < tb->nfmt; i++)
-		free(tb->fmt[i].text);
+	tb_formats_free(&tb->formats);
 	free(tb->cpu);
-	free(tb->header_page);
-	free(tb->header_event);
 	free(tb);
 }
 
@@ -232,9 +138,9 @@ int tb_event_id(struct trace_builder *tb, const char *name)
 {
 	unsigned int i;
 
-	for (i = 0; i < tb->nfmt; i++)
-		if (!strcmp(tb->fmt[i].name, name))
-			return tb->fmt[i].id;
+	for (i = 0; i < tb->formats.n; i++)
+		if (!strcmp(tb->formats.fmt[i].name, name))
+			return tb->formats.fmt[i].id;
 	return -1;
 }
 
@@ -578,20 +484,20 @@ static int pages_to_file(struct tb_cpu *c, FILE **f)
 
 static int write_out(struct trace_builder *tb, const char *path, const int *fds)
 {
-	const char *sys[MAX_FORMATS], *text[MAX_FORMATS];
+	const char *sys[TB_MAX_FORMATS], *text[TB_MAX_FORMATS];
 	struct tracedat_out out = {
 		.page_size = PAGE_SIZE, .cpus = tb->cpus,
-		.header_page = tb->header_page, .header_event = tb->header_event,
-		.n_formats = tb->nfmt, .format_systems = sys, .formats = text,
+		.header_page = tb->formats.header_page, .header_event = tb->formats.header_event,
+		.n_formats = tb->formats.n, .format_systems = sys, .formats = text,
 		.cmdlines = tb->cmdlines, .trace_clock = tb->trace_clock,
 		.kallsyms = tb->kallsyms, .printk_formats = tb->printk_formats,
 		.uname = tb->uname, .cpu_stats = tb->cpu_stats, .cpu_data_fds = fds,
 	};
 	unsigned int i;
 
-	for (i = 0; i < tb->nfmt; i++) {
-		sys[i] = tb->fmt[i].sys;
-		text[i] = tb->fmt[i].text;
+	for (i = 0; i < tb->formats.n; i++) {
+		sys[i] = tb->formats.fmt[i].sys;
+		text[i] = tb->formats.fmt[i].text;
 	}
 	return tracedat_write(path, &out, tb->err, sizeof(tb->err));
 }

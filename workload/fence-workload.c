@@ -189,6 +189,48 @@ static void share_never(const struct compositor *c, unsigned int frame, const in
 	fflush(stderr);
 }
 
+/*
+ * The fds the planes get as IN_FENCE_FD: the producers' own, their merge
+ * (--merge), or none after polling them (--poll).
+ */
+static const int *plane_fences(struct compositor *c, unsigned int frame, const int *in_fd,
+			       int *merged)
+{
+	if (c->plan.merge) {
+		/* Both pending now: the merge is a real dma_fence_array of two. */
+		merged[0] = sync_file_merge(in_fd[0], in_fd[1], "A+B");
+		if (merged[0] < 0)
+			die("frame %u: SYNC_IOC_MERGE failed: %s", frame, strerror(-merged[0]));
+		return merged;
+	}
+	if (c->plan.poll) {
+		/* The compositor's way: poll the sync_files, then commit unfenced. */
+		for (unsigned int i = 0; i < c->n_producers; i++)
+			if (sync_file_wait(in_fd[i], -1) != 1)
+				die("frame %u: poll on producer %c's fence failed", frame, 'A' + i);
+		merged[0] = merged[1] = -1;	/* IN_FENCE_FD = -1: no in-fence */
+		return merged;
+	}
+	return in_fd;
+}
+
+/* The frame on screen: its out-fence signalled, and its flip event read. */
+static void await_frame(struct compositor *c, unsigned int frame, int out_fence,
+			struct frame_result *r)
+{
+	if (sync_file_wait(out_fence, c->plan.timeout_ms) <= 0)
+		die("frame %u: out-fence not signalled after %u ms", frame, c->plan.timeout_ms);
+	r->out_seen_ns = now_ns();
+	sync_file_summary(out_fence, &r->out);
+	if (c->plan.flip_event) {
+		uint64_t user_data = 0;
+
+		if (kms_read_flip_event(&c->kms, c->plan.timeout_ms, &user_data,
+					&r->flip_seq, &r->flip_ns) != 1 || user_data != frame)
+			die("frame %u: no page-flip event", frame);
+	}
+}
+
 static void run_frame(struct compositor *c, unsigned int frame, struct frame_result *r)
 {
 	int in_fd[PLAN_PRODUCERS] = { -1, -1 }, merged[PLAN_PRODUCERS] = { -1, -1 };
@@ -212,20 +254,7 @@ static void run_frame(struct compositor *c, unsigned int frame, struct frame_res
 
 		producer_render(&c->producers[i], frame, fate, r->submit_ns + ms * 1000000ull);
 	}
-	if (c->plan.merge) {
-		/* Both pending now: the merge is a real dma_fence_array of two. */
-		merged[0] = sync_file_merge(in_fd[0], in_fd[1], "A+B");
-		if (merged[0] < 0)
-			die("frame %u: SYNC_IOC_MERGE failed: %s", frame, strerror(-merged[0]));
-	}
-	if (c->plan.poll) {
-		/* The compositor's way: poll the sync_files, then commit unfenced. */
-		for (unsigned int i = 0; i < c->n_producers; i++)
-			if (sync_file_wait(in_fd[i], -1) != 1)
-				die("frame %u: poll on producer %c's fence failed", frame, 'A' + i);
-		merged[0] = merged[1] = -1;	/* IN_FENCE_FD = -1: no in-fence */
-	}
-	build_request(c, frame, c->plan.merge || c->plan.poll ? merged : in_fd, &out_fence, &req);
+	build_request(c, frame, plane_fences(c, frame, in_fd, merged), &out_fence, &req);
 	ret = commit_frame(c, &req, frame, r);
 	if (c->plan.merge && merged[0] >= 0)
 		close(merged[0]);	/* the kernel holds its own reference now */
@@ -234,18 +263,7 @@ static void run_frame(struct compositor *c, unsigned int frame, struct frame_res
 		die("frame %u: atomic commit failed: %s", frame, strerror(-ret));
 	if ((int)frame == c->plan.ebusy_frame)
 		commit_behind(c, frame, r);
-	ret = sync_file_wait(out_fence, c->plan.timeout_ms);
-	if (ret <= 0)
-		die("frame %u: out-fence not signalled after %u ms", frame, c->plan.timeout_ms);
-	r->out_seen_ns = now_ns();
-	sync_file_summary(out_fence, &r->out);
-	if (c->plan.flip_event) {
-		uint64_t user_data = 0;
-
-		if (kms_read_flip_event(&c->kms, c->plan.timeout_ms, &user_data,
-					&r->flip_seq, &r->flip_ns) != 1 || user_data != frame)
-			die("frame %u: no page-flip event", frame);
-	}
+	await_frame(c, frame, out_fence, r);
 	for (unsigned int i = 0; i < c->n_producers; i++) {
 		producer_wait_idle(&c->producers[i]);
 		sync_file_summary(in_fd[i], &r->in[i]);

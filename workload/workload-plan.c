@@ -191,6 +191,32 @@ static int check_overrides(const struct workload_plan *plan, char *err, size_t e
 	return 0;
 }
 
+/* Options that exclude or need each other.  0, or -1 with a message. */
+static int plan_check(const struct workload_plan *plan, char *err, size_t errlen)
+{
+	if (plan->ebusy_frame >= 0 && (!plan->nonblock || (unsigned int)plan->ebusy_frame >= plan->frames)) {
+		snprintf(err, errlen, "--ebusy and --behind need --nonblock and a frame below --frames");
+		return -1;
+	}
+	if (plan->merge && plan->poll) {
+		snprintf(err, errlen, "--merge and --poll exclude each other");
+		return -1;
+	}
+	if (plan->merge && !plan->overlay) {
+		snprintf(err, errlen, "--merge needs producer B: not with --no-overlay");
+		return -1;
+	}
+	if (plan->share_never && !plan_has_fate(plan, FATE_NEVER)) {
+		snprintf(err, errlen, "--share-never needs a --never fence to share");
+		return -1;
+	}
+	if (plan->frames == 0) {
+		snprintf(err, errlen, "--frames must be at least 1");
+		return -1;
+	}
+	return check_overrides(plan, err, errlen);
+}
+
 /**
  * plan_parse_args() - fill @plan from the command line
  *
@@ -240,25 +266,5 @@ int plan_parse_args(struct workload_plan *plan, int argc, char **argv,
 		snprintf(err, errlen, "unexpected argument '%s'", argv[optind]);
 		return -1;
 	}
-	if (plan->ebusy_frame >= 0 && (!plan->nonblock || (unsigned int)plan->ebusy_frame >= plan->frames)) {
-		snprintf(err, errlen, "--ebusy and --behind need --nonblock and a frame below --frames");
-		return -1;
-	}
-	if (plan->merge && plan->poll) {
-		snprintf(err, errlen, "--merge and --poll exclude each other");
-		return -1;
-	}
-	if (plan->merge && !plan->overlay) {
-		snprintf(err, errlen, "--merge needs producer B: not with --no-overlay");
-		return -1;
-	}
-	if (plan->share_never && !plan_has_fate(plan, FATE_NEVER)) {
-		snprintf(err, errlen, "--share-never needs a --never fence to share");
-		return -1;
-	}
-	if (plan->frames == 0) {
-		snprintf(err, errlen, "--frames must be at least 1");
-		return -1;
-	}
-	return check_overrides(plan, err, errlen);
+	return plan_check(plan, err, errlen);
 }

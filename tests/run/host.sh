@@ -48,4 +48,13 @@ unit_tests() {
 	host_tap golden "$results/golden.tap" "$repo/tests/golden/run-golden" "$repo/build/bin" "$repo/build/bin-host"
 	# Every host-producible JSON against docs/schema (tests/schema).
 	host_tap schema "$results/schema.tap" "$repo/tests/schema/test-schema" "$repo/build/bin/fence-trace"
+	layout_tests
+}
+
+# The layers of docs/architecture.md, judged from the objects (nm), file
+# and function sizes (pmccabe), and both checks fed trees that break them.
+layout_tests() {
+	host_tap layout-selftest "$results/layout-selftest.tap" "$repo/tests/layout/self-test"
+	host_tap layers "$results/layers.tap" "$repo/tests/layout/check-layers" "$repo/build/obj" "$repo"
+	host_tap sizes "$results/sizes.tap" "$repo/tests/layout/check-sizes" "$repo"
 }

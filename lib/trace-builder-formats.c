@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * trace-builder-formats.c - the event formats a built trace carries, read
+ * from a folder of tracefs format files (see trace-builder-formats.h).
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trace-builder-formats.h"
+
+static char *read_text(const char *dir, const char *name)
+{
+	char path[512];
+	char *buf;
+	long n;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "r");
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	buf = n >= 0 ? malloc((size_t)n + 1) : NULL;
+	if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+		free(buf);
+		buf = NULL;
+	}
+	if (buf)
+		buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+/* "SYS-EVENT.format": the text, its system and the ID: line. */
+static int load_format(struct tb_formats *tb, const char *dir, const char *file)
+{
+	struct tb_format *f = &tb->fmt[tb->n];
+	const char *dash = strchr(file, '-'), *id, *name;
+
+	if (!dash || tb->n == TB_MAX_FORMATS || (size_t)(dash - file) >= sizeof(f->sys))
+		return -EINVAL;
+	f->text = read_text(dir, file);
+	if (!f->text)
+		return -errno;
+	id = strstr(f->text, "\nID: ");
+	name = strstr(f->text, "name: ");
+	if (!id || !name || sscanf(name, "name: %63s", f->name) != 1) {
+		free(f->text);
+		return -EINVAL;
+	}
+	f->id = atoi(id + 5);
+	memcpy(f->sys, file, dash - file);
+	f->sys[dash - file] = '\0';
+	tb->n++;
+	return 0;
+}
+
+static int by_name(const struct dirent **a, const struct dirent **b)
+{
+	return strcmp((*a)->d_name, (*b)->d_name);
+}
+
+static int format_file(const struct dirent *d)
+{
+	size_t n = strlen(d->d_name);
+
+	return n > 7 && !strcmp(d->d_name + n - 7, ".format");
+}
+
+/**
+ * tb_formats_load() - header_page, header_event and every SYS-EVENT.format
+ * of folder @dir, in name order
+ *
+ * Return: 0, or -errno (what is loaded so far is freed by tb_formats_free()).
+ */
+int tb_formats_load(struct tb_formats *tb, const char *dir)
+{
+	struct dirent **list;
+	int i, n, ret = 0;
+
+	tb->header_page = read_text(dir, "header_page");
+	tb->header_event = read_text(dir, "header_event");
+	if (!tb->header_page || !tb->header_event)
+		return -ENOENT;
+	n = scandir(dir, &list, format_file, by_name);
+	if (n <= 0)
+		return -ENOENT;
+	for (i = 0; i < n; i++) {
+		if (!ret)
+			ret = load_format(tb, dir, list[i]->d_name);
+		free(list[i]);
+	}
+	free(list);
+	return ret;
+}
+
+void tb_formats_free(struct tb_formats *f)
+{
+	for (unsigned int i = 0; i < f->n; i++)
+		free(f->fmt[i].text);
+	free(f->header_page);
+	free(f->header_event);
+	memset(f, 0, sizeof(*f));
+}
