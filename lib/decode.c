@@ -42,6 +42,14 @@ const char *ft_event_system(enum ft_event_id id) { return events[id].system; }
 enum ft_set ft_event_set(enum ft_event_id id) { return events[id].set; }
 const char *ft_set_name(enum ft_set set) { return set_names[set]; }
 
+/* A drm_fence_commit_stall stage as trace-cmd prints it, "?" when unknown. */
+const char *ft_stall_stage_name(int stage)
+{
+	static const char *const names[FT_STALL_STAGE_COUNT] = FT_STALL_STAGE_NAMES;
+
+	return stage >= 0 && stage < FT_STALL_STAGE_COUNT ? names[stage] : "?";
+}
+
 static void note_problem(struct ft_decoder *d, const char *fmt, const char *a, const char *b)
 {
 	size_t len = strlen(d->problems);

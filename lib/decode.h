@@ -53,5 +53,6 @@ const char *ft_event_name(enum ft_event_id id);
 const char *ft_event_system(enum ft_event_id id);
 enum ft_set ft_event_set(enum ft_event_id id);
 const char *ft_set_name(enum ft_set set);
+const char *ft_stall_stage_name(int stage);
 
 #endif

@@ -147,7 +147,7 @@ struct ft_commit_stall {		/* a commit waiting behind an earlier one */
 	uint64_t commit, ts, duration_ns;
 	int64_t waits_on;		/* the earlier commit, -1 unknown */
 	uint32_t crtc;
-	int stage, ret;			/* 0 hw_done 1 flip_done 2 cleanup_done 3 EBUSY */
+	int stage, ret;			/* enum ft_stall_stage; what the wait returned */
 };
 
 #define MODEL_MAX_LISTED 1024		/* failed commits, stalls kept with detail */

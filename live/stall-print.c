@@ -14,6 +14,7 @@
 #include <bpf/libbpf.h>
 
 #include "fence-stall.skel.h"
+#include "decode.h"
 #include "errname.h"
 #include "json-str.h"
 #include "stall.h"
@@ -308,7 +309,7 @@ static void commit_stall_text(struct stall_ctx *c, uint64_t commit, uint32_t crt
 {
 	char e[24];
 
-	if (stage == 3)
+	if (stage == FT_STALL_EBUSY)
 		printf("COMMIT STALL: commits on CRTC %u have got EBUSY for %.1f ms (now commit %" PRIu64 "): commit %" PRId64 " still holds the CRTC (not an in-fence stall of their own)\n",
 		       crtc, duration_ns / 1e6, commit, waits_on);
 	else if (waits_on == (int64_t)commit)
@@ -328,12 +329,11 @@ static void commit_stall_text(struct stall_ctx *c, uint64_t commit, uint32_t crt
 void stall_print_commit_stall(struct stall_ctx *c, uint64_t ts, uint64_t commit, uint32_t crtc,
 			      int64_t waits_on, int stage, int ret, uint64_t duration_ns)
 {
-	static const char *const stages[] = { "hw_done", "flip_done", "cleanup_done", "EBUSY" };
-	const char *what = stage >= 0 && stage < 4 ? stages[stage] : "?";
+	const char *what = ft_stall_stage_name(stage);
 	const struct series_wait *w;
 	const char *drv, *tl;
 
-	if (stage == 3 ? !ebusy_due(c, ts, waits_on, &duration_ns) : duration_ns < c->threshold_ns)
+	if (stage == FT_STALL_EBUSY ? !ebusy_due(c, ts, waits_on, &duration_ns) : duration_ns < c->threshold_ns)
 		return;
 	c->stalls++;
 	w = waits_on >= 0 && waits_on != (int64_t)commit ?

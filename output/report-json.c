@@ -339,11 +339,10 @@ static void commits_json(FILE *out, const struct ft_model *m)
 	fprintf(out, "],\n  \"commit_stall_count\": %" PRIu64 ", \"commit_stalls\": [", m->stalls_total);
 	for (unsigned int i = 0; i < m->n_stalls; i++) {
 		const struct ft_commit_stall *s = &m->stalls[i];
-		static const char *const stages[] = { "hw_done", "flip_done", "cleanup_done", "ebusy" };
 
 		fprintf(out, "%s{\"commit\": %" PRIu64 ", \"crtc\": %u, \"waits_on\": %" PRId64
 			", \"stage\": \"%s\", \"ret\": %d, \"duration_ns\": %" PRIu64 "}", i ? ", " : "",
-			s->commit, s->crtc, s->waits_on, s->stage >= 0 && s->stage < 4 ? stages[s->stage] : "?",
+			s->commit, s->crtc, s->waits_on, ft_stall_stage_name(s->stage),
 			s->ret, s->duration_ns);
 	}
 	fprintf(out, "]\n");

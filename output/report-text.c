@@ -309,8 +309,6 @@ static void display(FILE *out, const struct ft_model *m, const struct report_inf
 		fprintf(out, "  no CRTC out-fence timeline in this trace\n");
 }
 
-static const char *const stall_stages[] = { "hw_done", "flip_done", "cleanup_done", "EBUSY" };
-
 static void failed_commit(FILE *out, const struct ft_failed_commit *f)
 {
 	char e[24];
@@ -341,13 +339,13 @@ static void commits(FILE *out, const struct ft_model *m)
 
 		if (s->waits_on == (int64_t)s->commit) {	/* wait_for_flip_done's timeout */
 			fprintf(out, "    commit %" PRIu64 " on CRTC %u: its own %s timed out after %s (ret %s): the flip never completed\n",
-				s->commit, s->crtc, s->stage >= 0 && s->stage < 4 ? stall_stages[s->stage] : "?",
+				s->commit, s->crtc, ft_stall_stage_name(s->stage),
 				report_dur(a, sizeof(a), s->duration_ns), errname(s->ret, e, sizeof(e)));
 			continue;
 		}
 		fprintf(out, "    commit %" PRIu64 " on CRTC %u waited %s for commit %" PRId64 "'s %s (ret %d)\n",
 			s->commit, s->crtc, report_dur(a, sizeof(a), s->duration_ns), s->waits_on,
-			s->stage >= 0 && s->stage < 4 ? stall_stages[s->stage] : "?", s->ret);
+			ft_stall_stage_name(s->stage), s->ret);
 	}
 }
 

@@ -20,6 +20,20 @@ enum ft_set {
 	FT_SET_COUNT,
 };
 
+/*
+ * drm_fence_commit_stall's stage field: the series' enum
+ * drm_fence_stall_stage (kernel/patches/0005), named as its TP_printk
+ * names them, so that every output spells them as trace-cmd does.
+ */
+enum ft_stall_stage {
+	FT_STALL_HW_DONE,
+	FT_STALL_FLIP_DONE,
+	FT_STALL_CLEANUP_DONE,
+	FT_STALL_EBUSY,		/* no wait: nonblocking commits refused with -EBUSY */
+	FT_STALL_STAGE_COUNT,
+};
+#define FT_STALL_STAGE_NAMES { "hw_done", "flip_done", "cleanup_done", "ebusy" }
+
 #define FT_EVENTS(E)								\
 	E(FENCE_INIT,	     "dma_fence", "dma_fence_init",		FT_SET_DMA_FENCE) \
 	E(FENCE_EMIT,	     "dma_fence", "dma_fence_emit",		FT_SET_DMA_FENCE) \

@@ -262,7 +262,7 @@ guest_stall_series() {
 	verdict $? "stall (series): both late in-fences of one commit named with commit and plane; B signalled last" "$d/two.json"
 	b=$(sed -n 's/^frame=0 .* b_context=\([0-9]*\) .*/\1/p' "$d/ebusy-wl.txt" 2>/dev/null)
 	jq -se --argjson c "${b:-0}" --argjson pb "${pb:-0}" '[.[] | select(.event == "commit_stall")][0] |
-		.stage == "EBUSY" and .blocker_plane == $pb and .blocker_context == $c' "$d/ebusy.json" >/dev/null
+		.stage == "ebusy" and .blocker_plane == $pb and .blocker_context == $c' "$d/ebusy.json" >/dev/null
 	verdict $? "stall (series): EBUSY told apart from an in-fence stall, explained by the earlier commit's wait on B" "$d/ebusy.json"
 	# a blocking commit behind a nonblocking one stuck on B: blocked in
 	# swap_state on the earlier commit's hw_done (patch 0007), not an in-fence
