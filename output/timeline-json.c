@@ -154,12 +154,13 @@ static int64_t commit_dur(const void *p)
 
 	return c->done ? (int64_t)(c->t1 - c->t0) : -1;
 }
-/* 1 flipped (series: drm_fence_flip_done), 2 failed, 4 inferred from its out-fence */
+/* enum tl_commit_flag */
 static int64_t commit_flags(const void *p)
 {
 	const struct tl_commit *c = p;
 
-	return c->flipped | c->failed << 1 | c->inferred << 2;
+	return (c->flipped ? TL_COMMIT_FLIPPED : 0) | (c->failed ? TL_COMMIT_FAILED : 0) |
+	       (c->inferred ? TL_COMMIT_INFERRED : 0);
 }
 
 /*
@@ -219,8 +220,9 @@ static void series_commit_columns(FILE *out, const struct tl_data *d)
  */
 static void commits(FILE *out, const struct tl_data *d)
 {
-	fputs(",\"commits\":{", out);
-	column(out, "pid", &d->commits, commit_pid, 1, 0, 0);
+	fprintf(out, ",\"commits\":{\"flag_bits\":{\"flipped\":%d,\"failed\":%d,\"inferred\":%d}",
+		TL_COMMIT_FLIPPED, TL_COMMIT_FAILED, TL_COMMIT_INFERRED);
+	column(out, "pid", &d->commits, commit_pid, 0, 0, 0);
 	if (d->series)
 		series_commit_columns(out, d);
 	fputc('}', out);

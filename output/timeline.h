@@ -36,6 +36,16 @@ struct tl_span {		/* a fence (init -> signal) or a wait (start -> end) */
 };
 
 /*
+ * The bits of the page's commits.flags column.  The page reads them from
+ * the data (commits.flag_bits), not from a copy of these numbers.
+ */
+enum tl_commit_flag {
+	TL_COMMIT_FLIPPED = 1,		/* series: drm_fence_flip_done; stock: out-fence signalled */
+	TL_COMMIT_FAILED = 2,
+	TL_COMMIT_INFERRED = 4,		/* stock kernel: the out-fence's span stands for it */
+};
+
+/*
  * An atomic commit, ioctl -> flip done.  With the kernel series: from
  * drm_fence_commit (or its out-fence's creation, which comes first) to
  * drm_fence_flip_done.  On a stock kernel the model has no commits:
@@ -53,7 +63,7 @@ struct tl_commit {
 	int32_t pid;
 	uint16_t row;
 	uint8_t done;		/* flipped, failed or cleaned up */
-	uint8_t flipped, failed, inferred, has_out;
+	uint8_t flipped, failed, inferred, has_out;	/* the first three: enum tl_commit_flag */
 };
 
 struct tl_plane {		/* a plane that waited for an in-fence (series) */

@@ -28,6 +28,8 @@
   }
   const F = spans(D.fences, 'fence'), W = spans(D.waits, 'wait'), P = spans(D.plane_waits, 'pwait');
   const V = { pipe: Int32Array.from(D.vblanks.pipe), seq: D.vblanks.seq, t: undelta(D.vblanks.t) };
+  // The bits of C.flags, as the data names them (output/timeline.h).
+  const FL = D.commits.flag_bits;
   // Commits: with the series, as written; on a stock kernel one per
   // out-fence (fences of CRTC timelines, in order), its span the fence's.
   function commits(c) {
@@ -46,7 +48,7 @@
       const crtc = D.timelines[F.tl[i]].crtc;
       if (crtc < 0) continue;
       C.out[k] = i; C.crtc[k] = crtc; C.t0[k] = F.t0[i]; C.t1[k] = F.t1[i]; C.dur[k] = F.dur[i];
-      C.row[k] = F.row[i]; C.flags[k++] = 4 | (F.dur[i] >= 0 ? 1 : 0);
+      C.row[k] = F.row[i]; C.flags[k++] = FL.inferred | (F.dur[i] >= 0 ? FL.flipped : 0);
     }
     return C;
   }
@@ -98,7 +100,7 @@
     if (!(l.block.signal >= 0)) return { why: 'the trace has no signal of the fence that blocked it' };
     if (l.fence < 0) return { why: 'its out-fence is not in the trace' };
     const c = commitOf(l.fence), from = l.block.signal;
-    if (c >= 0 && (C.flags[c] & 1) && C.dur[c] >= 0) return { kind: 'commit', i: c, from, t: C.t1[c], how: 'to its flip' };
+    if (c >= 0 && (C.flags[c] & FL.flipped) && C.dur[c] >= 0) return { kind: 'commit', i: c, from, t: C.t1[c], how: 'to its flip' };
     if (l.signal >= 0)
       return { kind: 'fence', i: l.fence, from, t: l.signal,
                how: 'to its out-fence\'s signal (the trace has no flip for its commit)' };
@@ -200,7 +202,7 @@
     if (S.dur[i] < 0) return '#b9bec8';
     if (S === W) return '#d99a2b';
     if (S === P) return P.failed[i] ? '#7b2a86' : (tlColour[P.tl[i]] || '#7b8494');
-    if (S === C) return C.flags[i] & 2 ? '#7b2a86' : lateByFence.has(C.out[i]) ? '#e07a7e' : '#8fb0ee';
+    if (S === C) return C.flags[i] & FL.failed ? '#7b2a86' : lateByFence.has(C.out[i]) ? '#e07a7e' : '#8fb0ee';
     return D.timelines[F.tl[i]].crtc >= 0 ? (lateByFence.has(i) ? '#c0262d' : '#3b6fd8') : '#3a9b6b';
   }
   // Spans of one row; runs narrower than a pixel become one grey pixel.
@@ -412,9 +414,9 @@
   }
   // A commit's vblank: flip_done's sequence (series), else where its out-fence landed.
   function vblankOfCommit(i) {
-    if (!(C.flags[i] & 4)) {
+    if (!(C.flags[i] & FL.inferred)) {
       const l = lanes[laneOfPipe.get((D.crtcs[C.crtc[i]] || {}).pipe)];
-      if (!l || !(C.flags[i] & 1)) return -1;
+      if (!l || !(C.flags[i] & FL.flipped)) return -1;
       return vblankBySeq(l, C.vblank[i], C.t1[i]);
     }
     return C.out[i] >= 0 ? vblankOfSignal(C.out[i]) : -1;
@@ -426,13 +428,13 @@
       if (Math.abs(V.t[k] - C.t1[i]) < 5e7) r.push({ pipe: V.pipe[k], seq: V.seq[k], dt_ms: (V.t[k] - C.t1[i]) / 1e6 });
     return { crtcPipe: pipe, lane: laneOfPipe.get(pipe), vblanks: r };
   }
-  const commitName = i => C.flags[i] & 4 ? 'commit of out-fence #' + F.seq[C.out[i]] : 'commit ' + C.id[i];
+  const commitName = i => C.flags[i] & FL.inferred ? 'commit of out-fence #' + F.seq[C.out[i]] : 'commit ' + C.id[i];
   const fenceName = i => D.timelines[F.tl[i]].name + ' #' + F.seq[i];
   // The in-fences a commit waited for: its planes' waits (series), or the
   // dma_fence waits the model says held it up (stock kernel).
   function inFenceWaits(i) {
     const r = [];
-    if (!(C.flags[i] & 4)) { for (let k = 0; k < P.n; k++) if (P.link[k] === i) r.push({ kind: 'pwait', i: k }); }
+    if (!(C.flags[i] & FL.inferred)) { for (let k = 0; k < P.n; k++) if (P.link[k] === i) r.push({ kind: 'pwait', i: k }); }
     if (C.out[i] >= 0) for (let k = 0; k < W.n; k++) if (W.link[k] === C.out[i]) r.push({ kind: 'wait', i: k });
     return r;
   }
@@ -486,20 +488,20 @@
       });
       if (D.series)
         for (let k = 0; k < C.n; k++)
-          if ((C.flags[k] & 1) && C.vblank[k] === V.seq[i] && (D.crtcs[C.crtc[k]] || {}).pipe === V.pipe[i])
+          if ((C.flags[k] & FL.flipped) && C.vblank[k] === V.seq[i] && (D.crtcs[C.crtc[k]] || {}).pipe === V.pipe[i])
             out.push([commitName(k) + ' flipped on it', { kind: 'commit', i: k }]);
     }
     return out;
   }
   function commitFields(i) {
-    const f = [['kind', C.flags[i] & 4 ? 'commit, inferred from its out-fence (stock kernel: ioctl ≈ out-fence created, flip ≈ signalled)'
+    const f = [['kind', C.flags[i] & FL.inferred ? 'commit, inferred from its out-fence (stock kernel: ioctl ≈ out-fence created, flip ≈ signalled)'
                                      : 'atomic commit (drm_fence_commit → drm_fence_flip_done)'],
-               ['commit id', C.flags[i] & 4 ? '-' : C.id[i]], ['CRTC', (D.crtcs[C.crtc[i]] || {}).name || '?'],
+               ['commit id', C.flags[i] & FL.inferred ? '-' : C.id[i]], ['CRTC', (D.crtcs[C.crtc[i]] || {}).name || '?'],
                ['task', comm(C.pid[i]) + '-' + C.pid[i]], ['ioctl', fmtTime(C.t0[i])],
-               [C.flags[i] & 2 ? 'failed' : 'flip done', C.dur[i] < 0 ? 'never (in this trace)' : fmtTime(C.t1[i])],
+               [C.flags[i] & FL.failed ? 'failed' : 'flip done', C.dur[i] < 0 ? 'never (in this trace)' : fmtTime(C.t1[i])],
                ['ioctl → flip', fmtDur(C.dur[i])]];
     if (C.out[i] >= 0) f.push(['out-fence', fenceName(C.out[i])]);
-    if (!(C.flags[i] & 4) && (C.flags[i] & 1)) f.push(['vblank', C.vblank[i]]);
+    if (!(C.flags[i] & FL.inferred) && (C.flags[i] & FL.flipped)) f.push(['vblank', C.vblank[i]]);
     if (lateByFence.has(C.out[i])) f.push(['LATE', 'its out-fence landed late']);
     return f;
   }
@@ -575,7 +577,7 @@
     if (/^\d+$/.test(q)) {
       for (let i = 0; i < F.n; i++) if (F.seq[i] === Number(q)) r.push({ kind: 'fence', i });
     } else if ((m = /^commit[: ]\s*(\d+)$/i.exec(q))) {
-      for (let i = 0; i < C.n; i++) if (!(C.flags[i] & 4) && C.id[i] === Number(m[1])) r.push({ kind: 'commit', i });
+      for (let i = 0; i < C.n; i++) if (!(C.flags[i] & FL.inferred) && C.id[i] === Number(m[1])) r.push({ kind: 'commit', i });
     } else if ((m = /^pid[: ]\s*(\d+)$/i.exec(q))) {
       return byTasks(new Set([Number(m[1])]));
     } else if (q) {
@@ -747,7 +749,7 @@
     // preferably one whose flip vblank the trace holds (found here by a
     // plain scan, not by the page's lookup that the test checks).
     commitWithWaits: () => {
-      const describe = i => ({ i, id: C.id[i], out: C.out[i], waits: inFenceWaits(i), inferred: !!(C.flags[i] & 4),
+      const describe = i => ({ i, id: C.id[i], out: C.out[i], waits: inFenceWaits(i), inferred: !!(C.flags[i] & FL.inferred),
                                flipSeq: C.vblank[i], vblank: vblankOfCommit(i), near: vblanksNear(i) });
       const flipInTrace = i => {
         const pipe = (D.crtcs[C.crtc[i]] || {}).pipe;
@@ -758,7 +760,7 @@
       for (let i = 0; i < C.n; i++) {
         if (!inFenceWaits(i).length || C.out[i] < 0) continue;
         if (first < 0) first = i;
-        if (!(C.flags[i] & 4) && (C.flags[i] & 1) && flipInTrace(i)) return describe(i);
+        if (!(C.flags[i] & FL.inferred) && (C.flags[i] & FL.flipped) && flipInTrace(i)) return describe(i);
       }
       return first < 0 ? null : describe(first);
     },
