@@ -340,22 +340,14 @@ static int check_status(const struct check_ctx *c)
 	return c->latency_ok ? 4 : 1;
 }
 
-static const struct option long_opts[] = {
-	{ "help", no_argument, NULL, 'h' },
-	{ 0 }
-};
-
-const struct cmd_options check_options = { ":h", long_opts };
-
 /* Return: 0 to run, 1 after --help, -1 on a usage error (already said). */
 static int parse_args(int argc, char **argv)
 {
+	struct cmd_getopt g;
 	int opt;
 
-	optind = 0;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, check_options.short_opts, check_options.long_opts,
-				  NULL)) != -1) {
+	cmd_getopt_start(&g, "check");
+	while ((opt = getopt_long(argc, argv, g.optstring, g.longs, NULL)) != -1) {
 		if (opt != 'h')
 			return usage_bad_option("check", opt, argv);
 		print_usage("check");

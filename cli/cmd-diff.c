@@ -21,15 +21,6 @@ struct diff_ctx {
 	struct diff_opts opts;
 };
 
-static const struct option long_opts[] = {
-	{ "threshold", required_argument, NULL, 't' },
-	{ "percentile", required_argument, NULL, 'p' },
-	{ "help", no_argument, NULL, 'h' },
-	{ 0 }
-};
-
-const struct cmd_options diff_options = { ":t:p:h", long_opts };
-
 static int parse_percentile(struct diff_ctx *c, const char *arg)
 {
 	static const struct { const char *name; double p; } names[] = {
@@ -48,14 +39,14 @@ static int parse_percentile(struct diff_ctx *c, const char *arg)
 /* Return: 0 to run, 1 after --help, -1 on a usage error (already said). */
 static int parse_args(struct diff_ctx *c, int argc, char **argv)
 {
+	struct cmd_getopt g;
 	int opt;
 
 	c->opts.percentile = 0.99;
 	c->opts.percentile_name = "p99";
-	optind = 0;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, diff_options.short_opts, diff_options.long_opts,
-				  NULL)) != -1) {
+	/* the keys of diff_options in cli/usage.c */
+	cmd_getopt_start(&g, "diff");
+	while ((opt = getopt_long(argc, argv, g.optstring, g.longs, NULL)) != -1) {
 		switch (opt) {
 		case 't':
 			if (parse_uint(optarg, 100000, &c->opts.threshold_pct)) {

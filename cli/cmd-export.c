@@ -14,25 +14,17 @@ struct export_ctx {
 	const char *path, *out;
 };
 
-static const struct option long_opts[] = {
-	{ "perfetto", required_argument, NULL, 'p' },
-	{ "help", no_argument, NULL, 'h' },
-	{ 0 }
-};
-
-const struct cmd_options export_options = { ":h", long_opts };
-
 /* Return: 0 to run, 1 after --help, -1 on a usage error (already said). */
 static int parse_args(struct export_ctx *c, int argc, char **argv)
 {
+	struct cmd_getopt g;
 	int opt;
 
 	c->path = "trace.dat";
 	c->out = NULL;
-	optind = 0;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, export_options.short_opts, export_options.long_opts,
-				  NULL)) != -1) {
+	/* the keys of export_options in cli/usage.c */
+	cmd_getopt_start(&g, "export");
+	while ((opt = getopt_long(argc, argv, g.optstring, g.longs, NULL)) != -1) {
 		switch (opt) {
 		case 'p': c->out = optarg; break;
 		case 'h': print_usage("export"); return 1;

@@ -27,32 +27,17 @@ static void on_sigint(int sig)
 	exiting = 1;
 }
 
-static const struct option long_opts[] = {
-	{ "context", required_argument, NULL, 'C' },
-	{ "timeline", required_argument, NULL, 'T' },
-	{ "per-task", no_argument, NULL, 'P' },
-	{ "waits", no_argument, NULL, 'W' },
-	{ "milliseconds", no_argument, NULL, 'm' },
-	{ "json", no_argument, NULL, 'j' },
-	{ "verbose", no_argument, NULL, 'v' },
-	{ "raw-tp", no_argument, NULL, 'r' },
-	{ "help", no_argument, NULL, 'h' },
-	{ 0 }
-};
-
-const struct cmd_options latency_options = { ":C:T:PWmvh", long_opts };
-
 /* Return: 0 to run, 1 after --help, -1 on a usage error (already said). */
 static int parse_args(struct latency_ctx *c, int argc, char **argv)
 {
 	unsigned int v;
+	struct cmd_getopt g;
 	int opt;
 
 	c->context = -1;
-	optind = 0;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, latency_options.short_opts, latency_options.long_opts,
-				  NULL)) != -1) {
+	/* the keys of latency_options in cli/usage.c */
+	cmd_getopt_start(&g, "latency");
+	while ((opt = getopt_long(argc, argv, g.optstring, g.longs, NULL)) != -1) {
 		switch (opt) {
 		case 'C':
 			if (parse_uint(optarg, 0xffffffffu, &v)) {

@@ -33,30 +33,17 @@ static void on_stop(int sig)
 	stop_signal = sig;
 }
 
-static const struct option long_opts[] = {
-	{ "output", required_argument, NULL, 'o' },
-	{ "event", required_argument, NULL, 'e' },
-	{ "buffer-kb", required_argument, NULL, 'b' },
-	{ "duration", required_argument, NULL, 'd' },
-	{ "bpf", no_argument, NULL, 'B' },
-	{ "raw-tp", no_argument, NULL, 'r' },
-	{ "help", no_argument, NULL, 'h' },
-	{ 0 }
-};
-
-const struct cmd_options record_options = { "+:o:e:b:d:h", long_opts };
-
 /* Return: 0 to run, 1 after --help, -1 on a usage error (already said). */
 static int parse_args(struct capture *c, int argc, char **argv)
 {
+	struct cmd_getopt g;
 	int opt;
 
 	c->path = "trace.dat";
 	c->buffer_kb = 4096;
-	optind = 0;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, record_options.short_opts, record_options.long_opts,
-				  NULL)) != -1) {
+	/* the keys of record_options in cli/usage.c */
+	cmd_getopt_start(&g, "record");
+	while ((opt = getopt_long(argc, argv, g.optstring, g.longs, NULL)) != -1) {
 		switch (opt) {
 		case 'o': c->path = optarg; break;
 		case 'e':

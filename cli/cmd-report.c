@@ -22,26 +22,6 @@ struct report_ctx {
 	struct analysis_window window;
 };
 
-enum { OPT_JSON = 256, OPT_CSV, OPT_SECTION, OPT_TIMELINE, OPT_CONTEXT, OPT_CRTC, OPT_PID,
-       OPT_FROM, OPT_TO, OPT_HIST };
-
-static const struct option long_opts[] = {
-	{ "json", no_argument, NULL, OPT_JSON },
-	{ "csv", no_argument, NULL, OPT_CSV },
-	{ "pid", required_argument, NULL, OPT_PID },
-	{ "from", required_argument, NULL, OPT_FROM },
-	{ "to", required_argument, NULL, OPT_TO },
-	{ "section", required_argument, NULL, OPT_SECTION },
-	{ "timeline", required_argument, NULL, OPT_TIMELINE },
-	{ "context", required_argument, NULL, OPT_CONTEXT },
-	{ "crtc", required_argument, NULL, OPT_CRTC },
-	{ "hist", no_argument, NULL, OPT_HIST },
-	{ "help", no_argument, NULL, 'h' },
-	{ 0 }
-};
-
-const struct cmd_options report_options = { ":h", long_opts };
-
 static int parse_sections(const char *arg, unsigned int *sections)
 {
 	char buf[128], *tok, *save = NULL;
@@ -88,32 +68,32 @@ static int set_format(struct report_ctx *c, enum report_format f)
 /* Return: 0 to run, 1 after --help, -1 on a usage error (already said). */
 static int parse_args(struct report_ctx *c, int argc, char **argv)
 {
+	struct cmd_getopt g;
 	int opt;
 
 	c->path = "trace.dat";
 	c->opts.context = -1;
 	c->opts.crtc = -1;
 	c->opts.pid = -1;
-	optind = 0;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, report_options.short_opts, report_options.long_opts,
-				  NULL)) != -1) {
+	/* the keys of report_options in cli/usage.c */
+	cmd_getopt_start(&g, "report");
+	while ((opt = getopt_long(argc, argv, g.optstring, g.longs, NULL)) != -1) {
 		switch (opt) {
-		case OPT_JSON: if (set_format(c, FORMAT_JSON)) return -1; break;
-		case OPT_CSV: if (set_format(c, FORMAT_CSV)) return -1; break;
-		case OPT_PID: if (parse_id("--pid", optarg, &c->opts.pid)) return -1; break;
-		case OPT_FROM: if (parse_time("--from", optarg, &c->window.from_ns)) return -1; break;
-		case OPT_TO: if (parse_time("--to", optarg, &c->window.to_ns)) return -1; break;
-		case OPT_SECTION:
+		case 'j': if (set_format(c, FORMAT_JSON)) return -1; break;
+		case 'c': if (set_format(c, FORMAT_CSV)) return -1; break;
+		case 'p': if (parse_id("--pid", optarg, &c->opts.pid)) return -1; break;
+		case 'f': if (parse_time("--from", optarg, &c->window.from_ns)) return -1; break;
+		case 't': if (parse_time("--to", optarg, &c->window.to_ns)) return -1; break;
+		case 's':
 			if (parse_sections(optarg, &c->opts.sections)) {
 				usage_error("report", "unknown section '%s' (timelines, waits, display, stalls, anomalies, all)", optarg);
 				return -1;
 			}
 			break;
-		case OPT_TIMELINE: c->opts.timeline = optarg; break;
-		case OPT_CONTEXT: if (parse_id("--context", optarg, &c->opts.context)) return -1; break;
-		case OPT_CRTC: if (parse_id("--crtc", optarg, &c->opts.crtc)) return -1; break;
-		case OPT_HIST: c->opts.hist = 1; break;
+		case 'T': c->opts.timeline = optarg; break;
+		case 'C': if (parse_id("--context", optarg, &c->opts.context)) return -1; break;
+		case 'R': if (parse_id("--crtc", optarg, &c->opts.crtc)) return -1; break;
+		case 'H': c->opts.hist = 1; break;
 		case 'h': print_usage("report"); return 1;
 		default: return usage_bad_option("report", opt, argv);
 		}

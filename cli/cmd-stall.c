@@ -40,20 +40,6 @@ static void on_signal(int sig)
 	exiting = 1;
 }
 
-static const struct option long_opts[] = {
-	{ "threshold", required_argument, NULL, 't' },
-	{ "vblanks", required_argument, NULL, 'V' },
-	{ "once", no_argument, NULL, 'o' },
-	{ "json", no_argument, NULL, 'j' },
-	{ "duration", required_argument, NULL, 'd' },
-	{ "raw-tp", no_argument, NULL, 'r' },
-	{ "verbose", no_argument, NULL, 'v' },
-	{ "help", no_argument, NULL, 'h' },
-	{ 0 }
-};
-
-const struct cmd_options stall_options = { ":d:vh", long_opts };
-
 static int number(const char *opt, const char *arg, unsigned int max, unsigned int *out)
 {
 	if (parse_uint(arg, max, out) == 0 && *out)
@@ -65,12 +51,12 @@ static int number(const char *opt, const char *arg, unsigned int max, unsigned i
 /* Return: 0 to run, 1 after --help, -1 on a usage error (already said). */
 static int parse_args(struct stall_ctx *c, int argc, char **argv)
 {
+	struct cmd_getopt g;
 	int opt;
 
-	optind = 0;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, stall_options.short_opts, stall_options.long_opts,
-				  NULL)) != -1) {
+	/* the keys of stall_options in cli/usage.c */
+	cmd_getopt_start(&g, "stall");
+	while ((opt = getopt_long(argc, argv, g.optstring, g.longs, NULL)) != -1) {
 		switch (opt) {
 		case 't': if (number("--threshold", optarg, 3600000, &c->threshold_ms)) return -1; break;
 		case 'V': if (number("--vblanks", optarg, 1000, &c->vblanks)) return -1; break;

@@ -14,25 +14,17 @@ struct timeline_ctx {
 	const char *path, *out;
 };
 
-static const struct option long_opts[] = {
-	{ "output", required_argument, NULL, 'o' },
-	{ "help", no_argument, NULL, 'h' },
-	{ 0 }
-};
-
-const struct cmd_options timeline_options = { ":ho:", long_opts };
-
 /* Return: 0 to run, 1 after --help, -1 on a usage error (already said). */
 static int parse_args(struct timeline_ctx *c, int argc, char **argv)
 {
+	struct cmd_getopt g;
 	int opt;
 
 	c->path = "trace.dat";
 	c->out = "timeline.html";
-	optind = 0;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, timeline_options.short_opts, timeline_options.long_opts,
-				  NULL)) != -1) {
+	/* the keys of timeline_options in cli/usage.c */
+	cmd_getopt_start(&g, "timeline");
+	while ((opt = getopt_long(argc, argv, g.optstring, g.longs, NULL)) != -1) {
 		switch (opt) {
 		case 'o': c->out = optarg; break;
 		case 'h': print_usage("timeline"); return 1;

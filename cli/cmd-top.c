@@ -36,25 +36,15 @@ static void on_signal(int sig)
 	exiting = 1;
 }
 
-static const struct option long_opts[] = {
-	{ "pending", no_argument, NULL, 'p' },
-	{ "delay", required_argument, NULL, 'd' },
-	{ "count", required_argument, NULL, 'n' },
-	{ "help", no_argument, NULL, 'h' },
-	{ 0 }
-};
-
-const struct cmd_options top_options = { ":pd:n:h", long_opts };
-
 static int parse_args(struct top_ctx *t, int argc, char **argv)
 {
+	struct cmd_getopt g;
 	int opt;
 
 	t->delay = 1;
-	optind = 0;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, top_options.short_opts, top_options.long_opts,
-				  NULL)) != -1) {
+	/* the keys of top_options in cli/usage.c */
+	cmd_getopt_start(&g, "top");
+	while ((opt = getopt_long(argc, argv, g.optstring, g.longs, NULL)) != -1) {
 		switch (opt) {
 		case 'p': t->pending = 1; break;
 		case 'd':

@@ -3,7 +3,7 @@
  * fence-trace - trace and debug DRM explicit fencing.
  *
  * The front end: a table of subcommands, one file each (cmd-*.c); all the
- * usage text lives in usage.c.
+ * usage text and every option table live in usage.c.
  */
 #include <stdio.h>
 #include <string.h>
@@ -13,19 +13,18 @@
 struct command {
 	const char *name;
 	int (*run)(int argc, char **argv);
-	const struct cmd_options *options;	/* what its getopt_long() parses */
 };
 
 static const struct command commands[] = {
-	{ "record", cmd_record, &record_options },
-	{ "report", cmd_report, &report_options },
-	{ "diff", cmd_diff, &diff_options },
-	{ "latency", cmd_latency, &latency_options },
-	{ "top", cmd_top, &top_options },
-	{ "check", cmd_check, &check_options },
-	{ "stall", cmd_stall, &stall_options },
-	{ "timeline", cmd_timeline, &timeline_options },
-	{ "export", cmd_export, &export_options },
+	{ "record", cmd_record },
+	{ "report", cmd_report },
+	{ "diff", cmd_diff },
+	{ "latency", cmd_latency },
+	{ "top", cmd_top },
+	{ "check", cmd_check },
+	{ "stall", cmd_stall },
+	{ "timeline", cmd_timeline },
+	{ "export", cmd_export },
 };
 
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -44,8 +43,9 @@ static void list_short(const char *cmd, const char *s)
 
 /*
  * `fence-trace _options`: every option each command's getopt_long()
- * accepts, one "COMMAND -x [ARG]" or "COMMAND --name [ARG]" a line, read
- * from the very tables the commands parse with.  For tests/cli/test-man,
+ * accepts, one "COMMAND -x [ARG]" or "COMMAND --name [ARG]" a line, from
+ * the very tables the commands parse with (cmd_getopt_start() makes them
+ * from usage.c's option tables the same way).  For tests/cli/test-man,
  * which checks that each is in the command's --help, man page and
  * completion, and that each of those names only options getopt accepts.
  * Not a user's command (so in no usage text): a test hook that changes
@@ -53,11 +53,12 @@ static void list_short(const char *cmd, const char *s)
  */
 static int list_options(void)
 {
-	for (size_t i = 0; i < N_COMMANDS; i++) {
-		const struct cmd_options *o = commands[i].options;
+	struct cmd_getopt g;
 
-		list_short(commands[i].name, o->short_opts);
-		for (const struct option *l = o->long_opts; l->name; l++)
+	for (size_t i = 0; i < N_COMMANDS; i++) {
+		cmd_getopt_start(&g, commands[i].name);
+		list_short(commands[i].name, g.optstring);
+		for (const struct option *l = g.longs; l->name; l++)
 			printf("%s --%s%s\n", commands[i].name, l->name,
 			       l->has_arg == required_argument ? " ARG" :
 			       l->has_arg == optional_argument ? " [ARG]" : "");

@@ -1,16 +1,136 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * usage.c - every usage text of fence-trace, in one table, so --help, the
- * man pages and the bash completion (generated from it by cli/docgen)
- * are written once.
+ * usage.c - every usage text and option table of fence-trace, in one
+ * place: --help prints them, the commands' getopt_long() tables are made
+ * from the option tables, and cli/docgen writes the man pages' OPTIONS
+ * sections and the bash completion from them, so the four cannot drift.
+ * The rest of each man page is docs/man/fence-trace-CMD.1.scd.
  */
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "fence-trace.h"
 #include "usage.h"
+
+/* name, -x, key (long only), argument, completion, help (NULL: the one above's) */
+static const struct cmd_option record_options[] = {
+	{ "output", 'o', 0, "FILE", COMPLETE_FILE, "output file (default trace.dat)" },
+	{ "event", 'e', 0, "SYS:EVENT", NULL,
+	  "record this event too (repeatable; SYS:* for a\n"
+	  "system)" },
+	{ "buffer-kb", 'b', 0, "KB", NULL,
+	  "per-CPU ring buffer size (default 4096); with\n"
+	  "--bpf the size of the one BPF ring, rounded up\n"
+	  "to a power of two (default 16384)" },
+	{ "duration", 'd', 0, "SECONDS", NULL, "stop after this many seconds" },
+	{ "bpf", 0, 'B', NULL, NULL,
+	  "record the stock fence and vblank events\n"
+	  "through BPF (a ring buffer; no strings\n"
+	  "formatted in the kernel) and the series'\n"
+	  "low-rate events through tracefs, into the same\n"
+	  "kind of trace.dat; drops are counted" },
+	{ "raw-tp", 0, 'r', NULL, NULL,
+	  "with --bpf: raw_tp programs even where tp_btf\n"
+	  "works (for testing)" },
+	{ 0 }
+};
+
+static const struct cmd_option report_options[] = {
+	{ "json", 0, 'j', NULL, NULL, "the JSON contract (docs/report-json.md) instead of tables" },
+	{ "csv", 0, 'c', NULL, NULL,
+	  "one CSV table per section (timelines, waits by task,\n"
+	  "late frames, stalls, anomalies)" },
+	{ "section", 0, 's', "S", "timelines waits display stalls anomalies all",
+	  "timelines, waits, display, stalls, anomalies or all\n"
+	  "(repeatable, or comma-separated; default all)" },
+	{ "timeline", 0, 'T', "T", NULL,
+	  "only timelines whose name contains T, the waits and\n"
+	  "polls on them, and the late frames they blocked (all\n"
+	  "of a CRTC's when T names its out-fence timeline)" },
+	{ "context", 0, 'C', "N", NULL, "the same for fence context N" },
+	{ "crtc", 0, 'R', "C", NULL, "only the CRTC with object id C" },
+	{ "pid", 0, 'p', "P", NULL,
+	  "only waits by task P and late frames it committed\n"
+	  "(the late-frame count says how many of all)" },
+	{ "from", 0, 'f', "T", NULL,
+	  "only events in this window (trace time in seconds,\n"
+	  "as trace-cmd report prints it); the heading states it" },
+	{ "to", 0, 't', "T", NULL, NULL },
+	{ "hist", 0, 'H', NULL, NULL,
+	  "text: a log2 histogram of each timeline's signal\n"
+	  "latency under the timelines table" },
+	{ 0 }
+};
+
+static const struct cmd_option diff_options[] = {
+	{ "threshold", 't', 0, "PCT", NULL,
+	  "exit with status 3 when the chosen percentile grew\n"
+	  "by more than PCT percent on any timeline or CRTC,\n"
+	  "or a CRTC's late-frame rate did (any late frames\n"
+	  "where BASE had none), for regression gating in CI" },
+	{ "percentile", 'p', 0, "P", "p50 p90 p99 max",
+	  "the gated percentile: p50, p90, p99 (default) or\n"
+	  "max" },
+	{ 0 }
+};
+
+static const struct cmd_option latency_options[] = {
+	{ "context", 'C', 0, "CONTEXT", NULL, "only this fence context" },
+	{ "timeline", 'T', 0, "TIMELINE", NULL, "only timelines whose name contains TIMELINE" },
+	{ "waits", 'W', 0, NULL, NULL,
+	  "also wait durations (dma_fence_wait_start ->\n"
+	  "_end) per waited timeline" },
+	{ "per-task", 'P', 0, NULL, NULL, "waits per waiting task too (implies -W)" },
+	{ "milliseconds", 'm', 0, NULL, NULL, "milliseconds instead of microseconds" },
+	{ "json", 0, 'j', NULL, NULL, "one JSON object per interval, one per line" },
+	{ "verbose", 'v', 0, NULL, NULL, "libbpf's messages (the verifier log on failure)" },
+	{ "raw-tp", 0, 'r', NULL, NULL,
+	  "raw_tp programs even where tp_btf works (for\n"
+	  "testing)" },
+	{ 0 }
+};
+
+static const struct cmd_option top_options[] = {
+	{ "pending", 'p', 0, NULL, NULL,
+	  "the unsignalled fences, oldest first: those created\n"
+	  "since top started (age and creating task known)\n"
+	  "and those user space holds as sync_file fds (task\n"
+	  "and fd; for fences older than top, age and\n"
+	  "creator are unknown)" },
+	{ "delay", 'd', 0, "SECONDS", NULL, "refresh interval (default 1)" },
+	{ "count", 'n', 0, "COUNT", NULL, "stop after COUNT tables" },
+	{ 0 }
+};
+
+static const struct cmd_option check_options[] = {
+	{ 0 }
+};
+
+static const struct cmd_option stall_options[] = {
+	{ "threshold", 0, 't', "MS", NULL, "a fixed threshold" },
+	{ "vblanks", 0, 'V', "N", NULL, "N vblank periods of the slowest CRTC" },
+	{ "once", 0, 'o', NULL, NULL, "exit with status 3 at the first stall" },
+	{ "json", 0, 'j', NULL, NULL, "one JSON object per line: stall, cleared" },
+	{ "duration", 'd', 0, "SECONDS", NULL, "stop after this long" },
+	{ "verbose", 'v', 0, NULL, NULL, "libbpf's messages (the verifier log on failure)" },
+	{ "raw-tp", 0, 'r', NULL, NULL,
+	  "raw_tp programs even where tp_btf works (for\n"
+	  "testing)" },
+	{ 0 }
+};
+
+static const struct cmd_option timeline_options[] = {
+	{ "output", 'o', 0, "OUT.html", COMPLETE_FILE, "output file (default timeline.html)" },
+	{ 0 }
+};
+
+static const struct cmd_option export_options[] = {
+	{ "perfetto", 0, 'p', "OUT.json", COMPLETE_FILE, "output file" },
+	{ 0 }
+};
 
 static const struct usage usages[] = {
 	{ "record", "capture fence and display events into a trace.dat",
@@ -24,44 +144,16 @@ static const struct usage usages[] = {
 	  "Exit status with COMMAND: COMMAND's own (128+N when a signal N from\n"
 	  "elsewhere killed it; 0 when -d or a stop signal to record ended it), 127\n"
 	  "COMMAND not found, 126 COMMAND not executable, 125 record itself failed.\n"
-	  "Without COMMAND: 0, or 1 when recording failed.  2 a usage error.\n"
-	  "  -o, --output FILE        output file (default trace.dat)\n"
-	  "  -e, --event SYS:EVENT    record this event too (repeatable; SYS:* for a\n"
-	  "                           system)\n"
-	  "  -b, --buffer-kb KB       per-CPU ring buffer size (default 4096); with\n"
-	  "                           --bpf the size of the one BPF ring, rounded up\n"
-	  "                           to a power of two (default 16384)\n"
-	  "  -d, --duration SECONDS   stop after this many seconds\n"
-	  "  --bpf                    record the stock fence and vblank events\n"
-	  "                           through BPF (a ring buffer; no strings\n"
-	  "                           formatted in the kernel) and the series'\n"
-	  "                           low-rate events through tracefs, into the same\n"
-	  "                           kind of trace.dat; drops are counted\n"
-	  "  --raw-tp                 with --bpf: raw_tp programs even where tp_btf\n"
-	  "                           works (for testing)\n" },
+	  "Without COMMAND: 0, or 1 when recording failed.  2 a usage error.\n",
+	  record_options, 27, USAGE_WRAPS },
 	{ "report", "explain fence latency, waits and late frames in a trace.dat",
 	  "usage: fence-trace report [FILE] [--json | --csv] [--section S]...\n"
 	  "                          [--timeline T] [--context N] [--crtc C] [--pid P]\n"
 	  "                          [--from T --to T] [--hist]\n"
 	  "Reads FILE (default trace.dat) from fence-trace record or from\n"
 	  "trace-cmd record -e dma_fence -e drm, and reports per fence timeline, per\n"
-	  "waiting task and per CRTC (late frames and what blocked them).\n"
-	  "  --json          the JSON contract (docs/report-json.md) instead of tables\n"
-	  "  --csv           one CSV table per section (timelines, waits by task,\n"
-	  "                  late frames, stalls, anomalies)\n"
-	  "  --section S     timelines, waits, display, stalls, anomalies or all\n"
-	  "                  (repeatable, or comma-separated; default all)\n"
-	  "  --timeline T    only timelines whose name contains T, the waits and\n"
-	  "                  polls on them, and the late frames they blocked (all\n"
-	  "                  of a CRTC's when T names its out-fence timeline)\n"
-	  "  --context N     the same for fence context N\n"
-	  "  --crtc C        only the CRTC with object id C\n"
-	  "  --pid P         only waits by task P and late frames it committed\n"
-	  "                  (the late-frame count says how many of all)\n"
-	  "  --from T, --to T  only events in this window (trace time in seconds,\n"
-	  "                  as trace-cmd report prints it); the heading states it\n"
-	  "  --hist          text: a log2 histogram of each timeline's signal\n"
-	  "                  latency under the timelines table\n" },
+	  "waiting task and per CRTC (late frames and what blocked them).\n",
+	  report_options, 18, USAGE_FILES },
 	{ "diff", "compare two captures: latency percentiles and late-frame rates",
 	  "usage: fence-trace diff BASE.dat NEW.dat [-t PCT] [-p P]\n"
 	  "Per fence timeline (matched by driver and name) and per CRTC (by object\n"
@@ -72,13 +164,8 @@ static const struct usage usages[] = {
 	  "marked new, rows only in BASE gone.\n"
 	  "Exit status: 0 nothing regressed (always without --threshold), 3 a\n"
 	  "regression past the threshold, 1 a trace could not be read, 2 a usage\n"
-	  "error.\n"
-	  "  -t, --threshold PCT   exit with status 3 when the chosen percentile grew\n"
-	  "                        by more than PCT percent on any timeline or CRTC,\n"
-	  "                        or a CRTC's late-frame rate did (any late frames\n"
-	  "                        where BASE had none), for regression gating in CI\n"
-	  "  -p, --percentile P    the gated percentile: p50, p90, p99 (default) or\n"
-	  "                        max\n" },
+	  "error.\n",
+	  diff_options, 24, USAGE_FILES },
 	{ "latency", "live fence signal latency and waits, per timeline (BPF)",
 	  "usage: fence-trace latency [-C CONTEXT] [-T TIMELINE] [-P] [-W] [-m] [--json]\n"
 	  "                           [INTERVAL [COUNT]]\n"
@@ -87,30 +174,15 @@ static const struct usage usages[] = {
 	  "COUNT times, or once at Ctrl-C.  Drop counters come with every output.\n"
 	  "With the fence-trace kernel series also: how long after its vblank each\n"
 	  "out-fence signal ran, per vblank pipe, and (-W) each commit's in-fence\n"
-	  "wait per DRM plane; on other kernels those programs are skipped, and said.\n"
-	  "  -C, --context CONTEXT     only this fence context\n"
-	  "  -T, --timeline TIMELINE   only timelines whose name contains TIMELINE\n"
-	  "  -W, --waits               also wait durations (dma_fence_wait_start ->\n"
-	  "                            _end) per waited timeline\n"
-	  "  -P, --per-task            waits per waiting task too (implies -W)\n"
-	  "  -m, --milliseconds        milliseconds instead of microseconds\n"
-	  "  --json                    one JSON object per interval, one per line\n"
-	  "  -v, --verbose             libbpf's messages (the verifier log on failure)\n"
-	  "  --raw-tp                  raw_tp programs even where tp_btf works (for\n"
-	  "                            testing)\n" },
+	  "wait per DRM plane; on other kernels those programs are skipped, and said.\n",
+	  latency_options, 28, 0 },
 	{ "top", "live table of fence timelines, worst p99 first; --pending: stuck fences",
 	  "usage: fence-trace top [-p] [-d SECONDS] [-n COUNT]\n"
 	  "A table of fence timelines refreshed every -d SECONDS (default 1), sorted\n"
 	  "by p99 signal latency: fences signalled per second, errors, outstanding\n"
 	  "(unsignalled) fences and the oldest one's age.  On a terminal it redraws\n"
-	  "in place and q quits; through a pipe it prints one table per interval.\n"
-	  "  -p, --pending         the unsignalled fences, oldest first: those created\n"
-	  "                        since top started (age and creating task known)\n"
-	  "                        and those user space holds as sync_file fds (task\n"
-	  "                        and fd; for fences older than top, age and\n"
-	  "                        creator are unknown)\n"
-	  "  -d, --delay SECONDS   refresh interval (default 1)\n"
-	  "  -n, --count COUNT     stop after COUNT tables\n" },
+	  "in place and q quits; through a pipe it prints one table per interval.\n",
+	  top_options, 24, 0 },
 	{ "check", "what this kernel offers fence-trace, with a hint for each missing piece",
 	  "usage: fence-trace check\n"
 	  "Says, in plain words, what this machine's kernel offers: whether tracefs\n"
@@ -128,7 +200,8 @@ static const struct usage usages[] = {
 	  "most of it cannot be looked at, and says so.\n"
 	  "Exit status: 0 record and latency can both work, 3 record can but the\n"
 	  "BPF tools (latency, top, stall, record --bpf) cannot, 4 latency can but\n"
-	  "record cannot, 1 neither can, 2 a usage error.\n" },
+	  "record cannot, 1 neither can, 2 a usage error.\n",
+	  check_options, 0, 0 },
 	{ "stall", "say what a stuck fence wait is blocked on, live",
 	  "usage: fence-trace stall [--threshold MS | --vblanks N] [--once] [--json]\n"
 	  "                         [-d SECONDS] [-v] [--raw-tp]\n"
@@ -137,58 +210,162 @@ static const struct usage usages[] = {
 	  "task waits on which fence (driver, timeline, context, seqno), how far\n"
 	  "behind that timeline is, which task created the fence, the members of a\n"
 	  "merged fence still pending, and the kernel's debugfs view; then when and\n"
-	  "how the stall cleared (signalled, with an error, or interrupted).\n"
-	  "  --threshold MS           a fixed threshold\n"
-	  "  --vblanks N              N vblank periods of the slowest CRTC\n"
-	  "  --once                   exit with status 3 at the first stall\n"
-	  "  --json                   one JSON object per line: stall, cleared\n"
-	  "  -d, --duration SECONDS   stop after this long\n"
-	  "  -v, --verbose            libbpf's messages (the verifier log on failure)\n"
-	  "  --raw-tp                 raw_tp programs even where tp_btf works (for\n"
-	  "                           testing)\n" },
+	  "how the stall cleared (signalled, with an error, or interrupted).\n",
+	  stall_options, 27, 0 },
 	{ "timeline", "one self-contained HTML page: fences, waits, vblanks, late frames",
 	  "usage: fence-trace timeline [-o OUT.html] [FILE]\n"
 	  "Reads FILE (default trace.dat) and writes one HTML file (default\n"
 	  "timeline.html) that any browser opens offline: a lane per CRTC with its\n"
 	  "vblanks and out-fences, a lane per fence timeline, a lane per waiting\n"
 	  "task, late frames with an arrow from the fence that blocked them.\n"
-	  "Wheel or w/s zoom, drag or a/d pan, click for details, / to search.\n"
-	  "  -o, --output OUT.html   output file (default timeline.html)\n" },
+	  "Wheel or w/s zoom, drag or a/d pan, click for details, / to search.\n",
+	  timeline_options, 26, USAGE_FILES },
 	{ "export", "the trace as Chrome trace-event JSON, for ui.perfetto.dev",
 	  "usage: fence-trace export --perfetto OUT.json [FILE]\n"
 	  "Reads FILE (default trace.dat) and writes Chrome trace-event JSON: tracks\n"
 	  "per CRTC, fence timeline and waiting task, vblanks as instants, and a\n"
 	  "flow arrow from each late frame's blocking fence to its out-fence.  Open\n"
-	  "it at https://ui.perfetto.dev (Open trace file) or chrome://tracing.\n"
-	  "  --perfetto OUT.json   output file\n" },
+	  "it at https://ui.perfetto.dev (Open trace file) or chrome://tracing.\n",
+	  export_options, 24, USAGE_FILES },
 };
 
+#define N_USAGES (sizeof(usages) / sizeof(usages[0]))
+
+/**
+ * usage_table() - every command's usage, in the order 'fence-trace help' lists them
+ * @count: set to how many
+ */
 const struct usage *usage_table(size_t *count)
 {
-	*count = sizeof(usages) / sizeof(usages[0]);
+	*count = N_USAGES;
 	return usages;
 }
 
-static const struct usage *find(const char *cmd)
+/**
+ * usage_find() - the usage of command @cmd
+ *
+ * Return: it, or NULL when there is no such command (or @cmd is NULL).
+ */
+const struct usage *usage_find(const char *cmd)
 {
-	for (size_t i = 0; cmd && i < sizeof(usages) / sizeof(usages[0]); i++)
+	for (size_t i = 0; cmd && i < N_USAGES; i++)
 		if (strcmp(usages[i].cmd, cmd) == 0)
 			return &usages[i];
 	return NULL;
 }
 
+/* "-o, --output FILE", "--bpf", "--from T, --to T"; return: its width. */
+static int print_spec(const struct cmd_option *o)
+{
+	int width = 0;
+
+	do {
+		if (width)
+			width += printf(", ");
+		if (o->short_name)
+			width += printf("-%c, ", o->short_name);
+		width += printf("--%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
+		o++;
+	} while (o->name && cmd_option_shares_line(o));
+	return width;
+}
+
+/*
+ * "  -o, --output FILE   output file", the text's further lines from @u's
+ * column on; a spec too wide for the column keeps two spaces.
+ */
+static void print_options(const struct usage *u)
+{
+	for (const struct cmd_option *o = u->options; o->name; o++) {
+		const char *line = o->help, *end;
+		int width;
+
+		if (cmd_option_shares_line(o))
+			continue;
+		width = printf("  ") + print_spec(o);
+		printf("%*s", width + 2 > u->column ? 2 : u->column - width, "");
+		while ((end = strchr(line, '\n'))) {
+			printf("%.*s\n%*s", (int)(end - line), line, u->column, "");
+			line = end + 1;
+		}
+		printf("%s\n", line);
+	}
+}
+
+/**
+ * print_usage() - what 'fence-trace @cmd --help' prints, on stdout
+ *
+ * Without a command (NULL, or one that does not exist), the list of
+ * commands that 'fence-trace help' prints.
+ */
 void print_usage(const char *cmd)
 {
-	const struct usage *u = find(cmd);
+	const struct usage *u = usage_find(cmd);
 
 	if (u) {
 		fputs(u->text, stdout);
+		print_options(u);
 		return;
 	}
 	printf("usage: fence-trace COMMAND [ARG]...\n\nCommands:\n");
-	for (size_t i = 0; i < sizeof(usages) / sizeof(usages[0]); i++)
+	for (size_t i = 0; i < N_USAGES; i++)
 		printf("  %-8s %s\n", usages[i].cmd, usages[i].summary);
 	printf("\n'fence-trace COMMAND --help' describes one.\n");
+}
+
+/**
+ * usage_getopt_tables() - getopt_long()'s optstring and long options for @u
+ *
+ * Every command takes -h and --help.  The optstring starts with ':' so
+ * that a missing argument is told from an unknown option, and with '+'
+ * for a command that runs another ("-- COMMAND"): options end at its
+ * first operand.
+ *
+ * Return: 0, or -1 when @u has more options than @g holds.
+ */
+int usage_getopt_tables(const struct usage *u, struct cmd_getopt *g)
+{
+	char *s = g->optstring;
+	int n = 0;
+
+	if (u->flags & USAGE_WRAPS)
+		*s++ = '+';
+	*s++ = ':';
+	for (const struct cmd_option *o = u->options; o->name; o++, n++) {
+		if (n == USAGE_MAX_OPTIONS)
+			return -1;
+		if (o->short_name) {
+			*s++ = o->short_name;
+			if (o->arg)
+				*s++ = ':';
+		}
+		g->longs[n] = (struct option){ o->name, o->arg ? required_argument : no_argument,
+					       NULL, cmd_option_key(o) };
+	}
+	*s++ = 'h';
+	*s = '\0';
+	g->longs[n++] = (struct option){ "help", no_argument, NULL, 'h' };
+	g->longs[n] = (struct option){ 0 };
+	return 0;
+}
+
+/**
+ * cmd_getopt_start() - make @cmd's getopt_long() tables, ready to parse
+ *
+ * Also rewinds getopt (optind 0) and silences it (opterr 0): the command
+ * says what is wrong itself, with usage_bad_option().
+ */
+void cmd_getopt_start(struct cmd_getopt *g, const char *cmd)
+{
+	const struct usage *u = usage_find(cmd);
+
+	/* cli/docgen checks every table at build time: this cannot fail. */
+	if (!u || usage_getopt_tables(u, g)) {
+		fprintf(stderr, "fence-trace: no usable option table for '%s'\n", cmd);
+		abort();
+	}
+	optind = 0;
+	opterr = 0;
 }
 
 /* One line saying what is wrong, one pointing to the help; exit status 2. */
@@ -208,7 +385,7 @@ void usage_error(const char *cmd, const char *fmt, ...)
  * @opt: what it returned: ':' for a missing argument (the optstring starts
  *       with ':'), anything else for an unknown option
  *
- * The commands set opterr = 0 so that this is the one message.
+ * cmd_getopt_start() sets opterr = 0 so that this is the one message.
  * Return: -1, for the command's parser to return.
  */
 int usage_bad_option(const char *cmd, int opt, char **argv)

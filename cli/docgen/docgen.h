@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * docgen.h - the writers of docgen, the host tool that turns the usage
- * table (cli/usage.c) into man pages and a bash completion.
+ * docgen.h - the writers of docgen, the host tool that turns the option
+ * tables (cli/usage.c) into the man pages' OPTIONS sections and the bash
+ * completion.
  */
 #ifndef DOCGEN_H
 #define DOCGEN_H
@@ -9,17 +10,11 @@
 #include <stdio.h>
 
 #include "usage.h"
-#include "usage-parse.h"
 
-/* groff.c: usage text into man(7) markup */
-void groff_text(FILE *fp, struct span line);
-void groff_words(FILE *fp, struct span line);
-
-/* man-page.c */
-int man_command_page(FILE *fp, const struct usage *u, const char *date);
-void man_overview_page(FILE *fp, const struct usage *table, size_t count, const char *date);
+/* man.c: docs/man/NAME.1.scd with its generated parts filled in, as scdoc(5) */
+int man_page(FILE *out, const char *scd_path);
 
 /* completion.c */
-int bash_completion(FILE *fp, const struct usage *table, size_t count);
+void bash_completion(FILE *fp, const struct usage *table, size_t count);
 
 #endif
