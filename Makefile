@@ -40,20 +40,22 @@ HOST_PROGS := $(HOSTBIN)/logscan $(HOSTBIN)/unit-tests $(HOSTBIN)/tracedat-bench
 	$(HOSTBIN)/timeline-synth $(HOSTBIN)/golden-traces \
 	$(HOSTBIN)/tracedat-fuzz $(HOSTBIN)/docgen
 
-# Man pages and bash completion, written by docgen from the usage table
-# that --help prints (cli/usage.c), so that they cannot drift from it.
-# One docgen run writes every page; fence-trace.1 stands for them all.
-DOCGEN_SRC := cli/docgen/docgen.c cli/docgen/usage-parse.c cli/docgen/groff.c \
-	cli/docgen/man-page.c cli/docgen/man-prose.c cli/docgen/completion.c cli/usage.c
+# Man pages: the prose is scdoc(5) text in docs/man/; docgen fills in each
+# command's OPTIONS (and fence-trace.1's COMMANDS) from the option tables
+# that --help prints and getopt_long() parses (cli/usage.c), then scdoc
+# writes the page.  docgen writes the bash completion from the same tables.
+DOCGEN_SRC := cli/docgen/docgen.c cli/docgen/man.c cli/docgen/completion.c cli/usage.c
 MAN_OUT := $(OUT)/man
+MAN_SCD := $(OUT)/man-scd
+MAN_PAGES := $(patsubst docs/man/%.scd,$(MAN_OUT)/%,$(wildcard docs/man/*.scd))
 COMPLETION := $(OUT)/completion/fence-trace
-MAN_DATE = $(shell git log -1 --format=%cs 2>/dev/null)
+MAN_EPOCH = $(shell git log -1 --format=%ct 2>/dev/null)
 
 # Stand-ins for a user's own programs in the run-guest tests.
 LAB_EXTRA := $(OUT)/lab-extra/hello-static $(OUT)/lab-extra/hello-dynamic
 
 all: $(GUEST_PROGS) $(HOST_PROGS) $(LAB_EXTRA) $(OUT)/asan/unit-tests $(OUT)/asan/bin/fence-trace \
-	$(MAN_OUT)/fence-trace.1 $(COMPLETION)
+	$(MAN_PAGES) $(COMPLETION)
 
 $(OUT)/lab-extra/hello-static: tests/lab/hello.c
 	@mkdir -p $(dir $@)
@@ -251,10 +253,17 @@ $(HOSTBIN)/docgen: $(call objs,$(DOCGEN_SRC))
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^
 
-$(MAN_OUT)/fence-trace.1: $(HOSTBIN)/docgen
-	$(if $(Q),@echo "  MAN     $(MAN_OUT)/")
-	$(Q)rm -rf $(MAN_OUT) && mkdir -p $(MAN_OUT)
-	$(Q)$(HOSTBIN)/docgen man $(MAN_OUT) "$(MAN_DATE)"
+# The filled-in sources stay, to be read when a page looks wrong.
+.SECONDARY: $(patsubst $(MAN_OUT)/%,$(MAN_SCD)/%.scd,$(MAN_PAGES))
+$(MAN_SCD)/%.scd: docs/man/%.scd $(HOSTBIN)/docgen
+	@mkdir -p $(dir $@)
+	$(Q)$(HOSTBIN)/docgen man $< >$@
+
+# The page's date is the last commit's (SOURCE_DATE_EPOCH), not today's.
+$(MAN_OUT)/%.1: $(MAN_SCD)/%.1.scd
+	@mkdir -p $(dir $@)
+	$(if $(Q),@echo "  SCDOC   $@")
+	$(Q)$(if $(MAN_EPOCH),SOURCE_DATE_EPOCH=$(MAN_EPOCH) )scdoc <$< >$@
 
 $(COMPLETION): $(HOSTBIN)/docgen
 	@mkdir -p $(dir $@)
@@ -351,22 +360,21 @@ bench: deps
 # there are no BPF objects to install: the binary, a man page per command
 # plus fence-trace(1), and the bash completion.  uninstall removes those
 # files, never the directories, which may be shared ones like
-# /usr/local/bin; it asks build/man which pages there are, making them
-# first if need be (docgen is a host tool: no kernel, no BPF).
+# /usr/local/bin; the pages are those of docs/man/.
 PREFIX ?= /usr/local
 BINDIR := $(PREFIX)/bin
 MAN1DIR := $(PREFIX)/share/man/man1
 COMPLETIONDIR := $(PREFIX)/share/bash-completion/completions
 
-install: $(BIN)/fence-trace $(MAN_OUT)/fence-trace.1 $(COMPLETION)
+install: $(BIN)/fence-trace $(MAN_PAGES) $(COMPLETION)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MAN1DIR) $(DESTDIR)$(COMPLETIONDIR)
 	install -m 755 $(BIN)/fence-trace $(DESTDIR)$(BINDIR)/fence-trace
-	install -m 644 $(MAN_OUT)/*.1 $(DESTDIR)$(MAN1DIR)/
+	install -m 644 $(MAN_PAGES) $(DESTDIR)$(MAN1DIR)/
 	install -m 644 $(COMPLETION) $(DESTDIR)$(COMPLETIONDIR)/fence-trace
 
-uninstall: $(MAN_OUT)/fence-trace.1
+uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/fence-trace $(DESTDIR)$(COMPLETIONDIR)/fence-trace
-	for page in $(MAN_OUT)/*.1; do rm -f "$(DESTDIR)$(MAN1DIR)/$${page##*/}"; done
+	rm -f $(addprefix $(DESTDIR)$(MAN1DIR)/,$(notdir $(MAN_PAGES)))
 
 # Editing the series: a git tree with kernel/series applied as commits, and
 # the way back into kernel/patches + kernel/series.
