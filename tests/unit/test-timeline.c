@@ -280,7 +280,7 @@ static void test_stock_commits_are_inferred_from_out_fences(void **state)
 	assert_int_equal(wait2->link, commit_at(f, 1)->out);
 	text = render(f, tl_write_html);
 	assert_non_null(strstr(text, "\"series\":false,\"crtc_rows\":[1],\"planes\":[]"));
-	assert_non_null(strstr(text, "\"commits\":{\"pid\":[50,50]}"));
+	assert_non_null(strstr(text, "\"commits\":{\"flag_bits\":{\"flipped\":1,\"failed\":2,\"inferred\":4},\"pid\":[50,50]}"));
 	assert_non_null(strstr(text, "\"comms\":{\"50\":"));
 	text = render(f, tl_write_perfetto);
 	assert_non_null(strstr(text, "crtc-0 commits (inferred from out-fences)"));
