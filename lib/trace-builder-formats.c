@@ -36,28 +36,49 @@ static char *read_text(const char *dir, const char *name)
 	return buf;
 }
 
-/* "SYS-EVENT.format": the text, its system and the ID: line. */
-static int load_format(struct tb_formats *tb, const char *dir, const char *file)
+/**
+ * tb_formats_add() - one event's format text, as tracefs has it
+ * @f: the formats
+ * @sys: its system
+ * @text: the text, malloc()ed: @f owns it from now on, whatever the result
+ *
+ * Return: 0, or -EINVAL when @text has no name: or ID: line or @f is full.
+ */
+int tb_formats_add(struct tb_formats *f, const char *sys, char *text)
 {
-	struct tb_format *f = &tb->fmt[tb->n];
-	const char *dash = strchr(file, '-'), *id, *name;
+	struct tb_format *fmt = &f->fmt[f->n];
+	const char *id, *name;
 
-	if (!dash || tb->n == TB_MAX_FORMATS || (size_t)(dash - file) >= sizeof(f->sys))
-		return -EINVAL;
-	f->text = read_text(dir, file);
-	if (!f->text)
-		return -errno;
-	id = strstr(f->text, "\nID: ");
-	name = strstr(f->text, "name: ");
-	if (!id || !name || sscanf(name, "name: %63s", f->name) != 1) {
-		free(f->text);
+	if (!text)
+		return -ENOMEM;
+	id = strstr(text, "\nID: ");
+	name = strstr(text, "name: ");
+	if (f->n == TB_MAX_FORMATS || strlen(sys) >= sizeof(fmt->sys) || !id || !name ||
+	    sscanf(name, "name: %63s", fmt->name) != 1) {
+		free(text);
 		return -EINVAL;
 	}
-	f->id = atoi(id + 5);
-	memcpy(f->sys, file, dash - file);
-	f->sys[dash - file] = '\0';
-	tb->n++;
+	fmt->text = text;
+	fmt->id = atoi(id + 5);
+	snprintf(fmt->sys, sizeof(fmt->sys), "%s", sys);
+	f->n++;
 	return 0;
+}
+
+/* "SYS-EVENT.format": the text, its system from the file's name. */
+static int load_format(struct tb_formats *f, const char *dir, const char *file)
+{
+	const char *dash = strchr(file, '-');
+	char sys[64];
+	char *text;
+
+	if (!dash || (size_t)(dash - file) >= sizeof(sys))
+		return -EINVAL;
+	text = read_text(dir, file);
+	if (!text)
+		return -errno;
+	snprintf(sys, sizeof(sys), "%.*s", (int)(dash - file), file);
+	return tb_formats_add(f, sys, text);
 }
 
 static int by_name(const struct dirent **a, const struct dirent **b)

@@ -2,7 +2,8 @@
 /*
  * trace-builder-formats.h - the formats folder of trace-builder.c: the
  * ring buffer's header_page and header_event and one SYS-EVENT.format
- * file per event, as tracefs has them.  Not part of the builder's API.
+ * file per event, as tracefs has them; or the same texts handed over one
+ * by one (record --bpf reads them from the running kernel's tracefs).
  */
 #ifndef FENCE_TRACE_TRACE_BUILDER_FORMATS_H
 #define FENCE_TRACE_TRACE_BUILDER_FORMATS_H
@@ -23,6 +24,7 @@ struct tb_formats {
 };
 
 int tb_formats_load(struct tb_formats *f, const char *dir);
+int tb_formats_add(struct tb_formats *f, const char *sys, char *text);
 void tb_formats_free(struct tb_formats *f);
 
 #endif

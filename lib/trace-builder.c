@@ -65,25 +65,46 @@ static int tb_fail(struct trace_builder *tb, int ret, const char *what)
 }
 
 /**
- * tb_new() - a builder with the fixture formats and no events
+ * tb_new_formats() - a builder with @formats and no events
  * @cpus: CPUs of the trace
- * @fixtures: the formats folder; NULL for TB_FIXTURES
+ * @formats: the event formats (tb_formats_add()); the builder takes them
+ *	and leaves @formats empty, also when it fails
  *
- * Return: the builder, or NULL when the fixtures cannot be read.
+ * Return: the builder, or NULL when out of memory.
  */
-struct trace_builder *tb_new(unsigned int cpus, const char *fixtures)
+struct trace_builder *tb_new_formats(unsigned int cpus, struct tb_formats *formats)
 {
 	struct trace_builder *tb = calloc(1, sizeof(*tb));
 
-	if (!tb)
-		return NULL;
-	tb->cpus = cpus;
-	tb->cpu = calloc(cpus ? cpus : 1, sizeof(*tb->cpu));
-	if (!tb->cpu || tb_formats_load(&tb->formats, fixtures ? fixtures : TB_FIXTURES)) {
-		tb_free(tb);
+	if (tb)
+		tb->cpu = calloc(cpus ? cpus : 1, sizeof(*tb->cpu));
+	if (!tb || !tb->cpu) {
+		free(tb);
+		tb_formats_free(formats);
 		return NULL;
 	}
+	tb->cpus = cpus;
+	tb->formats = *formats;
+	memset(formats, 0, sizeof(*formats));
 	return tb;
+}
+
+/**
+ * tb_new() - a builder with the formats of folder @formats_dir, no events
+ * @cpus: CPUs of the trace
+ * @formats_dir: header_page, header_event and SYS-EVENT.format files
+ *
+ * Return: the builder, or NULL when the folder cannot be read.
+ */
+struct trace_builder *tb_new(unsigned int cpus, const char *formats_dir)
+{
+	struct tb_formats formats = { 0 };
+
+	if (!formats_dir || tb_formats_load(&formats, formats_dir)) {
+		tb_formats_free(&formats);
+		return NULL;
+	}
+	return tb_new_formats(cpus, &formats);
 }
 
 /** tb_free() - free @tb and its pages; NULL is fine */

@@ -5,10 +5,11 @@
  * events come from a BPF ring buffer rather than tracefs pages.
  *
  * Events are encoded into ring-buffer pages in memory exactly as Linux 6.1
- * writes them (kernel/trace/ring_buffer.c), with the event formats found in
- * a folder of SYSTEM-EVENT.format files plus header_page and header_event
- * (the lab guest's in tests/fixtures/formats-6.1, or the running kernel's
- * copied there by record --bpf), then written out through tracedat_write().
+ * writes them (kernel/trace/ring_buffer.c), with the event formats of
+ * trace-builder-formats.h: read from a folder of SYSTEM-EVENT.format files
+ * plus header_page and header_event (the tests' fixtures), or handed over
+ * as texts (record --bpf: the running kernel's, from tracefs); then
+ * written out through tracedat_write().
  * Timestamps must not go back on a CPU.
  */
 #ifndef FENCE_TRACE_TRACE_BUILDER_H
@@ -17,12 +18,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define TB_FIXTURES "tests/fixtures/formats-6.1"
-
 struct trace_builder;
+struct tb_formats;
 
-/* @fixtures: the formats folder, NULL for TB_FIXTURES (relative to the repo root). */
-struct trace_builder *tb_new(unsigned int cpus, const char *fixtures);
+/* @formats_dir: header_page, header_event and SYSTEM-EVENT.format files. */
+struct trace_builder *tb_new(unsigned int cpus, const char *formats_dir);
+/* @formats: taken over, emptied (and freed on failure). */
+struct trace_builder *tb_new_formats(unsigned int cpus, struct tb_formats *formats);
 void tb_free(struct trace_builder *tb);
 const char *tb_error(struct trace_builder *tb);
 

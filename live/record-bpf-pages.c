@@ -7,7 +7,6 @@
  * dma_fence_init stream (fence-names.c), the task names from /proc, and
  * the trace builder encodes the events with the running kernel's formats.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +21,7 @@
 #include "record-bpf-pages.h"
 #include "record-bpf-series.h"
 #include "trace-builder.h"
+#include "trace-builder-formats.h"
 
 #define MAX_TASKS 4096
 #define PENDING_MAX 32768		/* records */
@@ -78,70 +78,37 @@ static const char *event_name(int type)
 	return type == FR_VBLANK ? "drm_vblank_event" : "drm_vblank_event_delivered";
 }
 
-static int copy_format(const char *dir, const char *sys, const char *ev)
+/* The running kernel's format of @sys:@ev into @f. */
+static int add_format(struct tb_formats *f, const char *sys, const char *ev)
 {
-	char path[4096], *text = tracefs_event_file_read(NULL, sys, ev, "format", NULL);
-	FILE *f;
-	int ok;
-
-	snprintf(path, sizeof(path), "%s/%s-%s.format", dir, sys, ev);
-	ok = text && (f = fopen(path, "w")) && fputs(text, f) >= 0 && fclose(f) == 0;
-	free(text);
-	return ok ? 0 : -1;
+	return tb_formats_add(f, sys, tracefs_event_file_read(NULL, sys, ev, "format", NULL));
 }
 
-/* The running kernel's formats as SYSTEM-EVENT.format files for the builder. */
-static int copy_formats(const char *dir, struct series_stream *series)
+/*
+ * A builder that encodes with the running kernel's formats, read from
+ * tracefs: the ring buffer's headers, the fence and vblank events the BPF
+ * programs send and the series' events streamed through tracefs.
+ */
+static struct trace_builder *builder_from_kernel(int cpus, struct series_stream *series)
 {
 	const char *sys[SERIES_MAX_EVENTS], *ev[SERIES_MAX_EVENTS];
 	unsigned int n = series_stream_events(series, sys, ev, SERIES_MAX_EVENTS);
-	char path[4096], *text;
-	FILE *f;
-	int ok = 1;
+	struct tb_formats f = { 0 };
+	int err = 0;
 
-	for (int i = 0; i < 2 && ok; i++) {
-		const char *name = i ? "header_event" : "header_page";
-
-		snprintf(path, sizeof(path), "events/%s", name);
-		text = tracefs_instance_file_read(NULL, path, NULL);
-		snprintf(path, sizeof(path), "%s/%s", dir, name);
-		ok = text && (f = fopen(path, "w")) && fputs(text, f) >= 0 && fclose(f) == 0;
-		free(text);
+	f.header_page = tracefs_instance_file_read(NULL, "events/header_page", NULL);
+	f.header_event = tracefs_instance_file_read(NULL, "events/header_event", NULL);
+	if (!f.header_page || !f.header_event)
+		err = -ENOENT;
+	for (int i = 0; i < FR_TYPES && !err; i++)
+		err = add_format(&f, event_system(i), event_name(i));
+	for (unsigned int i = 0; i < n && !err; i++)
+		err = add_format(&f, sys[i], ev[i]);
+	if (err) {
+		tb_formats_free(&f);
+		return NULL;
 	}
-	for (int i = 0; i < FR_TYPES && ok; i++)
-		ok = !copy_format(dir, event_system(i), event_name(i));
-	for (unsigned int i = 0; i < n && ok; i++)
-		ok = !copy_format(dir, sys[i], ev[i]);
-	return ok ? 0 : -1;
-}
-
-/* The formats folder and its files (made by us: no subfolders). */
-static void remove_dir(const char *dir)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	char path[4096];
-
-	while (d && (e = readdir(d)))
-		if (e->d_name[0] != '.') {
-			snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-			unlink(path);
-		}
-	if (d) {
-		closedir(d);
-		rmdir(dir);
-	}
-}
-
-static struct trace_builder *builder_from_kernel(int cpus, struct series_stream *series)
-{
-	char dir[] = "/tmp/fence-trace-formats.XXXXXX";
-	struct trace_builder *tb = NULL;
-
-	if (mkdtemp(dir) && !copy_formats(dir, series))
-		tb = tb_new((unsigned int)cpus, dir);	/* reads them all now */
-	remove_dir(dir);
-	return tb;
+	return tb_new_formats((unsigned int)cpus, &f);
 }
 
 /* A finished page: into the CPU's temporary file, as tracefs pages go. */

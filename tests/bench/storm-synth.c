@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "parse-num.h"
+#include "fixture-formats.h"
 #include "trace-builder.h"
 
 int main(int argc, char **argv)
@@ -26,7 +27,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: storm-synth EVENTS FILE (run from the repo root)\n");
 		return 2;
 	}
-	tb = tb_new(2, NULL);
+	tb = tb_new(2, TB_FIXTURES);
 	if (!tb) {
 		fprintf(stderr, "storm-synth: cannot read %s\n", TB_FIXTURES);
 		return 1;

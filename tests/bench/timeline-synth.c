@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "synth-time.h"
+#include "fixture-formats.h"
 #include "trace-builder.h"
 #include "vblank-land.h"
 
@@ -82,7 +83,7 @@ int main(int argc, char **argv)
 	}
 	if (optind + 1 != argc)
 		goto usage;
-	tb = tb_new(2, NULL);
+	tb = tb_new(2, TB_FIXTURES);
 	if (!tb) {
 		fprintf(stderr, "timeline-synth: cannot read %s (run from the repo root)\n", TB_FIXTURES);
 		return 1;

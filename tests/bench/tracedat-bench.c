@@ -18,6 +18,7 @@
 
 #include <traceevent/event-parse.h>
 
+#include "fixture-formats.h"
 #include "trace-builder.h"
 #include "tracedat.h"
 
@@ -52,7 +53,7 @@ static int build(const char *path, unsigned long n)
 	static const char *const events[] = {
 		"dma_fence_init", "dma_fence_signaled", "dma_fence_destroy",
 	};
-	struct trace_builder *tb = tb_new(2, NULL);
+	struct trace_builder *tb = tb_new(2, TB_FIXTURES);
 	unsigned long i;
 	int ret = -1;
 

@@ -26,6 +26,7 @@
 
 #include <traceevent/event-parse.h>
 
+#include "fixture-formats.h"
 #include "trace-builder.h"
 #include "tracedat.h"
 
@@ -45,7 +46,7 @@ static unsigned int next_rand(unsigned int *seed)
 
 static int build_seed(const char *path)
 {
-	struct trace_builder *tb = tb_new(2, NULL);
+	struct trace_builder *tb = tb_new(2, TB_FIXTURES);
 	unsigned int i;
 	int ret = -1;
 

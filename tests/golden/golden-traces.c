@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "fixture-formats.h"
 #include "golden-traces.h"
 #include "series-formats.h"
 #include "vblank-land.h"
@@ -77,7 +78,7 @@ void gt_land(struct gt *g, uint32_t vbl_seq, uint32_t out_seqno)
 
 static int write_one(const struct scenario *s, const char *formats, const char *dir)
 {
-	struct gt g = { tb_new(s->cpus, s->series ? formats : NULL), 0 };
+	struct gt g = { tb_new(s->cpus, s->series ? formats : TB_FIXTURES), 0 };
 	char path[4096];
 
 	if (!g.tb) {

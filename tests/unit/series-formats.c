@@ -13,6 +13,7 @@
 
 #include "series-formats.h"
 #include "tmpdir.h"
+#include "fixture-formats.h"
 #include "trace-builder.h"
 
 #define COMMON_SIZE 8

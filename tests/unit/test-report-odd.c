@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "analyze.h"
+#include "fixture-formats.h"
 #include "series-formats.h"
 #include "tmpdir.h"
 #include "trace-fixture.h"

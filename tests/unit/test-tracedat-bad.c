@@ -13,6 +13,7 @@
 #include <traceevent/event-parse.h>
 
 #include "tmpdir.h"
+#include "fixture-formats.h"
 #include "trace-builder.h"
 #include "tracedat.h"
 #include "unit.h"
@@ -65,7 +66,7 @@ static int keep_ts(struct tep_record *rec, void *ctx)
 /* 2 CPUs, 3 pages on CPU 0 (a time extend, a gap), 1 page on CPU 1, a long event. */
 static struct trace_builder *good_builder(void)
 {
-	struct trace_builder *tb = tb_new(2, NULL);
+	struct trace_builder *tb = tb_new(2, TB_FIXTURES);
 	char name[160];
 	int i;
 
@@ -370,7 +371,7 @@ static void test_time_goes_back(void **state)
 /* Time stamps near 2^64 that do not go back read as they are. */
 static void test_huge_timestamps_read(void **state)
 {
-	struct trace_builder *tb = tb_new(1, NULL);
+	struct trace_builder *tb = tb_new(1, TB_FIXTURES);
 	unsigned long long ts[2] = { 0 };
 	struct tracedat *td;
 	char err[256];
@@ -411,7 +412,7 @@ static void test_cross_cpu_order(void **state)
 {
 	static const unsigned long long t0[] = { 100, 300, 300, 700, 5000 }, t1[] = { 50, 300, 400, 6000 },
 		t2[] = { 10, 7000 };
-	struct trace_builder *tb = tb_new(3, NULL);
+	struct trace_builder *tb = tb_new(3, TB_FIXTURES);
 	unsigned long long last[3] = { 0 };
 	struct tracedat *td;
 	char err[256];

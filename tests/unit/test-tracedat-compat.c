@@ -12,6 +12,7 @@
 #include <traceevent/event-parse.h>
 
 #include "tmpdir.h"
+#include "fixture-formats.h"
 #include "trace-builder.h"
 #include "tracedat.h"
 #include "unit.h"
@@ -49,7 +50,7 @@ static const char *const stats[] = {
 
 static void build(const char *path)
 {
-	struct trace_builder *tb = tb_new(2, NULL);
+	struct trace_builder *tb = tb_new(2, TB_FIXTURES);
 
 	assert_non_null(tb);
 	tb_set_cpu_stats(tb, stats);
@@ -103,7 +104,7 @@ static void test_trace_cmd_report(void **state)
 static void test_trace_cmd_report_extend(void **state)
 {
 	const char *path = tmpdir_join(dir, "extend.dat");
-	struct trace_builder *tb = tb_new(3, NULL);
+	struct trace_builder *tb = tb_new(3, TB_FIXTURES);
 	char cmd[256], out[4096];
 
 	(void)state;

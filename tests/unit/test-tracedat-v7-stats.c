@@ -13,6 +13,7 @@
 #include "analyze.h"
 #include "source.h"
 #include "tmpdir.h"
+#include "fixture-formats.h"
 #include "trace-builder.h"
 #include "unit.h"
 
@@ -105,7 +106,7 @@ static void build(const char *path)
 		"CPU: 0\nentries: 1\noverrun: 4\ncommit overrun: 0\ndropped events: 0\nread events: 2\n",
 		"CPU: 1\nentries: 3\noverrun: 0\ncommit overrun: 0\ndropped events: 0\nread events: 0\n",
 	};
-	struct trace_builder *tb = tb_new(2, NULL);
+	struct trace_builder *tb = tb_new(2, TB_FIXTURES);
 
 	assert_non_null(tb);
 	tb_set_cpu_stats(tb, stats);

@@ -13,6 +13,7 @@
 #include <traceevent/event-parse.h>
 
 #include "tmpdir.h"
+#include "fixture-formats.h"
 #include "trace-builder.h"
 #include "tracedat.h"
 #include "unit.h"
@@ -121,7 +122,7 @@ static int read_all(const char *path, struct seen *s, struct tracedat **out)
 
 static struct trace_builder *new_builder(unsigned int cpus)
 {
-	struct trace_builder *tb = tb_new(cpus, NULL);
+	struct trace_builder *tb = tb_new(cpus, TB_FIXTURES);
 
 	assert_non_null(tb);
 	return tb;

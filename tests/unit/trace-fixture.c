@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "fixture-formats.h"
 #include "report.h"
 #include "series-formats.h"
 #include "trace-fixture.h"
@@ -16,7 +17,7 @@ int trace_fixture_init(struct trace_fixture *f, int series)
 {
 	if (series && series_formats_make(f->formats, sizeof(f->formats)))
 		return -1;
-	f->tb = tb_new(2, series ? f->formats : NULL);
+	f->tb = tb_new(2, series ? f->formats : TB_FIXTURES);
 	if (!f->tb)
 		return -1;
 	tb_set_options(f->tb, "local global [mono] boot", "Linux 6.1.192+ test", NULL);
