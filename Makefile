@@ -200,7 +200,7 @@ $(BIN)/fence-cost: $(call objs,tests/bench/fence-cost.c tests/guest/lab.c tests/
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ -ldrm
 
-$(BIN)/ring-floor: $(call objs,tests/bench/ring-floor.c live/fence-names.c capture/own-instance.c lib/keymap.c lib/sync.c live/bpf-flavour.c)
+$(BIN)/ring-floor: $(call objs,tests/bench/ring-floor.c) $(LIVE_A) $(CAPTURE_A) $(LIB_A)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ -ltracefs -ltraceevent $(BPF_LIBS)
 

@@ -20,6 +20,7 @@
 #include <tracefs.h>
 
 #include "own-instance.h"
+#include "say.h"
 
 #define PREFIX "fence-trace-"
 
@@ -46,7 +47,7 @@ static int remove_if_stale(const char *name, void *ctx)
 		return 0;
 	inst = tracefs_instance_alloc(NULL, name);
 	if (inst && tracefs_instance_destroy(inst) == 0)
-		fprintf(stderr, "fence-trace: removed tracefs instance %s, left by process %ld, which is gone\n",
+		say("removed tracefs instance %s, left by process %ld, which is gone",
 			name, pid);
 	tracefs_instance_free(inst);
 	return 0;

@@ -15,17 +15,16 @@
 
 #include "own-instance.h"
 #include "record-capture.h"
+#include "say.h"
 
 static int fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static int fail(const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "fence-trace record: ");
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsay(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	return -1;
 }
 
@@ -115,7 +114,7 @@ static int add_catalogue(struct capture *c)
 	    add_system(c, "dma_fence", NULL, &fences) ||
 	    add_system(c, "drm", "drm_vblank_event", &vblank))
 		return -1;
-	fprintf(stderr, "fence-trace record: events: drm_fence:* (series) %s, dma_fence:* %s%s, drm:drm_vblank_event* %s\n",
+	say("events: drm_fence:* (series) %s, dma_fence:* %s%s, drm:drm_vblank_event* %s",
 		series ? "found" : "missing (not a fence-trace kernel)",
 		fences ? "found" : "missing", fences ? dma_series_note() : "",
 		vblank ? "found" : "missing");
@@ -219,7 +218,7 @@ static int find_tracefs(const char **tracing_dir)
 		return fail("tracefs is not mounted (mount -t tracefs nodev /sys/kernel/tracing)%s",
 			    geteuid() ? "; and record needs root" : "");
 	if (!mounted)
-		fprintf(stderr, "fence-trace record: tracefs was not mounted: it is now, on %s\n", dir);
+		say("tracefs was not mounted: it is now, on %s", dir);
 	*tracing_dir = dir;
 	return 0;
 }
@@ -409,7 +408,7 @@ void capture_progress(struct capture *c, double seconds)
 {
 	if (!isatty(STDERR_FILENO))
 		return;
-	fprintf(stderr, "\rfence-trace record: %.0f s, %llu KB, %llu events, %llu lost   ", seconds,
+	fprintf(stderr, "\r%s: %.0f s, %llu KB, %llu events, %llu lost   ", say_who(), seconds,
 		capture_kb(c), capture_stat(c, "read events"), capture_stat(c, "overrun"));
 }
 
@@ -427,7 +426,7 @@ void capture_teardown(struct capture *c)
 		tracefs_trace_off(c->inst);
 		tracefs_event_disable(c->inst, NULL, NULL);
 		if (tracefs_instance_destroy(c->inst))
-			fprintf(stderr, "fence-trace record: could not remove tracefs instance %s\n",
+			say("could not remove tracefs instance %s",
 				tracefs_instance_get_name(c->inst));
 		tracefs_instance_free(c->inst);
 		c->inst = NULL;

@@ -16,6 +16,7 @@
 
 #include "drm-map.h"
 #include "record-capture.h"
+#include "say.h"
 #include "tracedat.h"
 
 /**
@@ -150,7 +151,7 @@ static int write_file(struct capture *c, struct capture_meta *md)
 	for (int cpu = 0; cpu < c->cpus; cpu++)
 		lseek(c->tmp_fds[cpu], 0, SEEK_SET);
 	if (tracedat_write(c->path, &out, err, sizeof(err))) {
-		fprintf(stderr, "fence-trace record: %s\n", err);
+		say("%s", err);
 		return -1;
 	}
 	return 0;
@@ -165,15 +166,15 @@ static void write_drm_map(struct capture *c)
 	snprintf(path, sizeof(path), "%s.drm", c->path);
 	out = fopen(path, "w");
 	if (!out) {
-		fprintf(stderr, "fence-trace record: no DRM device map: %s: %s\n", path, strerror(errno));
+		say("no DRM device map: %s: %s", path, strerror(errno));
 		return;
 	}
 	if (drm_map_write_from_debugfs(out, "/sys/kernel/debug/dri")) {
-		fprintf(stderr, "fence-trace record: no DRM device map (%s): debugfs not mounted?\n", path);
+		say("no DRM device map (%s): debugfs not mounted?", path);
 		fclose(out);
 		unlink(path);
 	} else if (fclose(out)) {
-		fprintf(stderr, "fence-trace record: no DRM device map: %s: %s\n", path, strerror(errno));
+		say("no DRM device map: %s: %s", path, strerror(errno));
 		unlink(path);
 	}
 }
@@ -188,7 +189,7 @@ static void summary(struct capture *c)
 	if (c->dropped_pages)
 		snprintf(dropped, sizeof(dropped), " (the last %llu KB dropped to make room)",
 			 c->dropped_pages * c->page_size / 1024);
-	fprintf(stderr, "fence-trace record: wrote %s: %d CPUs, %llu KB of events%s, %llu events lost%s\n",
+	say("wrote %s: %d CPUs, %llu KB of events%s, %llu events lost%s",
 		c->path, c->cpus, capture_kb(c), dropped, lost,
 		lost ? " (ring buffer overrun: use -b to enlarge it)" : "");
 }
@@ -200,7 +201,7 @@ static void summary(struct capture *c)
 int capture_write_trace(struct capture *c, struct capture_meta *md)
 {
 	if (make_room(c, md)) {
-		fprintf(stderr, "fence-trace record: cannot trim a temporary file: %s\n", strerror(errno));
+		say("cannot trim a temporary file: %s", strerror(errno));
 		return -1;
 	}
 	if (write_file(c, md))
@@ -224,7 +225,7 @@ int capture_finish(struct capture *c)
 	while (capture_drain(c) > 0)
 		;	/* tracing is off: this ends; a failure was said, what was kept is written */
 	if (capture_gather(c, &md)) {
-		fprintf(stderr, "fence-trace record: cannot read the event formats from tracefs\n");
+		say("cannot read the event formats from tracefs");
 		goto out;
 	}
 	ret = capture_write_trace(c, &md);

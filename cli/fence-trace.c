@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "fence-trace.h"
+#include "say.h"
 
 struct command {
 	const char *name;
@@ -68,6 +69,8 @@ static int list_options(void)
 
 int main(int argc, char **argv)
 {
+	static char speaker[64];
+
 	if (argc < 2) {
 		fprintf(stderr, "usage: fence-trace COMMAND [ARG]... ('fence-trace help' lists the commands)\n");
 		return EXIT_USAGE;
@@ -80,8 +83,11 @@ int main(int argc, char **argv)
 	if (argc == 2 && strcmp(argv[1], "_options") == 0)
 		return list_options();
 	for (size_t i = 0; i < N_COMMANDS; i++)
-		if (strcmp(argv[1], commands[i].name) == 0)
+		if (strcmp(argv[1], commands[i].name) == 0) {
+			snprintf(speaker, sizeof(speaker), "fence-trace %s", commands[i].name);
+			say_as(speaker);	/* what capture/ and live/ say is the command's */
 			return commands[i].run(argc - 1, argv + 1);
+		}
 	usage_error(NULL, "'%s' is not a fence-trace command", argv[1]);
 	return EXIT_USAGE;
 }

@@ -18,6 +18,7 @@
 #include "fence-latency.h"	/* before the skeleton: its .bss uses struct fl_live */
 #include "fence-latency.skel.h"
 #include "latency.h"
+#include "say.h"
 
 static int libbpf_print(enum libbpf_print_level level, const char *fmt, va_list args)
 {
@@ -36,7 +37,7 @@ int latency_load(struct latency_ctx *c)
 		libbpf_set_print(NULL);
 	c->tasks = calloc(FL_MAX_HISTS, sizeof(*c->tasks));
 	if (!c->tasks) {
-		fprintf(stderr, "fence-trace latency: out of memory\n");
+		say("out of memory");
 		return -1;
 	}
 	/*
@@ -47,10 +48,10 @@ int latency_load(struct latency_ctx *c)
 	c->have_names = (c->names_on_demand ? names_start_on_demand(&c->names) :
 			 names_start(&c->names)) == 0;
 	if (!c->have_names)
-		fprintf(stderr, "fence-trace latency: no tracefs: timeline names unknown\n");
+		say("no tracefs: timeline names unknown");
 	c->skel = fence_latency_bpf__open();
 	if (!c->skel) {
-		fprintf(stderr, "fence-trace latency: cannot open the BPF object: %s\n", strerror(errno));
+		say("cannot open the BPF object: %s", strerror(errno));
 		return -1;
 	}
 	c->skel->rodata->targ_ms = c->ms;
@@ -58,13 +59,13 @@ int latency_load(struct latency_ctx *c)
 	c->skel->rodata->targ_per_task = c->per_task;
 	if (bpf_pick_flavour(c->skel->obj, !c->raw_tp && bpf_tp_btf_usable("dma_fence_init"),
 			     skipped, sizeof(skipped)))
-		fprintf(stderr, "fence-trace: this kernel lacks the fence-trace series: skipped %s\n",
+		say("this kernel lacks the fence-trace series: skipped %s",
 			skipped);
 	err = fence_latency_bpf__load(c->skel);
 	if (!err)
 		err = fence_latency_bpf__attach(c->skel);
 	if (err) {
-		fprintf(stderr, "fence-trace latency: cannot load or attach the BPF programs: %s%s\n",
+		say("cannot load or attach the BPF programs: %s%s",
 			strerror(-err), err == -EPERM ? " (run as root)" : " (-v for the verifier log)");
 		return -1;
 	}

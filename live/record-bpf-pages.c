@@ -20,6 +20,7 @@
 #include "keymap.h"
 #include "record-bpf-pages.h"
 #include "record-bpf-series.h"
+#include "say.h"
 #include "trace-builder.h"
 #include "trace-builder-formats.h"
 
@@ -158,7 +159,7 @@ struct bpf_pages *bpf_pages_new(struct capture *c, const struct fence_names *nam
 	p->names = names;
 	c->page_size = (int)sysconf(_SC_PAGESIZE);
 	if (c->page_size != 4096) {
-		fprintf(stderr, "fence-trace record: --bpf writes 4 KB pages; this kernel's are %d bytes\n",
+		say("--bpf writes 4 KB pages; this kernel's are %d bytes",
 			c->page_size);
 		goto err;
 	}
@@ -181,7 +182,7 @@ struct bpf_pages *bpf_pages_new(struct capture *c, const struct fence_names *nam
 	memset(p->arena2, 0, ARENA_MAX);
 	p->tb = builder_from_kernel(c->cpus, series);
 	if (!p->tb) {
-		fprintf(stderr, "fence-trace record: cannot use the kernel's event formats\n");
+		say("cannot use the kernel's event formats");
 		goto err;
 	}
 	tb_set_page_sink(p->tb, page_to_file, c);
@@ -344,7 +345,7 @@ static int add_record(struct bpf_pages *p, struct pending *r)
 	tb_set_pid(p->tb, r->pid);
 	if (r->raw ? add_raw_event(p, r) : add_bpf_event(p, r)) {
 		if (!p->c->write_errno)	/* else capture_put_page() said it */
-			fprintf(stderr, "fence-trace record: %s\n", tb_error(p->tb));
+			say("%s", tb_error(p->tb));
 		return -1;
 	}
 	p->events++;
@@ -489,9 +490,9 @@ int bpf_pages_finish(struct bpf_pages *p)
 
 	if (!c->write_errno && !bpf_pages_encode_before(p, UINT64_MAX) && tb_flush_pages(p->tb) &&
 	    !c->write_errno)
-		fprintf(stderr, "fence-trace record: %s\n", tb_error(p->tb));
+		say("%s", tb_error(p->tb));
 	if (capture_gather(c, &md) || own_metadata(p, &md)) {
-		fprintf(stderr, "fence-trace record: cannot read the event formats from tracefs\n");
+		say("cannot read the event formats from tracefs");
 		goto out;
 	}
 	ret = capture_write_trace(c, &md);
@@ -500,12 +501,12 @@ int bpf_pages_finish(struct bpf_pages *p)
 	if (isatty(STDERR_FILENO))
 		fputc('\n', stderr);	/* end the progress line */
 	if (!ret)
-		fprintf(stderr, "fence-trace record: wrote %s: %llu events from BPF and %llu from tracefs (the series'), %llu lost (ring buffer full)%s\n",
+		say("wrote %s: %llu events from BPF and %llu from tracefs (the series'), %llu lost (ring buffer full)%s",
 			c->path, (unsigned long long)(p->events - p->raw_events),
 			(unsigned long long)p->raw_events, (unsigned long long)lost,
 			c->dropped_pages ? " and the latest pages dropped to make room" : "");
 	if (p->reordered)
-		fprintf(stderr, "fence-trace record: %llu events were stamped before their CPU's previous one: moved up to it\n",
+		say("%llu events were stamped before their CPU's previous one: moved up to it",
 			(unsigned long long)p->reordered);
 out:
 	capture_meta_free(c, &md);

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "record-bpf-spill.h"
+#include "say.h"
 
 #define SPILL_BUF (256 << 10)		/* bytes: the capture's memory for it */
 #define RAW_MAX 4096			/* a tracefs event is less than a page */
@@ -156,7 +157,7 @@ int spill_failed(const struct spill *s)
 /* Only a write from outside could do it: the file is ours and unlinked. */
 static int damaged(const struct spill_own *h)
 {
-	fprintf(stderr, "fence-trace record: the spill file next to the trace is damaged (record type %#x)\n",
+	say("the spill file next to the trace is damaged (record type %#x)",
 		h->hdr.type);
 	return -1;
 }
@@ -259,7 +260,7 @@ int spill_read_back(struct spill *s, const struct spill_reader *r, void *ctx)
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
-			fprintf(stderr, "fence-trace record: cannot read back the spill file: %s\n",
+			say("cannot read back the spill file: %s",
 				strerror(errno));
 			return -1;
 		}

@@ -29,6 +29,7 @@
 #include "record-bpf-pages.h"
 #include "record-bpf-series.h"
 #include "record-bpf-spill.h"
+#include "say.h"
 #include "sync.h"
 
 /*
@@ -113,7 +114,7 @@ int bpfrec_setup(struct capture *c)
 	libbpf_set_print(NULL);
 	r->skel = fence_record_bpf__open();
 	if (!r->skel) {
-		fprintf(stderr, "fence-trace record: cannot open the BPF object: %s\n", strerror(errno));
+		say("cannot open the BPF object: %s", strerror(errno));
 		return -1;
 	}
 	tp_btf = !c->raw_tp && bpf_tp_btf_usable("dma_fence_init");
@@ -137,11 +138,11 @@ int bpfrec_setup(struct capture *c)
 		err = r->rb ? 0 : -errno;
 	}
 	if (err) {
-		fprintf(stderr, "fence-trace record: cannot load or attach the BPF recorder: %s%s\n",
+		say("cannot load or attach the BPF recorder: %s%s",
 			strerror(-err), err == -EPERM ? " (run as root)" : "");
 		return -1;
 	}
-	fprintf(stderr, "fence-trace record: recording dma_fence:* and drm:drm_vblank_event* with BPF%s; fence names %s\n",
+	say("recording dma_fence:* and drm:drm_vblank_event* with BPF%s; fence names %s",
 		r->series ? "; the series' drm_fence and sync_file poll events with tracefs" :
 		"; drm_fence:* (series) missing (not a fence-trace kernel)",
 		r->kernel_names ? "from the kernel (" NAMES_KFUNC ")" :
@@ -195,7 +196,7 @@ void bpfrec_progress(struct capture *c, double seconds)
 		return;
 	for (int cpu = 0; cpu < c->cpus; cpu++)
 		lost += r->lost_seen[cpu];
-	fprintf(stderr, "\rfence-trace record: %.0f s, %llu KB, %llu events, %llu lost   ", seconds,
+	fprintf(stderr, "\r%s: %.0f s, %llu KB, %llu events, %llu lost   ", say_who(), seconds,
 		capture_kb(c), (unsigned long long)spill_records(r->spill), (unsigned long long)lost);
 }
 
@@ -250,7 +251,7 @@ int bpfrec_finish(struct capture *c)
 		bpf_pages_lost(r->pages, cpu, series_stream_lost(r->series, cpu));
 	ret = bpf_pages_finish(r->pages) || spill_failed(r->spill) ? -1 : 0;
 	if (r->skel->bss->names_dropped)
-		fprintf(stderr, "fence-trace record: %llu fence context name records lost (ring buffer full): each is asked for again at its context's next fence, '?' if none came\n",
+		say("%llu fence context name records lost (ring buffer full): each is asked for again at its context's next fence, '?' if none came",
 			(unsigned long long)r->skel->bss->names_dropped);
 out:
 	bpfrec_teardown(c);

@@ -267,7 +267,7 @@ guest_instances() {
 	local k t
 	k=$(sed -n 's/^killed=//p' "$d.out"); t=$(sed -n 's/^live=//p' "$d.out")
 	[ $rc = 0 ] && [ -n "$k" ] && [ -n "$t" ] && grep -qx "fence-trace-names-$k" "$d/left.txt" &&
-		grep -qx "fence-trace: removed tracefs instance fence-trace-names-$k, left by process $k, which is gone" "$d/live.err" &&
+		grep -Eqx "fence-trace [a-z]+: removed tracefs instance fence-trace-names-$k, left by process $k, which is gone" "$d/live.err" &&
 		! grep -q "fence-trace-names-$k" "$d/during.txt"
 	verdict $? "instances: a SIGKILLed tool's tracefs instance is removed by the next tool, which says so" "$d.out"
 	grep -q '^record-status=0$' "$d.out" && grep -qx "fence-trace-names-$t" "$d/during.txt" &&
