@@ -3,11 +3,11 @@
  * model-commit.c - atomic commits, from the kernel series' events
  * (drm_fence:*, sync_file:*): which commit an out-fence belongs to, which
  * plane waited on which fence and for how long, failed commits, commits
- * stuck behind earlier ones, out-fences that failed commits discarded, and
- * sync_file polls (how compositors wait).
+ * stuck behind earlier ones, out-fences that failed commits discarded.
  *
  * A commit lives from drm_fence_commit to drm_fence_cleanup_done (or
  * drm_fence_commit_failed): memory follows the commits in flight.
+ * sync_file polls are passed on to model-wait.c.
  */
 #include <stdio.h>
 #include <string.h>
@@ -23,15 +23,15 @@ static struct ft_commit *commit_find(struct ft_model *m, uint64_t id)
 {
 	uint32_t idx;
 
-	return keymap_get(&m->commit_of_id, id, &idx) ? &m->commits[idx] : NULL;
+	return keymap_get(&m->commits.of_id, id, &idx) ? &m->commits.slab.items[idx] : NULL;
 }
 
 /* The commit whose out-fence is (context, seqno) as the stock events key it. */
-struct ft_commit *model_commit_of_out(struct ft_model *m, uint64_t out_key)
+static struct ft_commit *commit_of_out(struct ft_model *m, uint64_t out_key)
 {
 	uint32_t idx;
 
-	return keymap_get(&m->commit_of_out, out_key, &idx) ? &m->commits[idx] : NULL;
+	return keymap_get(&m->commits.of_out, out_key, &idx) ? &m->commits.slab.items[idx] : NULL;
 }
 
 /*
@@ -46,21 +46,17 @@ static struct ft_commit *commit_get(struct ft_model *m, const struct ft_event *e
 
 	if (c)
 		return c;
-	if (m->n_free_commits) {
-		idx = m->free_commits[--m->n_free_commits];
-	} else {
-		if (model_reserve(m, (void **)&m->commits, &m->cap_commits, m->n_commits,
-				  sizeof(*m->commits)))
-			return NULL;
-		idx = m->n_commits++;
+	if (vec_take(&m->commits.slab, &m->commits.free, &idx)) {
+		m->error = 1;
+		return NULL;
 	}
-	c = &m->commits[idx];
+	c = &m->commits.slab.items[idx];
 	memset(c, 0, sizeof(*c));
 	c->id = ev->v[FT_COMMIT];
 	c->ts = ev->ts;
 	c->pid = ev->pid;
 	c->block_plane = -1;
-	if (keymap_put(&m->commit_of_id, c->id, idx)) {
+	if (keymap_put(&m->commits.of_id, c->id, idx)) {
 		m->error = 1;
 		return NULL;
 	}
@@ -77,23 +73,29 @@ static void on_commit(struct ft_model *m, const struct ft_event *ev)
 
 static void commit_free(struct ft_model *m, struct ft_commit *c)
 {
-	uint32_t idx = (uint32_t)(c - m->commits);
+	uint32_t idx = (uint32_t)(c - m->commits.slab.items);
 
-	keymap_del(&m->commit_of_id, c->id);
+	keymap_del(&m->commits.of_id, c->id);
 	if (c->has_out)
-		keymap_del(&m->commit_of_out, c->out_key);
-	if (model_reserve(m, (void **)&m->free_commits, &m->cap_free_commits, m->n_free_commits,
-			  sizeof(*m->free_commits)) == 0)
-		m->free_commits[m->n_free_commits++] = idx;
+		keymap_del(&m->commits.of_out, c->out_key);
+	if (vec_release(&m->commits.free, idx))
+		m->error = 1;
 }
 
 /* The series' drm_fence_out_create names the CRTC of out-fence context @context. */
 static void crtc_named(struct ft_model *m, uint64_t context, const char *name)
 {
+	const struct ft_timeline *t;
+	struct ft_crtc *c;
 	uint32_t tl;
 
-	if (keymap_get(&m->timeline_of_context, context, &tl) && m->timelines[tl].crtc >= 0)
-		snprintf(m->crtcs[m->timelines[tl].crtc].name, sizeof(m->crtcs[0].name), "%s", name);
+	if (!keymap_get(&m->fences.timeline_of_context, context, &tl))
+		return;
+	t = &m->fences.timelines.items[tl];
+	if (t->crtc < 0)
+		return;
+	c = &m->display.crtcs.items[t->crtc];
+	snprintf(c->name, sizeof(c->name), "%s", name);
 }
 
 static void on_out_create(struct ft_model *m, const struct ft_event *ev)
@@ -109,7 +111,7 @@ static void on_out_create(struct ft_model *m, const struct ft_event *ev)
 	c->crtc = (uint32_t)ev->v[FT_CRTC];
 	c->has_out = 1;
 	c->out_key = key32(ev->v[FT_CONTEXT], ev->v[FT_SEQNO]);
-	if (keymap_put(&m->commit_of_out, c->out_key, (uint32_t)(c - m->commits)))
+	if (keymap_put(&m->commits.of_out, c->out_key, (uint32_t)(c - m->commits.slab.items)))
 		m->error = 1;
 }
 
@@ -140,9 +142,9 @@ static void on_failed(struct ft_model *m, const struct ft_event *ev)
 	struct ft_commit *c = commit_find(m, ev->v[FT_COMMIT]);
 	struct ft_failed_commit *f;
 
-	m->failed_total++;
-	if (m->n_failed < MODEL_MAX_LISTED) {
-		f = &m->failed[m->n_failed++];
+	m->commits.failed_total++;
+	if (m->commits.n_failed < MODEL_MAX_LISTED) {
+		f = &m->commits.failed[m->commits.n_failed++];
 		f->commit = ev->v[FT_COMMIT];
 		f->ts = ev->ts;
 		f->err = (int)(int32_t)ev->v[FT_ERR];
@@ -163,12 +165,15 @@ static void on_discard(struct ft_model *m, const struct ft_event *ev)
 	uint64_t key = key32(ev->v[FT_CONTEXT], ev->v[FT_SEQNO]);
 	struct ft_fence *out = model_fence_find(m, key);
 	int err = (int)(int32_t)ev->v[FT_ERR];
+	const struct ft_timeline *t = NULL;
 	uint32_t tl;
 
-	if (keymap_get(&m->timeline_of_context, ev->v[FT_CONTEXT], &tl) && m->timelines[tl].crtc >= 0)
-		m->crtcs[m->timelines[tl].crtc].discarded++;
-	for (unsigned int i = m->n_failed; i-- > 0;) {
-		struct ft_failed_commit *f = &m->failed[i];
+	if (keymap_get(&m->fences.timeline_of_context, ev->v[FT_CONTEXT], &tl))
+		t = &m->fences.timelines.items[tl];
+	if (t && t->crtc >= 0)
+		m->display.crtcs.items[t->crtc].discarded++;
+	for (unsigned int i = m->commits.n_failed; i-- > 0;) {
+		struct ft_failed_commit *f = &m->commits.failed[i];
 
 		if (f->commit != ev->v[FT_COMMIT] || f->discarded)
 			continue;
@@ -186,10 +191,10 @@ static void on_stall(struct ft_model *m, const struct ft_event *ev)
 {
 	struct ft_commit_stall *s;
 
-	m->stalls_total++;
-	if (m->n_stalls >= MODEL_MAX_LISTED)
+	m->commits.stalls_total++;
+	if (m->commits.n_stalls >= MODEL_MAX_LISTED)
 		return;
-	s = &m->stalls[m->n_stalls++];
+	s = &m->commits.stalls[m->commits.n_stalls++];
 	s->commit = ev->v[FT_COMMIT];
 	s->ts = ev->ts;
 	s->crtc = (uint32_t)ev->v[FT_CRTC];
@@ -199,37 +204,10 @@ static void on_stall(struct ft_model *m, const struct ft_event *ev)
 	s->duration_ns = ev->v[FT_DURATION];
 }
 
-static void on_poll_begin(struct ft_model *m, const struct ft_event *ev)
-{
-	struct ft_open_poll *p;
-
-	if (m->n_open_polls >= MODEL_MAX_POLLS)
-		return;
-	p = &m->open_polls[m->n_open_polls++];
-	p->sync_file = ev->v[FT_SYNC_FILE];
-	p->start = ev->ts;
-	p->pid = ev->pid;
-	p->key = key32(ev->v[FT_CONTEXT], ev->v[FT_SEQNO]);
-}
-
-/* Poll ready may fire in the signaller's context: match by sync_file. */
-static void on_poll_ready(struct ft_model *m, const struct ft_event *ev)
-{
-	for (unsigned int i = 0; i < m->n_open_polls; i++) {
-		struct ft_open_poll p = m->open_polls[i];
-
-		if (p.sync_file != ev->v[FT_SYNC_FILE])
-			continue;
-		m->open_polls[i] = m->open_polls[--m->n_open_polls];
-		model_poll_done(m, p.pid, p.key, ev->ts - p.start);
-		i--;
-	}
-}
-
 /* The series' view of a late frame's commit, when the trace has it. */
 void model_commit_enrich(struct ft_model *m, uint64_t out_key, struct ft_late_frame *l)
 {
-	struct ft_commit *c = model_commit_of_out(m, out_key);
+	struct ft_commit *c = commit_of_out(m, out_key);
 	uint32_t tl;
 
 	if (!c)
@@ -248,7 +226,9 @@ void model_commit_enrich(struct ft_model *m, uint64_t out_key, struct ft_late_fr
 	l->blocking.wait_ns = c->block_wait_ns;
 	if (!l->blocking.signal_ts)
 		l->blocking.signal_ts = c->block_end;
-	l->blocking.timeline = keymap_get(&m->timeline_of_context, l->blocking.context, &tl) ? tl : UINT32_MAX;
+	if (!keymap_get(&m->fences.timeline_of_context, l->blocking.context, &tl))
+		tl = UINT32_MAX;
+	l->blocking.timeline = tl;
 }
 
 void model_commit_event(struct ft_model *m, const struct ft_event *ev)
@@ -262,8 +242,10 @@ void model_commit_event(struct ft_model *m, const struct ft_event *ev)
 	case FT_EV_COMMIT_FAILED: on_failed(m, ev); break;
 	case FT_EV_COMMIT_STALL: on_stall(m, ev); break;
 	case FT_EV_OUT_DISCARD: on_discard(m, ev); break;
-	case FT_EV_POLL_BEGIN: on_poll_begin(m, ev); break;
-	case FT_EV_POLL_READY: on_poll_ready(m, ev); break;
+	case FT_EV_POLL_BEGIN:
+		model_poll_begin(m, ev, key32(ev->v[FT_CONTEXT], ev->v[FT_SEQNO]));
+		break;
+	case FT_EV_POLL_READY: model_poll_ready(m, ev); break;
 	case FT_EV_CLEANUP_DONE:
 		c = commit_find(m, ev->v[FT_COMMIT]);
 		if (c)
@@ -271,4 +253,12 @@ void model_commit_event(struct ft_model *m, const struct ft_event *ev)
 		break;
 	default: break;
 	}
+}
+
+void model_commits_free(struct ft_commits *cs)
+{
+	vec_free(&cs->slab);
+	vec_free(&cs->free);
+	keymap_free(&cs->of_id);
+	keymap_free(&cs->of_out);
 }

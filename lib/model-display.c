@@ -37,46 +37,55 @@ void model_timeline_created(struct ft_model *m, struct ft_timeline *t)
 
 	if (sscanf(t->name, "CRTC:%u-%n", &id, &used) != 1 || !used)
 		return;
-	if (model_reserve(m, (void **)&m->crtcs, &m->cap_crtcs, m->n_crtcs, sizeof(*m->crtcs)))
+	c = vec_push(&m->display.crtcs);
+	if (!c) {
+		m->error = 1;
 		return;
-	c = &m->crtcs[m->n_crtcs];
+	}
 	c->crtc_id = id;
 	snprintf(c->name, sizeof(c->name), "%s", t->name + used);
 	snprintf(c->driver, sizeof(c->driver), "%s", t->driver);
 	c->context = t->context;
-	c->timeline = (unsigned int)(t - m->timelines);
+	c->timeline = (unsigned int)(t - m->fences.timelines.items);
 	c->pipe = -1;
-	t->crtc = (int)m->n_crtcs++;
+	t->crtc = (int)(m->display.crtcs.n - 1);
 }
 
 void model_out_fence_created(struct ft_model *m, struct ft_fence *f)
 {
+	struct ft_display *d = &m->display;
+
 	f->is_out = 1;
-	if (m->n_inflight < MODEL_MAX_INFLIGHT)
-		m->inflight[m->n_inflight++] = (uint32_t)(f - m->fences);
+	if (d->n_inflight < MODEL_MAX_INFLIGHT)
+		d->inflight[d->n_inflight++] = (uint32_t)(f - m->fences.slab.items);
 }
 
 void model_inflight_remove(struct ft_model *m, uint32_t fence_idx)
 {
-	for (unsigned int i = 0; i < m->n_inflight; i++)
-		if (m->inflight[i] == fence_idx) {
-			m->inflight[i] = m->inflight[--m->n_inflight];
+	struct ft_display *d = &m->display;
+
+	for (unsigned int i = 0; i < d->n_inflight; i++)
+		if (d->inflight[i] == fence_idx) {
+			d->inflight[i] = d->inflight[--d->n_inflight];
 			return;
 		}
 }
 
 static struct ft_pipe *pipe_get(struct ft_model *m, int pipe)
 {
-	for (unsigned int i = 0; i < m->n_pipes; i++)
-		if (m->pipes[i].pipe == pipe)
-			return &m->pipes[i];
-	if (model_reserve(m, (void **)&m->pipes, &m->cap_pipes, m->n_pipes, sizeof(*m->pipes)))
+	struct ft_pipe *p;
+
+	for (unsigned int i = 0; i < m->display.pipes.n; i++)
+		if (m->display.pipes.items[i].pipe == pipe)
+			return &m->display.pipes.items[i];
+	p = vec_push(&m->display.pipes);
+	if (!p) {
+		m->error = 1;
 		return NULL;
-	m->pipes[m->n_pipes].pipe = pipe;
-	return &m->pipes[m->n_pipes++];
+	}
+	p->pipe = pipe;
+	return p;
 }
-
-
 
 /*
  * The vblank before @ts on @p (its seq and time), from the ring of recent
@@ -122,7 +131,7 @@ static void fill_blocking(struct ft_model *m, const struct ft_fence *f, struct f
 	b->merged_context = f->block_via >> 32;
 	b->merged_seqno = f->block_via & 0xffffffffull;
 	b->signal_ts = f->block_signal;
-	b->timeline = keymap_get(&m->timeline_of_context, b->context, &tl) ? tl : UINT32_MAX;
+	b->timeline = keymap_get(&m->fences.timeline_of_context, b->context, &tl) ? tl : UINT32_MAX;
 }
 
 static void keep_late(struct ft_model *m, struct ft_crtc *c, const struct ft_late_frame *l)
@@ -144,7 +153,7 @@ static void keep_late(struct ft_model *m, struct ft_crtc *c, const struct ft_lat
 static void drop_pending(struct ft_model *m, struct ft_delivered *d)
 {
 	if (d->pending)
-		m->crtcs[d->crtc].fake_vblank++;
+		m->display.crtcs.items[d->crtc].fake_vblank++;
 	d->pending = 0;
 }
 
@@ -155,8 +164,8 @@ static void drop_pending(struct ft_model *m, struct ft_delivered *d)
  */
 void model_out_fence_signaled(struct ft_model *m, struct ft_fence *f, const struct ft_event *ev)
 {
-	unsigned int ci = (unsigned int)m->timelines[f->timeline].crtc;
-	struct ft_crtc *c = &m->crtcs[ci];
+	unsigned int ci = (unsigned int)m->fences.timelines.items[f->timeline].crtc;
+	struct ft_crtc *c = &m->display.crtcs.items[ci];
 	struct ft_delivered *d = NULL;
 	struct ft_late_frame *l;
 	struct ft_pipe *p;
@@ -166,9 +175,9 @@ void model_out_fence_signaled(struct ft_model *m, struct ft_fence *f, const stru
 	c->frames++;
 	if (hist_add(&c->out_latency, ev->ts - f->init_ts))
 		m->error = 1;
-	model_inflight_remove(m, (uint32_t)(f - m->fences));
+	model_inflight_remove(m, (uint32_t)(f - m->fences.slab.items));
 	if (ev->cpu >= 0 && (unsigned int)ev->cpu < m->n_cpus)
-		d = &m->delivered[ev->cpu];
+		d = &m->display.delivered[ev->cpu];
 	if (!d || !d->valid || ev->ts - d->ts > PAIR_WINDOW_NS) {
 		c->unpaired++;
 		return;
@@ -204,12 +213,12 @@ static void confirm_pending(struct ft_model *m, const struct ft_event *ev, int p
 
 	if (ev->cpu < 0 || (unsigned int)ev->cpu >= m->n_cpus)
 		return;
-	d = &m->delivered[ev->cpu];
+	d = &m->display.delivered[ev->cpu];
 	d->valid = 0;		/* the vblank handler is over */
 	if (!d->pending || d->pipe != pipe || d->seq != seq)
 		return;
 	d->pending = 0;
-	c = &m->crtcs[d->crtc];
+	c = &m->display.crtcs.items[d->crtc];
 	c->pipe = pipe;
 	if (d->late)
 		keep_late(m, c, &d->frame);
@@ -219,7 +228,20 @@ static void confirm_pending(struct ft_model *m, const struct ft_event *ev, int p
 void model_display_finish(struct ft_model *m)
 {
 	for (unsigned int cpu = 0; cpu < m->n_cpus; cpu++)
-		drop_pending(m, &m->delivered[cpu]);
+		drop_pending(m, &m->display.delivered[cpu]);
+}
+
+void model_display_free(struct ft_display *d)
+{
+	for (unsigned int i = 0; i < d->crtcs.n; i++) {
+		hist_free(&d->crtcs.items[i].out_latency);
+		free(d->crtcs.items[i].late);
+	}
+	for (unsigned int i = 0; i < d->pipes.n; i++)
+		hist_free(&d->pipes.items[i].period);
+	vec_free(&d->crtcs);
+	vec_free(&d->pipes);
+	free(d->delivered);
 }
 
 void model_vblank(struct ft_model *m, const struct ft_event *ev)
@@ -254,7 +276,7 @@ void model_vblank_delivered(struct ft_model *m, const struct ft_event *ev)
 
 	if (ev->cpu < 0 || (unsigned int)ev->cpu >= m->n_cpus)
 		return;
-	d = &m->delivered[ev->cpu];
+	d = &m->display.delivered[ev->cpu];
 	drop_pending(m, d);
 	d->valid = 1;
 	d->pipe = (int)(int32_t)ev->v[FT_CRTC];

@@ -6,9 +6,14 @@
 #include "model.h"
 
 /* model-store.c */
+uint64_t model_event_key(const struct ft_event *ev);
 struct ft_fence *model_fence_find(struct ft_model *m, uint64_t key);
 const struct ft_fence *model_fence_get(const struct ft_model *m, uint64_t key);
-int model_reserve(struct ft_model *m, void **arr, unsigned int *cap, unsigned int n, size_t size);
+
+/* model-fences.c */
+void model_fence_event(struct ft_model *m, const struct ft_event *ev);
+void model_fences_finish(struct ft_model *m);
+void model_fences_free(struct ft_fences *fc);
 
 /* model-display.c */
 void model_timeline_created(struct ft_model *m, struct ft_timeline *t);
@@ -18,22 +23,27 @@ void model_inflight_remove(struct ft_model *m, uint32_t fence_idx);
 void model_vblank(struct ft_model *m, const struct ft_event *ev);
 void model_vblank_delivered(struct ft_model *m, const struct ft_event *ev);
 void model_display_finish(struct ft_model *m);
+void model_display_free(struct ft_display *d);
 
 /* model-commit.c */
 void model_commit_event(struct ft_model *m, const struct ft_event *ev);
 void model_commit_enrich(struct ft_model *m, uint64_t out_key, struct ft_late_frame *l);
+void model_commits_free(struct ft_commits *cs);
 
 /* model-members.c */
 void model_fence_member(struct ft_model *m, const struct ft_event *ev);
 void model_members_release(struct ft_model *m, struct ft_fence *f);
+void model_members_free(struct ft_members *ms);
 
 /* model-wait.c */
 void model_long_wait_outcome(struct ft_model *m, const struct ft_fence *out, enum ft_outcome o,
 			     uint64_t ts, int err);
 void model_long_wait_ret(struct ft_model *m, const struct ft_event *ev, uint64_t key);
-void model_poll_done(struct ft_model *m, int pid, uint64_t key, uint64_t ns);
+void model_poll_begin(struct ft_model *m, const struct ft_event *ev, uint64_t key);
+void model_poll_ready(struct ft_model *m, const struct ft_event *ev);
 void model_plane_wait_done(struct ft_model *m, uint32_t plane, uint64_t ns, int ret);
 void model_wait_start(struct ft_model *m, const struct ft_event *ev, uint64_t key);
 void model_wait_end(struct ft_model *m, const struct ft_event *ev, uint64_t key);
+void model_waits_free(struct ft_waits *w);
 
 #endif

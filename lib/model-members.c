@@ -16,20 +16,18 @@
 
 static struct ft_member_set *set_new(struct ft_model *m, struct ft_fence *container)
 {
+	struct ft_member_set *s;
 	uint32_t idx;
 
-	if (m->n_free_member_sets) {
-		idx = m->free_member_sets[--m->n_free_member_sets];
-	} else {
-		if (model_reserve(m, (void **)&m->member_sets, &m->cap_member_sets,
-				  m->n_member_sets, sizeof(*m->member_sets)))
-			return NULL;
-		idx = m->n_member_sets++;
+	if (vec_take(&m->members.sets, &m->members.free, &idx)) {
+		m->error = 1;
+		return NULL;
 	}
-	memset(&m->member_sets[idx], 0, sizeof(m->member_sets[idx]));
-	m->member_sets[idx].container = container->key;
+	s = &m->members.sets.items[idx];
+	memset(s, 0, sizeof(*s));
+	s->container = container->key;
 	container->members = idx + 1;
-	return &m->member_sets[idx];
+	return s;
 }
 
 void model_fence_member(struct ft_model *m, const struct ft_event *ev)
@@ -41,7 +39,7 @@ void model_fence_member(struct ft_model *m, const struct ft_event *ev)
 
 	if (!c)
 		return;		/* its dma_fence_init was not recorded */
-	s = c->members ? &m->member_sets[c->members - 1] : set_new(m, c);
+	s = c->members ? &m->members.sets.items[c->members - 1] : set_new(m, c);
 	if (!s)
 		return;
 	s->total++;
@@ -55,10 +53,9 @@ void model_members_release(struct ft_model *m, struct ft_fence *f)
 {
 	if (!f->members)
 		return;
-	m->member_sets[f->members - 1].container = 0;
-	if (model_reserve(m, (void **)&m->free_member_sets, &m->cap_free_member_sets,
-			  m->n_free_member_sets, sizeof(*m->free_member_sets)) == 0)
-		m->free_member_sets[m->n_free_member_sets++] = f->members - 1;
+	m->members.sets.items[f->members - 1].container = 0;
+	if (vec_release(&m->members.free, f->members - 1))
+		m->error = 1;
 	f->members = 0;
 }
 
@@ -79,7 +76,7 @@ uint64_t model_late_member(const struct ft_model *m, uint64_t key, int *error)
 	*error = 0;
 	if (!c || !c->members)
 		return 0;
-	s = &m->member_sets[c->members - 1];
+	s = &m->members.sets.items[c->members - 1];
 	for (unsigned int i = 0; i < s->n; i++) {
 		const struct ft_fence *f = model_fence_get(m, s->keys[i]);
 
@@ -96,4 +93,10 @@ uint64_t model_late_member(const struct ft_model *m, uint64_t key, int *error)
 		return 0;
 	*error = late->error;
 	return late->key;
+}
+
+void model_members_free(struct ft_members *ms)
+{
+	vec_free(&ms->sets);
+	vec_free(&ms->free);
 }

@@ -15,6 +15,9 @@
  * A wait on a merged fence is put down to its late member when the series
  * traced the members (model-members.c).
  *
+ * sync_file polls (series events) are counted per task and per timeline,
+ * commits' in-fence waits (series) per plane.
+ *
  * Long waits (the stalls) also keep what became of the commit they held up:
  * the atomic helpers ignore a fence's error (dma_fence_wait() returns 0), so
  * a commit whose in-fence failed still goes out, and the report says so.
@@ -27,26 +30,30 @@ void model_wait_start(struct ft_model *m, const struct ft_event *ev, uint64_t ke
 {
 	struct ft_open_wait *w;
 
-	if (m->n_open_waits >= MODEL_MAX_WAITS) {
-		m->waits_dropped++;
+	if (m->waits.n_open >= MODEL_MAX_WAITS) {
+		m->waits.dropped++;
 		return;
 	}
-	w = &m->open_waits[m->n_open_waits++];
+	w = &m->waits.open[m->waits.n_open++];
 	w->pid = ev->pid;
 	w->key = key;
 	w->start = ev->ts;
 }
 
-static struct ft_wait_stat *stat_get(struct ft_model *m, struct ft_wait_stat **arr,
-				     unsigned int *n, unsigned int *cap, uint64_t id)
+static struct ft_wait_stat *stat_get(struct ft_model *m, struct ft_wait_stats *stats, uint64_t id)
 {
-	for (unsigned int i = 0; i < *n; i++)
-		if ((*arr)[i].id == id)
-			return &(*arr)[i];
-	if (model_reserve(m, (void **)arr, cap, *n, sizeof(**arr)))
+	struct ft_wait_stat *s;
+
+	for (unsigned int i = 0; i < stats->n; i++)
+		if (stats->items[i].id == id)
+			return &stats->items[i];
+	s = vec_push(stats);
+	if (!s) {
+		m->error = 1;
 		return NULL;
-	(*arr)[*n].id = id;
-	return &(*arr)[(*n)++];
+	}
+	s->id = id;
+	return s;
 }
 
 static void stat_add(struct ft_model *m, struct ft_wait_stat *s, uint64_t ns, int interrupted)
@@ -72,8 +79,8 @@ const struct ft_fence *model_wait_commit(const struct ft_model *m, int pid, uint
 {
 	const struct ft_fence *same_task = NULL, *oldest = NULL;
 
-	for (unsigned int i = 0; i < m->n_inflight; i++) {
-		const struct ft_fence *f = &m->fences[m->inflight[i]];
+	for (unsigned int i = 0; i < m->display.n_inflight; i++) {
+		const struct ft_fence *f = &m->fences.slab.items[m->display.inflight[i]];
 
 		if (f->init_ts > start)
 			continue;
@@ -90,10 +97,10 @@ static void note_long_wait(struct ft_model *m, const struct ft_open_wait *w, uin
 {
 	struct ft_long_wait *l;
 
-	m->long_waits_total++;
-	if (m->n_long_waits >= MODEL_MAX_LISTED)
+	m->waits.long_waits_total++;
+	if (m->waits.n_long_waits >= MODEL_MAX_LISTED)
 		return;
-	l = &m->long_waits[m->n_long_waits++];
+	l = &m->waits.long_waits[m->waits.n_long_waits++];
 	memset(l, 0, sizeof(*l));
 	l->start = w->start;
 	l->end = end;
@@ -114,8 +121,8 @@ void model_long_wait_outcome(struct ft_model *m, const struct ft_fence *out, enu
 {
 	if (!out->long_wait)
 		return;
-	for (unsigned int i = m->n_long_waits; i-- > 0;) {
-		struct ft_long_wait *l = &m->long_waits[i];
+	for (unsigned int i = m->waits.n_long_waits; i-- > 0;) {
+		struct ft_long_wait *l = &m->waits.long_waits[i];
 
 		if (l->out_context != out->key >> 32 || l->out_seqno != out->seqno ||
 		    l->outcome != FT_OUTCOME_UNKNOWN)
@@ -133,8 +140,10 @@ void model_long_wait_outcome(struct ft_model *m, const struct ft_fence *out, enu
  */
 void model_long_wait_ret(struct ft_model *m, const struct ft_event *ev, uint64_t key)
 {
-	for (unsigned int i = m->n_long_waits; i-- > 0 && i + 8 >= m->n_long_waits;) {
-		struct ft_long_wait *l = &m->long_waits[i];
+	struct ft_waits *ws = &m->waits;
+
+	for (unsigned int i = ws->n_long_waits; i-- > 0 && i + 8 >= ws->n_long_waits;) {
+		struct ft_long_wait *l = &ws->long_waits[i];
 
 		if (l->key != key || l->commit || l->end > ev->ts)
 			continue;
@@ -148,6 +157,7 @@ void model_long_wait_ret(struct ft_model *m, const struct ft_event *ev, uint64_t
 
 void model_wait_end(struct ft_model *m, const struct ft_event *ev, uint64_t key)
 {
+	struct ft_waits *ws = &m->waits;
 	struct ft_open_wait w;
 	const struct ft_fence *found;
 	struct ft_fence *commit, *waited;
@@ -156,15 +166,15 @@ void model_wait_end(struct ft_model *m, const struct ft_event *ev, uint64_t key)
 	uint32_t tl;
 	unsigned int i;
 
-	for (i = 0; i < m->n_open_waits; i++)
-		if (m->open_waits[i].pid == ev->pid && m->open_waits[i].key == key)
+	for (i = 0; i < ws->n_open; i++)
+		if (ws->open[i].pid == ev->pid && ws->open[i].key == key)
 			break;
-	if (i == m->n_open_waits) {
-		m->wait_unmatched++;
+	if (i == ws->n_open) {
+		ws->unmatched++;
 		return;
 	}
-	w = m->open_waits[i];
-	m->open_waits[i] = m->open_waits[--m->n_open_waits];
+	w = ws->open[i];
+	ws->open[i] = ws->open[--ws->n_open];
 	ns = ev->ts - w.start;
 	/*
 	 * Stock events carry no return value, but every signal path traces
@@ -174,16 +184,15 @@ void model_wait_end(struct ft_model *m, const struct ft_event *ev, uint64_t key)
 	 */
 	waited = model_fence_find(m, key);
 	unsignaled = waited && !waited->signaled && !model_lost_between(m, w.start, ev->ts);
-	stat_add(m, stat_get(m, &m->by_task, &m->n_by_task, &m->cap_by_task, (uint64_t)w.pid), ns,
-		 unsignaled);
-	if (keymap_get(&m->timeline_of_context, key >> 32, &tl))
-		stat_add(m, stat_get(m, &m->by_timeline, &m->n_by_timeline, &m->cap_by_timeline, tl), ns,
-			 unsignaled);
+	stat_add(m, stat_get(m, &ws->by_task, (uint64_t)w.pid), ns, unsignaled);
+	if (keymap_get(&m->fences.timeline_of_context, key >> 32, &tl))
+		stat_add(m, stat_get(m, &ws->by_timeline, tl), ns, unsignaled);
 	signal_ts = waited && waited->signaled ? waited->signal_ts : ev->ts;
 	is_long = ns >= MODEL_LONG_WAIT_NS;
 	found = model_wait_commit(m, w.pid, w.start);
-	commit = found ? &m->fences[found - m->fences] : NULL;	/* ours to update */
-	if (ns >= m->stall_ns)
+	/* ours to update */
+	commit = found ? &m->fences.slab.items[found - m->fences.slab.items] : NULL;
+	if (ns >= ws->stall_ns)
 		note_long_wait(m, &w, key, ev->ts, waited, commit);
 	member = model_late_member(m, key, &member_error);
 	if (commit && key != commit->key && (is_long > commit->block_long ||
@@ -198,22 +207,65 @@ void model_wait_end(struct ft_model *m, const struct ft_event *ev, uint64_t key)
 	}
 }
 
-/* A sync_file poll ended (series events): the way compositors wait. */
-void model_poll_done(struct ft_model *m, int pid, uint64_t key, uint64_t ns)
+/* A sync_file poll began (series events): the way compositors wait. */
+void model_poll_begin(struct ft_model *m, const struct ft_event *ev, uint64_t key)
+{
+	struct ft_open_poll *p;
+
+	if (m->waits.n_open_polls >= MODEL_MAX_POLLS)
+		return;
+	p = &m->waits.open_polls[m->waits.n_open_polls++];
+	p->sync_file = ev->v[FT_SYNC_FILE];
+	p->start = ev->ts;
+	p->pid = ev->pid;
+	p->key = key;
+}
+
+static void poll_done(struct ft_model *m, int pid, uint64_t key, uint64_t ns)
 {
 	uint32_t tl;
 
-	stat_add(m, stat_get(m, &m->poll_by_task, &m->n_poll_by_task, &m->cap_poll_by_task,
-			     (uint64_t)pid), ns, 0);
-	if (keymap_get(&m->timeline_of_context, key >> 32, &tl))
-		stat_add(m, stat_get(m, &m->poll_by_timeline, &m->n_poll_by_timeline,
-				     &m->cap_poll_by_timeline, tl), ns, 0);
+	stat_add(m, stat_get(m, &m->waits.poll_by_task, (uint64_t)pid), ns, 0);
+	if (keymap_get(&m->fences.timeline_of_context, key >> 32, &tl))
+		stat_add(m, stat_get(m, &m->waits.poll_by_timeline, tl), ns, 0);
+}
+
+/* Poll ready may fire in the signaller's context: match by sync_file. */
+void model_poll_ready(struct ft_model *m, const struct ft_event *ev)
+{
+	struct ft_waits *ws = &m->waits;
+
+	for (unsigned int i = 0; i < ws->n_open_polls; i++) {
+		struct ft_open_poll p = ws->open_polls[i];
+
+		if (p.sync_file != ev->v[FT_SYNC_FILE])
+			continue;
+		ws->open_polls[i] = ws->open_polls[--ws->n_open_polls];
+		poll_done(m, p.pid, p.key, ev->ts - p.start);
+		i--;
+	}
 }
 
 /* A commit's in-fence wait on one plane ended (series events). */
 void model_plane_wait_done(struct ft_model *m, uint32_t plane, uint64_t ns, int ret)
 {
-	struct ft_wait_stat *s = stat_get(m, &m->by_plane, &m->n_by_plane, &m->cap_by_plane, plane);
+	struct ft_wait_stat *s = stat_get(m, &m->waits.by_plane, plane);
 
 	stat_add(m, s, ns, ret);
+}
+
+static void wait_stats_free(struct ft_wait_stats *stats)
+{
+	for (unsigned int i = 0; i < stats->n; i++)
+		hist_free(&stats->items[i].h);
+	vec_free(stats);
+}
+
+void model_waits_free(struct ft_waits *w)
+{
+	wait_stats_free(&w->by_task);
+	wait_stats_free(&w->by_timeline);
+	wait_stats_free(&w->poll_by_task);
+	wait_stats_free(&w->poll_by_timeline);
+	wait_stats_free(&w->by_plane);
 }

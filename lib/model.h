@@ -22,6 +22,7 @@
 #include "decode.h"
 #include "hist.h"
 #include "keymap.h"
+#include "vec.h"
 
 #define MODEL_NAME_LEN 48
 #define MODEL_MAX_INFLIGHT 64		/* unsignalled out-fences tracked per trace */
@@ -42,7 +43,7 @@ struct ft_timeline {
 	uint32_t last_init_seqno;
 	int have_init;
 	uint64_t first_ts, last_ts;	/* span of its events, for lost-event checks */
-	int crtc;			/* index in model.crtcs, or -1 */
+	int crtc;			/* index in model.display.crtcs, or -1 */
 	struct hist latency;		/* init -> signaled */
 	struct hist emit_latency;	/* emit -> signaled */
 };
@@ -54,7 +55,7 @@ struct ft_fence {
 	int init_pid;
 	int signaled;
 	int error;			/* from dma_fence_error (series), 0 none */
-	uint32_t members;		/* 1 + index in model.member_sets, 0 none */
+	uint32_t members;		/* 1 + index in model.members.sets, 0 none */
 	uint32_t long_wait;		/* out-fences: 1 + index of a long wait it ends */
 	/* out-fences (CRTC timelines) only: the commit's critical path */
 	int is_out;
@@ -120,12 +121,6 @@ struct ft_crtc {
 	unsigned int n_late;
 };
 
-/*
- * Per CPU: the last drm_vblank_event_delivered, then the out-fence signal
- * it was paired with, waiting for the drm_vblank_event (same pipe and
- * sequence) that a real vblank interrupt traces next.  Drivers without
- * vblank interrupts (fake vblank at commit completion) never trace it.
- */
 /* A commit in flight, from the series' events (drm_fence:*). */
 struct ft_commit {
 	uint64_t id, ts, out_key;
@@ -191,6 +186,12 @@ struct ft_member_set {
 	uint64_t keys[MODEL_MAX_MEMBERS];
 };
 
+/*
+ * Per CPU: the last drm_vblank_event_delivered, then the out-fence signal
+ * it was paired with, waiting for the drm_vblank_event (same pipe and
+ * sequence) that a real vblank interrupt traces next.  Drivers without
+ * vblank interrupts (fake vblank at commit completion) never trace it.
+ */
 struct ft_delivered {
 	int valid, pipe;
 	uint32_t seq;
@@ -201,56 +202,77 @@ struct ft_delivered {
 	int late;
 };
 
-struct ft_model {
-	struct ft_decoder *dec;
-	struct ft_timeline *timelines;
-	unsigned int n_timelines, cap_timelines;
+/* Fences and timelines (model-fences.c); lookups in model-store.c. */
+struct ft_fences {
+	VEC(struct ft_timeline) timelines;
 	struct keymap timeline_of_context;
-	struct ft_fence *fences;	/* slab of live fences */
-	uint32_t *free_fences;
-	unsigned int n_fences, cap_fences, n_free, cap_free;
-	struct keymap fence_of_key;
-	struct ft_open_wait open_waits[MODEL_MAX_WAITS];
-	unsigned int n_open_waits;
-	struct ft_wait_stat *by_task, *by_timeline;
-	unsigned int n_by_task, n_by_timeline, cap_by_task, cap_by_timeline;
-	struct ft_crtc *crtcs;
-	unsigned int n_crtcs, cap_crtcs;
-	struct ft_pipe *pipes;
-	unsigned int n_pipes, cap_pipes;
+	VEC(struct ft_fence) slab;	/* live fences, and free slots (key 0) */
+	struct vec_free free;
+	struct keymap of_key;
+	uint64_t signal_unknown;	/* signals of fences created before the trace */
+};
+
+struct ft_wait_stats {
+	VEC_FIELDS(struct ft_wait_stat);
+};
+
+/* dma_fence waits, sync_file polls, plane waits (model-wait.c). */
+struct ft_waits {
+	struct ft_open_wait open[MODEL_MAX_WAITS];
+	unsigned int n_open;
+	struct ft_wait_stats by_task, by_timeline;
+	struct ft_open_poll open_polls[MODEL_MAX_POLLS];
+	unsigned int n_open_polls;
+	struct ft_wait_stats poll_by_task, poll_by_timeline, by_plane;
+	struct ft_long_wait long_waits[MODEL_MAX_LISTED];
+	unsigned int n_long_waits;
+	uint64_t long_waits_total;
+	uint64_t stall_ns;		/* waits this long are listed as stalls */
+	uint64_t unmatched, dropped;	/* ends without a start; starts not kept */
+};
+
+/* CRTCs, vblank pipes, out-fences in flight (model-display.c). */
+struct ft_display {
+	VEC(struct ft_crtc) crtcs;
+	VEC(struct ft_pipe) pipes;
 	uint32_t inflight[MODEL_MAX_INFLIGHT];	/* fence slots of unsignalled out-fences */
 	unsigned int n_inflight;
 	struct ft_delivered *delivered;		/* per CPU */
-	uint64_t *cpu_last_ts;			/* per CPU: last event time */
-	struct { uint64_t from, to; } lost_windows[MODEL_MAX_LOST_WINDOWS];
-	unsigned int n_lost_windows;
-	int lost_windows_overflow;
-	unsigned int n_cpus;
-	uint64_t events, lost, lost_unknown, first_ts, last_ts;
-	int lost_exact;			/* lost is the recorder's overrun count */
-	uint64_t missing;		/* of lost: taken by the recorder, not in the file */
-	uint64_t wait_unmatched, signal_unknown, waits_dropped;
-	/* the series */
-	struct ft_commit *commits;
-	uint32_t *free_commits;
-	unsigned int n_commits, cap_commits, n_free_commits, cap_free_commits;
-	struct keymap commit_of_id, commit_of_out;
+};
+
+/* Atomic commits, from the series (model-commit.c). */
+struct ft_commits {
+	VEC(struct ft_commit) slab;	/* commits in flight, and free slots */
+	struct vec_free free;
+	struct keymap of_id, of_out;
 	struct ft_failed_commit failed[MODEL_MAX_LISTED];
 	struct ft_commit_stall stalls[MODEL_MAX_LISTED];
 	unsigned int n_failed, n_stalls;
 	uint64_t failed_total, stalls_total;
-	uint64_t stall_ns;		/* waits this long are listed as stalls */
-	struct ft_long_wait long_waits[MODEL_MAX_LISTED];
-	unsigned int n_long_waits;
-	uint64_t long_waits_total;
-	struct ft_open_poll open_polls[MODEL_MAX_POLLS];
-	unsigned int n_open_polls;
-	struct ft_wait_stat *poll_by_task, *poll_by_timeline, *by_plane;
-	struct ft_member_set *member_sets;
-	uint32_t *free_member_sets;
-	unsigned int n_member_sets, cap_member_sets, n_free_member_sets, cap_free_member_sets;
-	unsigned int n_by_plane, cap_by_plane;
-	unsigned int n_poll_by_task, n_poll_by_timeline, cap_poll_by_task, cap_poll_by_timeline;
+};
+
+/* Members of merged fences, from the series (model-members.c). */
+struct ft_members {
+	VEC(struct ft_member_set) sets;
+	struct vec_free free;
+};
+
+struct ft_model {
+	struct ft_decoder *dec;
+	struct ft_fences fences;
+	struct ft_waits waits;
+	struct ft_display display;
+	struct ft_commits commits;
+	struct ft_members members;
+	/* the event stream and what it lost (model.c) */
+	unsigned int n_cpus;
+	uint64_t *cpu_last_ts;			/* per CPU: last event time */
+	struct { uint64_t from, to; } lost_windows[MODEL_MAX_LOST_WINDOWS];
+	unsigned int n_lost_windows;
+	int lost_windows_overflow;
+	uint64_t events, lost, lost_unknown, first_ts, last_ts;
+	int lost_exact;			/* lost is the recorder's overrun count */
+	uint64_t missing;		/* of lost: taken by the recorder, not in the file */
 	int error;			/* allocation failure: the model is incomplete */
 };
 

@@ -91,17 +91,19 @@ static int latency_row(FILE *out, const char *what, const struct hist *b, const 
 
 static const struct ft_timeline *find_timeline(const struct ft_model *m, const struct ft_timeline *t)
 {
-	for (unsigned int k = 0; k < m->n_timelines; k++)
-		if (!strcmp(m->timelines[k].driver, t->driver) && !strcmp(m->timelines[k].name, t->name))
-			return &m->timelines[k];
+	for (unsigned int k = 0; k < m->fences.timelines.n; k++)
+		if (!strcmp(m->fences.timelines.items[k].driver, t->driver) &&
+		    !strcmp(m->fences.timelines.items[k].name, t->name))
+			return &m->fences.timelines.items[k];
 	return NULL;
 }
 
 static const struct ft_crtc *find_crtc(const struct ft_model *m, const struct ft_crtc *c)
 {
-	for (unsigned int k = 0; k < m->n_crtcs; k++)
-		if (m->crtcs[k].crtc_id == c->crtc_id && !strcmp(m->crtcs[k].name, c->name))
-			return &m->crtcs[k];
+	for (unsigned int k = 0; k < m->display.crtcs.n; k++)
+		if (m->display.crtcs.items[k].crtc_id == c->crtc_id &&
+		    !strcmp(m->display.crtcs.items[k].name, c->name))
+			return &m->display.crtcs.items[k];
 	return NULL;
 }
 
@@ -113,14 +115,15 @@ static int timeline_rows(FILE *out, const struct ft_model *b, const struct ft_mo
 
 	fprintf(out, "\nTimelines (signal latency = dma_fence_init -> dma_fence_signaled)\n");
 	latency_header(out, "timeline (driver/name)", o);
-	for (unsigned int i = 0; i < n->n_timelines; i++) {
-		const struct ft_timeline *tn = &n->timelines[i], *tb = find_timeline(b, tn);
+	for (unsigned int i = 0; i < n->fences.timelines.n; i++) {
+		const struct ft_timeline *tn = &n->fences.timelines.items[i];
+		const struct ft_timeline *tb = find_timeline(b, tn);
 
 		snprintf(what, sizeof(what), "%s/%s", tn->driver, tn->name);
 		bad += latency_row(out, what, tb ? &tb->latency : NULL, &tn->latency, o);
 	}
-	for (unsigned int i = 0; i < b->n_timelines; i++) {
-		const struct ft_timeline *tb = &b->timelines[i];
+	for (unsigned int i = 0; i < b->fences.timelines.n; i++) {
+		const struct ft_timeline *tb = &b->fences.timelines.items[i];
 
 		if (find_timeline(n, tb))
 			continue;
@@ -143,14 +146,14 @@ static int crtc_latency_rows(FILE *out, const struct ft_model *b, const struct f
 
 	fprintf(out, "\nCRTCs (out-fence latency = out-fence created -> signalled)\n");
 	latency_header(out, "CRTC", o);
-	for (unsigned int i = 0; i < n->n_crtcs; i++) {
-		const struct ft_crtc *cn = &n->crtcs[i], *cb = find_crtc(b, cn);
+	for (unsigned int i = 0; i < n->display.crtcs.n; i++) {
+		const struct ft_crtc *cn = &n->display.crtcs.items[i], *cb = find_crtc(b, cn);
 
 		crtc_name(what, sizeof(what), cn);
 		bad += latency_row(out, what, cb ? &cb->out_latency : NULL, &cn->out_latency, o);
 	}
-	for (unsigned int i = 0; i < b->n_crtcs; i++) {
-		const struct ft_crtc *cb = &b->crtcs[i];
+	for (unsigned int i = 0; i < b->display.crtcs.n; i++) {
+		const struct ft_crtc *cb = &b->display.crtcs.items[i];
 
 		if (find_crtc(n, cb))
 			continue;
@@ -205,11 +208,12 @@ static int late_rows(FILE *out, const struct ft_model *b, const struct ft_model 
 	fprintf(out, "\nLate frames per CRTC (rate = late frames per frame; the gate compares rates)\n");
 	fprintf(out, "  %-*s %15s %15s %10s %10s %10s\n", NAME_W, "CRTC", "late base", "late new",
 		"rate base", "rate new", "change");
-	for (unsigned int i = 0; i < n->n_crtcs; i++)
-		bad += late_row(out, find_crtc(b, &n->crtcs[i]), &n->crtcs[i], o);
-	for (unsigned int i = 0; i < b->n_crtcs; i++)
-		if (!find_crtc(n, &b->crtcs[i]))
-			late_row(out, &b->crtcs[i], NULL, o);
+	for (unsigned int i = 0; i < n->display.crtcs.n; i++)
+		bad += late_row(out, find_crtc(b, &n->display.crtcs.items[i]), &n->display.crtcs.items[i],
+				o);
+	for (unsigned int i = 0; i < b->display.crtcs.n; i++)
+		if (!find_crtc(n, &b->display.crtcs.items[i]))
+			late_row(out, &b->display.crtcs.items[i], NULL, o);
 	return bad;
 }
 

@@ -31,7 +31,7 @@ static void us(FILE *out, const char *key, uint64_t ns)
 
 static int timeline_pid(const struct ft_model *m, uint32_t tl)
 {
-	return m->timelines[tl].crtc >= 0 ? PID_DISPLAY : PID_TIMELINES;
+	return m->fences.timelines.items[tl].crtc >= 0 ? PID_DISPLAY : PID_TIMELINES;
 }
 
 static uint64_t span_tid(const struct tl_span *s, int wait)
@@ -59,9 +59,9 @@ static void commit_and_plane_names(FILE *out, const struct tl_data *d)
 	const struct ft_model *m = d->model;
 	char name[160];
 
-	for (unsigned int i = 0; i < m->n_crtcs; i++)
+	for (unsigned int i = 0; i < m->display.crtcs.n; i++)
 		for (unsigned int r = 0; r < d->crtc_rows[i]; r++) {
-			snprintf(name, sizeof(name), "%s commits%s%s", m->crtcs[i].name,
+			snprintf(name, sizeof(name), "%s commits%s%s", m->display.crtcs.items[i].name,
 				 d->series ? "" : " (inferred from out-fences)", r ? " (overlapping)" : "");
 			meta(out, "thread_name", PID_DISPLAY, COMMIT_TID_BASE + (uint64_t)i * TL_MAX_ROWS + r,
 			     name, -2);
@@ -87,10 +87,10 @@ static void track_names(FILE *out, const struct tl_data *d)
 	meta(out, "process_name", PID_TIMELINES, 0, "Fence timelines", PID_TIMELINES);
 	meta(out, "process_name", PID_WAITS, 0, "Waiting tasks", PID_WAITS);
 	meta(out, "process_name", PID_PLANES, 0, "Planes (in-fence waits)", PID_PLANES);
-	for (unsigned int i = 0; i < m->n_timelines; i++)
+	for (unsigned int i = 0; i < m->fences.timelines.n; i++)
 		for (unsigned int r = 0; r < d->timeline_rows[i]; r++) {
-			int n = snprintf(name, sizeof(name), "%s %s", m->timelines[i].driver,
-					 m->timelines[i].name);
+			int n = snprintf(name, sizeof(name), "%s %s", m->fences.timelines.items[i].driver,
+					 m->fences.timelines.items[i].name);
 
 			if (r && n > 0 && (size_t)n < sizeof(name))
 				snprintf(name + n, sizeof(name) - (size_t)n, " #%u", r + 1);
@@ -106,16 +106,18 @@ static void track_names(FILE *out, const struct tl_data *d)
 			meta(out, "thread_name", PID_WAITS, i * TL_MAX_ROWS + r + 1, name, (int)(i * TL_MAX_ROWS + r));
 		}
 	}
-	for (unsigned int i = 0; i < m->n_pipes; i++) {
-		snprintf(name, sizeof(name), "vblanks (pipe %d)", m->pipes[i].pipe);
-		meta(out, "thread_name", PID_DISPLAY, VBLANK_TID_BASE + (uint64_t)m->pipes[i].pipe, name, -1);
+	for (unsigned int i = 0; i < m->display.pipes.n; i++) {
+		snprintf(name, sizeof(name), "vblanks (pipe %d)", m->display.pipes.items[i].pipe);
+		meta(out, "thread_name", PID_DISPLAY, VBLANK_TID_BASE + (uint64_t)m->display.pipes.items[i].pipe,
+		     name, -1);
 	}
 	commit_and_plane_names(out, d);
 }
 
 static void span_event(FILE *out, const struct tl_data *d, const struct tl_span *s, int wait)
 {
-	const struct ft_timeline *t = s->timeline != UINT32_MAX ? &d->model->timelines[s->timeline] : NULL;
+	const struct ft_timeline *t = s->timeline != UINT32_MAX ?
+				      &d->model->fences.timelines.items[s->timeline] : NULL;
 	int pid = wait ? PID_WAITS : timeline_pid(d->model, s->timeline);
 
 	fprintf(out, ",\n{\"name\":\"%s%s %u\",\"cat\":\"%s\",\"ph\":\"X\",\"pid\":%d,\"tid\":%" PRIu64,
@@ -178,7 +180,8 @@ static void commit_event(FILE *out, const struct tl_data *d, const struct tl_com
 /* An in-fence wait of a plane, named after its timeline: Perfetto colours by name. */
 static void plane_wait_event(FILE *out, const struct tl_data *d, const struct tl_span *s)
 {
-	const struct ft_timeline *t = s->timeline != UINT32_MAX ? &d->model->timelines[s->timeline] : NULL;
+	const struct ft_timeline *t = s->timeline != UINT32_MAX ?
+				      &d->model->fences.timelines.items[s->timeline] : NULL;
 	const struct tl_commit *c = TL_AT(d->commits, struct tl_commit, s->link);
 
 	fputs(",\n{\"name\":", out);
@@ -230,10 +233,11 @@ static void late_flows(FILE *out, const struct tl_data *d)
 	const struct ft_model *m = d->model;
 	unsigned int id = 1;
 
-	for (unsigned int ci = 0; ci < m->n_crtcs; ci++)
-		for (unsigned int i = 0; i < m->crtcs[ci].n_late; i++) {
-			const struct ft_late_frame *l = &m->crtcs[ci].late[i];
-			long to = tl_find_fence(d, m->crtcs[ci].timeline, l->out_seqno), from;
+	for (unsigned int ci = 0; ci < m->display.crtcs.n; ci++)
+		for (unsigned int i = 0; i < m->display.crtcs.items[ci].n_late; i++) {
+			const struct ft_late_frame *l = &m->display.crtcs.items[ci].late[i];
+			long to = tl_find_fence(d, m->display.crtcs.items[ci].timeline, l->out_seqno);
+			long from;
 
 			if (!l->blocking.known || l->blocking.timeline == UINT32_MAX || to < 0)
 				continue;

@@ -53,7 +53,7 @@ int report_wait_selected(const struct ft_model *m, const struct ft_wait_stat *s,
 {
 	if (by_task)
 		return o->pid < 0 || s->id == (uint64_t)o->pid;
-	return report_timeline_selected(&m->timelines[s->id], o);
+	return report_timeline_selected(&m->fences.timelines.items[s->id], o);
 }
 
 /*
@@ -71,10 +71,10 @@ int report_late_selected(const struct ft_model *m, const struct ft_crtc *c,
 		return 0;
 	if (!o->timeline && o->context < 0)
 		return 1;
-	if (report_timeline_selected(&m->timelines[c->timeline], o))
+	if (report_timeline_selected(&m->fences.timelines.items[c->timeline], o))
 		return 1;
 	return b->known && b->timeline != UINT32_MAX &&
-	       report_timeline_selected(&m->timelines[b->timeline], o);
+	       report_timeline_selected(&m->fences.timelines.items[b->timeline], o);
 }
 
 /* How many of @c's late frames (those kept in detail) the filter keeps. */
@@ -117,16 +117,16 @@ const char *report_dur(char *buf, size_t len, uint64_t ns)
 void report_anomalies_count(const struct ft_model *m, struct report_anomalies *a)
 {
 	memset(a, 0, sizeof(*a));
-	for (unsigned int i = 0; i < m->n_crtcs; i++)
-		a->discarded_out_fences += m->crtcs[i].discarded;
-	for (unsigned int i = 0; i < m->n_timelines; i++) {
-		a->errors += m->timelines[i].errors;
-		a->never_signaled += m->timelines[i].unsignaled_at_end;
-		a->destroyed_unsignaled += m->timelines[i].destroyed_unsignaled;
-		a->seqno_regressions += m->timelines[i].out_of_order;
-		a->key_reused += m->timelines[i].key_reused;
+	for (unsigned int i = 0; i < m->display.crtcs.n; i++)
+		a->discarded_out_fences += m->display.crtcs.items[i].discarded;
+	for (unsigned int i = 0; i < m->fences.timelines.n; i++) {
+		a->errors += m->fences.timelines.items[i].errors;
+		a->never_signaled += m->fences.timelines.items[i].unsignaled_at_end;
+		a->destroyed_unsignaled += m->fences.timelines.items[i].destroyed_unsignaled;
+		a->seqno_regressions += m->fences.timelines.items[i].out_of_order;
+		a->key_reused += m->fences.timelines.items[i].key_reused;
 	}
-	for (unsigned int i = 0; i < m->n_pipes; i++)
-		a->vblank_gaps += m->pipes[i].missed;
-	a->signal_unknown = m->signal_unknown;
+	for (unsigned int i = 0; i < m->display.pipes.n; i++)
+		a->vblank_gaps += m->display.pipes.items[i].missed;
+	a->signal_unknown = m->fences.signal_unknown;
 }

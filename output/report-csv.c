@@ -41,8 +41,8 @@ static void timelines(FILE *out, const struct ft_model *m, const struct report_o
 	fprintf(out, "context,driver,timeline,fences,signaled,errors,unsignaled,destroyed_unsignaled,"
 		"out_of_order,p50_ns,p90_ns,p99_ns,max_ns,emitted,emit_p50_ns,emit_p90_ns,emit_p99_ns,"
 		"emit_max_ns\n");
-	for (unsigned int i = 0; i < m->n_timelines; i++) {
-		const struct ft_timeline *t = &m->timelines[i];
+	for (unsigned int i = 0; i < m->fences.timelines.n; i++) {
+		const struct ft_timeline *t = &m->fences.timelines.items[i];
 
 		if (!report_timeline_selected(t, o))
 			continue;
@@ -65,8 +65,8 @@ static void timelines(FILE *out, const struct ft_model *m, const struct report_o
 static void waits(FILE *out, const struct ft_model *m, const struct report_opts *o)
 {
 	fprintf(out, "pid,comm,waits,total_ns,max_ns,p99_ns,interrupted\n");
-	for (unsigned int i = 0; i < m->n_by_task; i++) {
-		const struct ft_wait_stat *s = &m->by_task[i];
+	for (unsigned int i = 0; i < m->waits.by_task.n; i++) {
+		const struct ft_wait_stat *s = &m->waits.by_task.items[i];
 
 		if (o->pid >= 0 && s->id != (uint64_t)o->pid)
 			continue;
@@ -81,8 +81,8 @@ static void late_frames(FILE *out, const struct ft_model *m, const struct report
 {
 	fprintf(out, "crtc,out_fence_seqno,pid,submit_ns,signal_ns,target_vblank,landed_vblank,"
 		"late_by_ns,blocking_timeline,blocking_context,blocking_seqno,blocking_wait_ns\n");
-	for (unsigned int i = 0; i < m->n_crtcs; i++) {
-		const struct ft_crtc *c = &m->crtcs[i];
+	for (unsigned int i = 0; i < m->display.crtcs.n; i++) {
+		const struct ft_crtc *c = &m->display.crtcs.items[i];
 
 		if (o->crtc >= 0 && c->crtc_id != (uint64_t)o->crtc)
 			continue;
@@ -96,7 +96,7 @@ static void late_frames(FILE *out, const struct ft_model *m, const struct report
 				l->out_seqno, l->pid, l->submit_ns, l->signal_ns, l->target_seq,
 				l->landed_seq, l->late_by_ns);
 			csv_str(out, b->known && b->timeline != UINT32_MAX ?
-				m->timelines[b->timeline].name : "");
+				m->fences.timelines.items[b->timeline].name : "");
 			if (b->known)
 				fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", b->context,
 					b->seqno, b->wait_ns);
@@ -138,8 +138,8 @@ static const char *const outcomes[] = {
 static void stalls(FILE *out, const struct ft_model *m)
 {
 	fprintf(out, "pid,comm,start_ns,end_ns,context,seqno,signaled,out_fence_seqno,error,outcome\n");
-	for (unsigned int i = 0; i < m->n_long_waits; i++) {
-		const struct ft_long_wait *l = &m->long_waits[i];
+	for (unsigned int i = 0; i < m->waits.n_long_waits; i++) {
+		const struct ft_long_wait *l = &m->waits.long_waits[i];
 
 		fprintf(out, "%d,", l->pid);
 		csv_str(out, report_task_name(m, l->pid));

@@ -47,8 +47,8 @@ static void timelines(FILE *out, const struct ft_model *m, const struct report_o
 	int first = 1;
 
 	fprintf(out, "  \"timelines\": [");
-	for (unsigned int i = 0; i < m->n_timelines; i++) {
-		const struct ft_timeline *t = &m->timelines[i];
+	for (unsigned int i = 0; i < m->fences.timelines.n; i++) {
+		const struct ft_timeline *t = &m->fences.timelines.items[i];
 
 		if (!report_timeline_selected(t, o))
 			continue;
@@ -100,8 +100,8 @@ static void polls(FILE *out, const struct ft_model *m, const struct report_opts 
 	unsigned int n_out = 0;
 
 	fprintf(out, "\"polls\": {\"by_task\": [");
-	for (unsigned int i = 0; i < m->n_poll_by_task; i++) {
-		const struct ft_wait_stat *s = &m->poll_by_task[i];
+	for (unsigned int i = 0; i < m->waits.poll_by_task.n; i++) {
+		const struct ft_wait_stat *s = &m->waits.poll_by_task.items[i];
 
 		if (o->pid >= 0 && s->id != (uint64_t)o->pid)
 			continue;
@@ -112,14 +112,14 @@ static void polls(FILE *out, const struct ft_model *m, const struct report_opts 
 	}
 	fprintf(out, "\n  ], \"by_timeline\": [");
 	n_out = 0;
-	for (unsigned int i = 0; i < m->n_poll_by_timeline; i++) {
-		const struct ft_wait_stat *s = &m->poll_by_timeline[i];
+	for (unsigned int i = 0; i < m->waits.poll_by_timeline.n; i++) {
+		const struct ft_wait_stat *s = &m->waits.poll_by_timeline.items[i];
 
 		if (!report_wait_selected(m, s, 0, o))
 			continue;
 		fprintf(out, "%s\n    {\"context\": %" PRIu64 ", \"timeline\": ", n_out++ ? "," : "",
-			m->timelines[s->id].context);
-		json_str(out, m->timelines[s->id].name);
+			m->fences.timelines.items[s->id].context);
+		json_str(out, m->fences.timelines.items[s->id].name);
 		poll_stat(out, s);
 		fprintf(out, "}");
 	}
@@ -131,8 +131,8 @@ static void waits(FILE *out, const struct ft_model *m, const struct report_opts 
 	unsigned int n_out = 0;
 
 	fprintf(out, "  \"waits\": {\"by_task\": [");
-	for (unsigned int i = 0; i < m->n_by_task; i++) {
-		const struct ft_wait_stat *s = &m->by_task[i];
+	for (unsigned int i = 0; i < m->waits.by_task.n; i++) {
+		const struct ft_wait_stat *s = &m->waits.by_task.items[i];
 
 		if (o->pid >= 0 && s->id != (uint64_t)o->pid)
 			continue;
@@ -143,20 +143,20 @@ static void waits(FILE *out, const struct ft_model *m, const struct report_opts 
 	}
 	fprintf(out, "\n  ], \"by_timeline\": [");
 	n_out = 0;
-	for (unsigned int i = 0; i < m->n_by_timeline; i++) {
-		const struct ft_wait_stat *s = &m->by_timeline[i];
+	for (unsigned int i = 0; i < m->waits.by_timeline.n; i++) {
+		const struct ft_wait_stat *s = &m->waits.by_timeline.items[i];
 
 		if (!report_wait_selected(m, s, 0, o))
 			continue;
 		fprintf(out, "%s\n    {\"context\": %" PRIu64 ", \"timeline\": ", n_out++ ? "," : "",
-			m->timelines[s->id].context);
-		json_str(out, m->timelines[s->id].name);
+			m->fences.timelines.items[s->id].context);
+		json_str(out, m->fences.timelines.items[s->id].name);
 		wait_stat(out, s);
 		fprintf(out, "}");
 	}
 	fprintf(out, "\n  ], \"by_plane\": [");
-	for (unsigned int i = 0; i < m->n_by_plane; i++) {
-		const struct ft_wait_stat *s = &m->by_plane[i];
+	for (unsigned int i = 0; i < m->waits.by_plane.n; i++) {
+		const struct ft_wait_stat *s = &m->waits.by_plane.items[i];
 
 		fprintf(out, "%s\n    {\"plane\": %" PRIu64, i ? "," : "", s->id);
 		wait_stat(out, s);
@@ -177,9 +177,9 @@ static void blocking(FILE *out, const struct ft_model *m, const struct ft_blocki
 		fprintf(out, "{\"plane\": %d, \"driver\": ", b->plane);
 	else
 		fprintf(out, "{\"plane\": null, \"driver\": ");
-	json_str(out, b->timeline != UINT32_MAX ? m->timelines[b->timeline].driver : "");
+	json_str(out, b->timeline != UINT32_MAX ? m->fences.timelines.items[b->timeline].driver : "");
 	fprintf(out, ", \"timeline\": ");
-	json_str(out, b->timeline != UINT32_MAX ? m->timelines[b->timeline].name : "");
+	json_str(out, b->timeline != UINT32_MAX ? m->fences.timelines.items[b->timeline].name : "");
 	fprintf(out, ", \"context\": %" PRIu64 ", \"seqno\": %" PRIu64 ", \"wait_ns\": %" PRIu64
 		", \"signal_ns\": %" PRIu64, b->context, b->seqno, b->wait_ns, b->signal_ts);
 	if (b->merged)
@@ -211,9 +211,9 @@ static void crtc(FILE *out, const struct ft_model *m, const struct ft_crtc *c,
 	const struct ft_pipe *p = NULL;
 	unsigned int n_out = 0;
 
-	for (unsigned int k = 0; k < m->n_pipes; k++)
-		if (c->pipe >= 0 && m->pipes[k].pipe == c->pipe)
-			p = &m->pipes[k];
+	for (unsigned int k = 0; k < m->display.pipes.n; k++)
+		if (c->pipe >= 0 && m->display.pipes.items[k].pipe == c->pipe)
+			p = &m->display.pipes.items[k];
 	fprintf(out, "\n    {\"crtc\": %u, \"name\": ", c->crtc_id);
 	json_str(out, c->name);
 	fprintf(out, ", \"driver\": ");
@@ -230,8 +230,9 @@ static void crtc(FILE *out, const struct ft_model *m, const struct ft_crtc *c,
 		p ? hist_percentile(&p->period, 0.5) : 0, c->unpaired, c->fake_vblank, c->discarded);
 	vblank_jitter(out, p);
 	latency(out, "out_fence_latency_ns", &c->out_latency);
-	fprintf(out, ", \"lost_in_span\": %s", model_lost_between(m, m->timelines[c->timeline].first_ts,
-		m->timelines[c->timeline].last_ts) ? "true" : "false");
+	fprintf(out, ", \"lost_in_span\": %s",
+		model_lost_between(m, m->fences.timelines.items[c->timeline].first_ts,
+				   m->fences.timelines.items[c->timeline].last_ts) ? "true" : "false");
 	fprintf(out, ", \"late_frame_count\": %" PRIu64 ", \"late_frame_selected_count\": %" PRIu64
 		", \"late_frames\": [", c->late_count, report_late_selected_count(m, c, o));
 	for (unsigned int i = 0; i < c->n_late; i++) {
@@ -280,9 +281,9 @@ static void long_wait_series(FILE *out, const struct ft_model *m, const struct f
 static void stalls_json(FILE *out, const struct ft_model *m)
 {
 	fprintf(out, "  \"stall_threshold_ns\": %" PRIu64 ", \"stall_count\": %" PRIu64 ", \"stalls\": [",
-		m->stall_ns, m->long_waits_total);
-	for (unsigned int i = 0; i < m->n_long_waits; i++) {
-		const struct ft_long_wait *l = &m->long_waits[i];
+		m->waits.stall_ns, m->waits.long_waits_total);
+	for (unsigned int i = 0; i < m->waits.n_long_waits; i++) {
+		const struct ft_long_wait *l = &m->waits.long_waits[i];
 
 		fprintf(out, "%s\n    {\"pid\": %d, \"comm\": ", i ? "," : "", l->pid);
 		json_str(out, report_task_name(m, l->pid));
@@ -323,9 +324,10 @@ static void anomalies(FILE *out, const struct ft_model *m)
 /* The series only; empty lists and "series": false in event_sets otherwise. */
 static void commits_json(FILE *out, const struct ft_model *m)
 {
-	fprintf(out, "  \"failed_commit_count\": %" PRIu64 ", \"failed_commits\": [", m->failed_total);
-	for (unsigned int i = 0; i < m->n_failed; i++) {
-		const struct ft_failed_commit *f = &m->failed[i];
+	fprintf(out, "  \"failed_commit_count\": %" PRIu64 ", \"failed_commits\": [",
+		m->commits.failed_total);
+	for (unsigned int i = 0; i < m->commits.n_failed; i++) {
+		const struct ft_failed_commit *f = &m->commits.failed[i];
 
 		fprintf(out, "%s{\"commit\": %" PRIu64 ", \"ts\": %" PRIu64 ", \"error\": %d, "
 			"\"out_fence_destroyed\": %s, \"out_fence_discarded\": ", i ? ", " : "", f->commit,
@@ -336,9 +338,10 @@ static void commits_json(FILE *out, const struct ft_model *m)
 		else
 			fprintf(out, "null}");
 	}
-	fprintf(out, "],\n  \"commit_stall_count\": %" PRIu64 ", \"commit_stalls\": [", m->stalls_total);
-	for (unsigned int i = 0; i < m->n_stalls; i++) {
-		const struct ft_commit_stall *s = &m->stalls[i];
+	fprintf(out, "],\n  \"commit_stall_count\": %" PRIu64 ", \"commit_stalls\": [",
+		m->commits.stalls_total);
+	for (unsigned int i = 0; i < m->commits.n_stalls; i++) {
+		const struct ft_commit_stall *s = &m->commits.stalls[i];
 
 		fprintf(out, "%s{\"commit\": %" PRIu64 ", \"crtc\": %u, \"waits_on\": %" PRId64
 			", \"stage\": \"%s\", \"ret\": %d, \"duration_ns\": %" PRIu64 "}", i ? ", " : "",
@@ -381,11 +384,11 @@ int report_json(FILE *out, const struct ft_model *m, const struct report_info *i
 	if (o->sections & SEC_WAITS)
 		waits(out, m, o);
 	fprintf(out, "  \"crtcs\": [");
-	for (unsigned int i = 0; (o->sections & SEC_DISPLAY) && i < m->n_crtcs; i++) {
-		if (o->crtc >= 0 && m->crtcs[i].crtc_id != (uint64_t)o->crtc)
+	for (unsigned int i = 0; (o->sections & SEC_DISPLAY) && i < m->display.crtcs.n; i++) {
+		if (o->crtc >= 0 && m->display.crtcs.items[i].crtc_id != (uint64_t)o->crtc)
 			continue;
 		fprintf(out, "%s", first ? "" : ",");
-		crtc(out, m, &m->crtcs[i], info, o);
+		crtc(out, m, &m->display.crtcs.items[i], info, o);
 		first = 0;
 	}
 	fprintf(out, "\n  ],\n");

@@ -84,8 +84,8 @@ static void timelines(FILE *out, const struct ft_model *m, const struct report_o
 	fprintf(out, "%8s  %-12s %-*s %7s %8s %6s %9s %9s %12s %10s %10s %10s %10s\n", "context",
 		"driver", style.name_width, "timeline", "fences", "signaled", "errors", "unsig@end",
 		"destroyed", "out-of-order", "p50", "p90", "p99", "max");
-	for (unsigned int i = 0; i < m->n_timelines; i++) {
-		const struct ft_timeline *t = &m->timelines[i];
+	for (unsigned int i = 0; i < m->fences.timelines.n; i++) {
+		const struct ft_timeline *t = &m->fences.timelines.items[i];
 
 		if (!report_timeline_selected(t, o))
 			continue;
@@ -112,8 +112,8 @@ static void emit_latency(FILE *out, const struct ft_model *m, const struct repor
 	int any = 0;
 
 	fprintf(out, "Emit latency (dma_fence_emit -> dma_fence_signaled, fences that were emitted)\n");
-	for (unsigned int i = 0; i < m->n_timelines; i++) {
-		const struct ft_timeline *t = &m->timelines[i];
+	for (unsigned int i = 0; i < m->fences.timelines.n; i++) {
+		const struct ft_timeline *t = &m->fences.timelines.items[i];
 
 		if (!report_timeline_selected(t, o) || !t->emit_latency.count)
 			continue;
@@ -137,8 +137,8 @@ static void latency_hists(FILE *out, const struct ft_model *m, const struct repo
 {
 	uint32_t slots[64];
 
-	for (unsigned int i = 0; i < m->n_timelines; i++) {
-		const struct ft_timeline *t = &m->timelines[i];
+	for (unsigned int i = 0; i < m->fences.timelines.n; i++) {
+		const struct ft_timeline *t = &m->fences.timelines.items[i];
 
 		if (!report_timeline_selected(t, o) || !t->latency.count)
 			continue;
@@ -167,7 +167,7 @@ static void wait_rows(FILE *out, const struct ft_model *m, const struct ft_wait_
 		if (by_task)
 			snprintf(who, sizeof(who), "%s-%" PRIu64, report_task_name(m, (int)s[i].id), s[i].id);
 		else
-			snprintf(who, sizeof(who), "%s", m->timelines[s[i].id].name);
+			snprintf(who, sizeof(who), "%s", m->fences.timelines.items[s[i].id].name);
 		fprintf(out, "  %-30.30s %7" PRIu64 " %10s %10s %10s", who, s[i].count,
 			report_dur(a, sizeof(a), s[i].total_ns), report_dur(b, sizeof(b), s[i].max_ns),
 			report_dur(c, sizeof(c), hist_percentile(&s[i].h, 0.99)));
@@ -182,17 +182,17 @@ static void waits(FILE *out, const struct ft_model *m, const struct report_opts 
 	fprintf(out, "\nWaits (dma_fence_wait_start -> dma_fence_wait_end)\n");
 	fprintf(out, "  %-30s %7s %10s %10s %10s %11s\n", "waiting task", "waits", "total", "max", "p99",
 		"interrupted");
-	wait_rows(out, m, m->by_task, m->n_by_task, 1, o, 0);
+	wait_rows(out, m, m->waits.by_task.items, m->waits.by_task.n, 1, o, 0);
 	fprintf(out, "  %-30s %7s %10s %10s %10s %11s\n", "waited timeline", "waits", "total", "max",
 		"p99", "interrupted");
-	wait_rows(out, m, m->by_timeline, m->n_by_timeline, 0, o, 0);
+	wait_rows(out, m, m->waits.by_timeline.items, m->waits.by_timeline.n, 0, o, 0);
 	if (!m->dec->have_set[FT_SET_SERIES])
 		return;
 	fprintf(out, "In-fence waits of commits, per plane (drm_fence_wait_end, fence-trace series)\n");
 	fprintf(out, "  %-30s %7s %10s %10s %10s %11s\n", "plane", "waits", "total", "max", "p99",
 		"interrupted");
-	for (unsigned int i = 0; i < m->n_by_plane; i++) {
-		const struct ft_wait_stat *p = &m->by_plane[i];
+	for (unsigned int i = 0; i < m->waits.by_plane.n; i++) {
+		const struct ft_wait_stat *p = &m->waits.by_plane.items[i];
 		char a[24], b[24], c[24], who[32];
 
 		snprintf(who, sizeof(who), "plane %" PRIu64, p->id);
@@ -202,9 +202,9 @@ static void waits(FILE *out, const struct ft_model *m, const struct report_opts 
 	}
 	fprintf(out, "Polls on sync_files (sync_file_poll_begin -> _ready, fence-trace series)\n");
 	fprintf(out, "  %-30s %7s %10s %10s %10s\n", "polling task", "polls", "total", "max", "p99");
-	wait_rows(out, m, m->poll_by_task, m->n_poll_by_task, 1, o, 1);
+	wait_rows(out, m, m->waits.poll_by_task.items, m->waits.poll_by_task.n, 1, o, 1);
 	fprintf(out, "  %-30s %7s %10s %10s %10s\n", "polled timeline", "polls", "total", "max", "p99");
-	wait_rows(out, m, m->poll_by_timeline, m->n_poll_by_timeline, 0, o, 1);
+	wait_rows(out, m, m->waits.poll_by_timeline.items, m->waits.poll_by_timeline.n, 0, o, 1);
 }
 
 static void late_frames(FILE *out, const struct ft_model *m, const struct ft_crtc *c,
@@ -235,7 +235,8 @@ static void late_frames(FILE *out, const struct ft_model *m, const struct ft_crt
 			fprintf(out, "plane %d: ", bl->plane);
 		if (bl->known && bl->timeline != UINT32_MAX)
 			fprintf(out, "%s %s context %" PRIu64 " seqno %" PRIu64 ", waited %s",
-				m->timelines[bl->timeline].driver, m->timelines[bl->timeline].name,
+				m->fences.timelines.items[bl->timeline].driver,
+				m->fences.timelines.items[bl->timeline].name,
 				bl->context, bl->seqno, report_dur(b, sizeof(b), bl->wait_ns));
 		else if (bl->known)
 			fprintf(out, "context %" PRIu64 " seqno %" PRIu64 ", waited %s", bl->context,
@@ -273,22 +274,22 @@ static void display(FILE *out, const struct ft_model *m, const struct report_inf
 	char a[24], b[24], c[24];
 
 	fprintf(out, "\nDisplay (out-fence latency = out-fence created -> signalled)\n");
-	for (unsigned int i = 0; i < m->n_crtcs; i++) {
-		const struct ft_crtc *cr = &m->crtcs[i];
+	for (unsigned int i = 0; i < m->display.crtcs.n; i++) {
+		const struct ft_crtc *cr = &m->display.crtcs.items[i];
 		const struct ft_pipe *p = NULL;
 
 		if (o->crtc >= 0 && cr->crtc_id != (uint64_t)o->crtc)
 			continue;
-		for (unsigned int k = 0; k < m->n_pipes; k++)
-			if (cr->pipe >= 0 && m->pipes[k].pipe == cr->pipe)
-				p = &m->pipes[k];
+		for (unsigned int k = 0; k < m->display.pipes.n; k++)
+			if (cr->pipe >= 0 && m->display.pipes.items[k].pipe == cr->pipe)
+				p = &m->display.pipes.items[k];
 		fprintf(out, "CRTC %u (%s on %s), vblank pipe %d%s: %" PRIu64 " frames, out-fence latency p50 %s, p99 %s, max %s\n",
 			cr->crtc_id, cr->name, cr->driver, cr->pipe, cr->pipe < 0 ? " (unknown)" : "", cr->frames,
 			report_dur(a, sizeof(a), hist_percentile(&cr->out_latency, 0.5)),
 			report_dur(b, sizeof(b), hist_percentile(&cr->out_latency, 0.99)),
 			report_dur(c, sizeof(c), cr->out_latency.max));
-		if (model_lost_between(m, m->timelines[cr->timeline].first_ts,
-				       m->timelines[cr->timeline].last_ts))
+		if (model_lost_between(m, m->fences.timelines.items[cr->timeline].first_ts,
+				       m->fences.timelines.items[cr->timeline].last_ts))
 			fprintf(out, "  events were lost while this CRTC was active: frames and late frames may be short\n");
 		if (info->drm && (dev = drm_map_find(info->drm, cr->driver, cr->crtc_id, cr->name)))
 			fprintf(out, "  device: dri/%u (%s), CRTC index %u\n", dev->minor, dev->driver, dev->index);
@@ -305,7 +306,7 @@ static void display(FILE *out, const struct ft_model *m, const struct report_inf
 				cr->unpaired);
 		late_frames(out, m, cr, o);
 	}
-	if (!m->n_crtcs)
+	if (!m->display.crtcs.n)
 		fprintf(out, "  no CRTC out-fence timeline in this trace\n");
 }
 
@@ -330,12 +331,12 @@ static void commits(FILE *out, const struct ft_model *m)
 	if (!m->dec->have_set[FT_SET_SERIES])
 		return;
 	fprintf(out, "\nCommits (fence-trace series)\n");
-	fprintf(out, "  failed: %" PRIu64 "\n", m->failed_total);
-	for (unsigned int i = 0; i < m->n_failed; i++)
-		failed_commit(out, &m->failed[i]);
-	fprintf(out, "  behind an earlier commit: %" PRIu64 "\n", m->stalls_total);
-	for (unsigned int i = 0; i < m->n_stalls; i++) {
-		const struct ft_commit_stall *s = &m->stalls[i];
+	fprintf(out, "  failed: %" PRIu64 "\n", m->commits.failed_total);
+	for (unsigned int i = 0; i < m->commits.n_failed; i++)
+		failed_commit(out, &m->commits.failed[i]);
+	fprintf(out, "  behind an earlier commit: %" PRIu64 "\n", m->commits.stalls_total);
+	for (unsigned int i = 0; i < m->commits.n_stalls; i++) {
+		const struct ft_commit_stall *s = &m->commits.stalls[i];
 
 		if (s->waits_on == (int64_t)s->commit) {	/* wait_for_flip_done's timeout */
 			fprintf(out, "    commit %" PRIu64 " on CRTC %u: its own %s timed out after %s (ret %s): the flip never completed\n",
@@ -354,10 +355,11 @@ static void fence_name(FILE *out, const struct ft_model *m, uint64_t key)
 {
 	uint64_t ctx = key >> 32, seq = key & 0xffffffffull;
 	uint32_t tl;
-	int named = keymap_get(&m->timeline_of_context, ctx, &tl);
+	int named = keymap_get(&m->fences.timeline_of_context, ctx, &tl);
 
-	fprintf(out, "%s %s context %" PRIu64 " seqno %" PRIu64, named ? m->timelines[tl].driver : "?",
-		named ? m->timelines[tl].name : "?", ctx, seq);
+	fprintf(out, "%s %s context %" PRIu64 " seqno %" PRIu64,
+		named ? m->fences.timelines.items[tl].driver : "?",
+		named ? m->fences.timelines.items[tl].name : "?", ctx, seq);
 }
 
 /*
@@ -416,9 +418,9 @@ static void stalls(FILE *out, const struct ft_model *m)
 	char a[24];
 
 	fprintf(out, "\nStalls (dma_fence waits of %s or more): %" PRIu64 "\n",
-		report_dur(a, sizeof(a), m->stall_ns), m->long_waits_total);
-	for (unsigned int i = 0; i < m->n_long_waits; i++)
-		long_wait(out, m, &m->long_waits[i]);
+		report_dur(a, sizeof(a), m->waits.stall_ns), m->waits.long_waits_total);
+	for (unsigned int i = 0; i < m->waits.n_long_waits; i++)
+		long_wait(out, m, &m->waits.long_waits[i]);
 	if (!report_errors_known(m))
 		fprintf(out, "  (fence errors are not traced by this kernel: a stall ended by a failed fence looks like any other)\n");
 }

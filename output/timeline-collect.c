@@ -200,10 +200,10 @@ int tl_finish(struct tl_data *d, const struct ft_model *m)
 	d->model = m;
 	close_open_spans(&d->fences, d->last_ts);
 	close_open_spans(&d->waits, d->last_ts);
-	d->timeline_rows = calloc(m->n_timelines + 1, sizeof(*d->timeline_rows));
+	d->timeline_rows = calloc(m->fences.timelines.n + 1, sizeof(*d->timeline_rows));
 	task_rows = calloc(d->tasks.n + 1, sizeof(*task_rows));
 	if (!d->timeline_rows || !task_rows ||
-	    tl_assign_rows(&d->fences, fence_extent, m->n_timelines, d->timeline_rows) ||
+	    tl_assign_rows(&d->fences, fence_extent, m->fences.timelines.n, d->timeline_rows) ||
 	    tl_assign_rows(&d->waits, wait_extent, (unsigned int)d->tasks.n, task_rows))
 		d->error = 1;
 	for (size_t i = 0; task_rows && i < d->tasks.n; i++)

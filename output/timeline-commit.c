@@ -198,15 +198,17 @@ static int infer_commits(struct tl_data *d, const struct ft_model *m)
 		const struct tl_span *f = TL_AT(d->fences, struct tl_span, i);
 		struct tl_commit *c;
 
-		if (m->timelines[f->timeline].crtc < 0)
+		if (m->fences.timelines.items[f->timeline].crtc < 0)
 			continue;
 		c = tl_push(d, &d->commits);
 		if (!c)
 			return -1;
-		*c = (struct tl_commit){ .t0 = f->t0, .t1 = f->t1, .crtc = m->timelines[f->timeline].crtc,
+		*c = (struct tl_commit){ .t0 = f->t0, .t1 = f->t1,
+			.crtc = m->fences.timelines.items[f->timeline].crtc,
 			.out = (uint32_t)i, .out_timeline = f->timeline, .out_seqno = f->seqno,
 			.pid = f->pid, .done = f->done, .flipped = f->done, .inferred = 1, .has_out = 1,
-			.crtc_id = m->crtcs[m->timelines[f->timeline].crtc].crtc_id };
+			.crtc_id =
+				m->display.crtcs.items[m->fences.timelines.items[f->timeline].crtc].crtc_id };
 	}
 	return 0;
 }
@@ -222,8 +224,8 @@ static void resolve_commits(struct tl_data *d, const struct ft_model *m)
 		c->out = f >= 0 ? (uint32_t)f : UINT32_MAX;
 		if (f >= 0 && keymap_put(&d->commit_of_out, (uint64_t)f, (uint32_t)i))
 			d->error = 1;
-		for (unsigned int k = 0; k < m->n_crtcs; k++)
-			if (m->crtcs[k].crtc_id == c->crtc_id)
+		for (unsigned int k = 0; k < m->display.crtcs.n; k++)
+			if (m->display.crtcs.items[k].crtc_id == c->crtc_id)
 				c->crtc = (int32_t)k;
 		if (!c->done)
 			c->t1 = d->last_ts;
@@ -264,10 +266,10 @@ int tl_commits_finish(struct tl_data *d, const struct ft_model *m)
 	if (!d->series && infer_commits(d, m))
 		return -1;
 	resolve_commits(d, m);
-	d->crtc_rows = calloc(m->n_crtcs + 1, sizeof(*d->crtc_rows));
+	d->crtc_rows = calloc(m->display.crtcs.n + 1, sizeof(*d->crtc_rows));
 	plane_rows = calloc(d->planes.n + 1, sizeof(*plane_rows));
 	err = !d->crtc_rows || !plane_rows ||
-	      tl_assign_rows(&d->commits, commit_extent, m->n_crtcs, d->crtc_rows) ||
+	      tl_assign_rows(&d->commits, commit_extent, m->display.crtcs.n, d->crtc_rows) ||
 	      tl_assign_rows(&d->plane_waits, plane_wait_extent, (unsigned int)d->planes.n, plane_rows);
 	for (size_t i = 0; !err && i < d->planes.n; i++)
 		TL_AT(d->planes, struct tl_plane, i)->rows = plane_rows[i];

@@ -42,8 +42,8 @@ static void timelines(FILE *out, const struct tl_data *d)
 	const struct ft_model *m = d->model;
 
 	fputs(",\"timelines\":[", out);
-	for (unsigned int i = 0; i < m->n_timelines; i++) {
-		const struct ft_timeline *t = &m->timelines[i];
+	for (unsigned int i = 0; i < m->fences.timelines.n; i++) {
+		const struct ft_timeline *t = &m->fences.timelines.items[i];
 
 		fprintf(out, "%s{\"ctx\":%" PRIu64 ",\"driver\":", i ? "," : "", t->context);
 		json_str(out, t->driver);
@@ -60,8 +60,8 @@ static void timelines(FILE *out, const struct tl_data *d)
 static void crtcs_and_pipes(FILE *out, const struct ft_model *m)
 {
 	fputs(",\"crtcs\":[", out);
-	for (unsigned int i = 0; i < m->n_crtcs; i++) {
-		const struct ft_crtc *c = &m->crtcs[i];
+	for (unsigned int i = 0; i < m->display.crtcs.n; i++) {
+		const struct ft_crtc *c = &m->display.crtcs.items[i];
 
 		fprintf(out, "%s{\"id\":%u,\"name\":", i ? "," : "", c->crtc_id);
 		json_str(out, c->name);
@@ -73,9 +73,10 @@ static void crtcs_and_pipes(FILE *out, const struct ft_model *m)
 			hist_percentile(&c->out_latency, 0.99));
 	}
 	fputs("],\"pipes\":[", out);
-	for (unsigned int i = 0; i < m->n_pipes; i++)
+	for (unsigned int i = 0; i < m->display.pipes.n; i++)
 		fprintf(out, "%s{\"pipe\":%d,\"vblanks\":%" PRIu64 ",\"missed\":%" PRIu64 "}",
-			i ? "," : "", m->pipes[i].pipe, m->pipes[i].vblanks, m->pipes[i].missed);
+			i ? "," : "", m->display.pipes.items[i].pipe, m->display.pipes.items[i].vblanks,
+			m->display.pipes.items[i].missed);
 	fputc(']', out);
 }
 
@@ -231,7 +232,7 @@ static void commits(FILE *out, const struct tl_data *d)
 static void planes(FILE *out, const struct tl_data *d)
 {
 	fprintf(out, ",\"series\":%s,\"crtc_rows\":[", d->series ? "true" : "false");
-	for (unsigned int i = 0; i < d->model->n_crtcs; i++)
+	for (unsigned int i = 0; i < d->model->display.crtcs.n; i++)
 		fprintf(out, "%s%u", i ? "," : "", d->crtc_rows[i]);
 	fputs("],\"planes\":[", out);
 	for (size_t i = 0; i < d->planes.n; i++) {
@@ -288,8 +289,8 @@ static void late_frames(FILE *out, const struct tl_data *d)
 	int first = 1;
 
 	fputs(",\"late\":[", out);
-	for (unsigned int ci = 0; ci < m->n_crtcs; ci++) {
-		const struct ft_crtc *c = &m->crtcs[ci];
+	for (unsigned int ci = 0; ci < m->display.crtcs.n; ci++) {
+		const struct ft_crtc *c = &m->display.crtcs.items[ci];
 
 		for (unsigned int i = 0; i < c->n_late; i++) {
 			const struct ft_late_frame *l = &c->late[i];

@@ -31,7 +31,7 @@ uint32_t tl_timeline_of(const struct ft_model *m, uint64_t context)
 {
 	uint32_t idx;
 
-	return keymap_get(&m->timeline_of_context, context, &idx) ? idx : UINT32_MAX;
+	return keymap_get(&m->fences.timeline_of_context, context, &idx) ? idx : UINT32_MAX;
 }
 
 /*

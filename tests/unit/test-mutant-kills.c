@@ -65,8 +65,8 @@ static void test_one_vblank_late(void **state)
 	fence(f, 1, 102 * VBLANK + MS, "dma_fence_init", OUT_CTX, 2);
 	land(f, 103, 2);
 	m = trace_fixture_analyze(f);
-	assert_int_equal(m->n_crtcs, 1);
-	c = &m->crtcs[0];
+	assert_int_equal(m->display.crtcs.n, 1);
+	c = &m->display.crtcs.items[0];
 	assert_int_equal(c->frames, 2);
 	assert_int_equal(c->late_count, 1);
 	assert_int_equal(c->late[0].out_seqno, 1);
@@ -93,7 +93,7 @@ static void test_vblank_of_another_sequence_confirms_nothing(void **state)
 	land(f, 101, 0);
 	trace_fixture_land(f, 102, 1, &(struct tf_land){ .event_seq = 999 });
 	m = trace_fixture_analyze(f);
-	c = &m->crtcs[0];
+	c = &m->display.crtcs.items[0];
 	assert_int_equal(c->frames, 1);
 	assert_int_equal(c->late_count, 0);
 	assert_int_equal(c->pipe, -1);
@@ -127,8 +127,8 @@ static void test_blocking_wait_is_the_last_to_signal(void **state)
 	for (uint32_t s = 101; s <= 103; s++)
 		land(f, s, s == 103);
 	m = trace_fixture_analyze(f);
-	assert_int_equal(m->crtcs[0].late_count, 1);
-	b = &m->crtcs[0].late[0].blocking;
+	assert_int_equal(m->display.crtcs.items[0].late_count, 1);
+	b = &m->display.crtcs.items[0].late[0].blocking;
 	assert_true(b->known);
 	assert_int_equal(b->context, 4);
 	assert_int_equal(b->wait_ns, 30 * MS + 1000);
@@ -178,8 +178,8 @@ static void test_blocking_plane_wait_is_the_last(void **state)
 	for (uint32_t s = 101; s <= 103; s++)
 		land(f, s, s == 103);
 	m = trace_fixture_analyze(f);
-	assert_int_equal(m->crtcs[0].late_count, 1);
-	b = &m->crtcs[0].late[0].blocking;
+	assert_int_equal(m->display.crtcs.items[0].late_count, 1);
+	b = &m->display.crtcs.items[0].late[0].blocking;
 	assert_true(b->known);
 	assert_int_equal(b->plane, 33);
 	assert_int_equal(b->context, 4);
@@ -208,9 +208,9 @@ static void test_wait_not_judged_across_lost_events(void **state)
 	fence(f, 0, 20 * MS, "dma_fence_signaled", 5, 1);
 	m = trace_fixture_analyze(f);
 	assert_int_equal(m->lost, 3);
-	assert_int_equal(m->n_by_task, 1);
-	assert_int_equal(m->by_task[0].count, 1);
-	assert_int_equal(m->by_task[0].interrupted, 0);
+	assert_int_equal(m->waits.by_task.n, 1);
+	assert_int_equal(m->waits.by_task.items[0].count, 1);
+	assert_int_equal(m->waits.by_task.items[0].interrupted, 0);
 }
 
 /* dur-unit-boundary: each unit starts at 1000 of the one below. */

@@ -72,8 +72,8 @@ static void test_event_lacks_field(void **state)
 	assert_int_equal(m->dec->have_event[FT_EV_FENCE_INIT], 0);
 	assert_int_equal(m->dec->have_event[FT_EV_FENCE_SIGNALED], 1);
 	/* the init is not decoded: its signal has no fence to match */
-	assert_int_equal(m->n_timelines, 0);
-	assert_int_equal(m->signal_unknown, 1);
+	assert_int_equal(m->fences.timelines.n, 0);
+	assert_int_equal(m->fences.signal_unknown, 1);
 	assert_int_equal(m->events, 2);
 	assert_non_null(strstr(trace_fixture_report(f, 0), "\nnote: dma_fence_init lacks field seqno\n"));
 	assert_non_null(strstr(trace_fixture_report(f, 1),
@@ -91,8 +91,8 @@ static void test_huge_timestamps(void **state)
 	FENCE(0, base, "dma_fence_init", 3, 1);
 	FENCE(1, base + 3 * MS, "dma_fence_signaled", 3, 1);
 	m = trace_fixture_analyze(f);
-	assert_int_equal(m->n_timelines, 1);
-	t = &m->timelines[0];
+	assert_int_equal(m->fences.timelines.n, 1);
+	t = &m->fences.timelines.items[0];
 	assert_int_equal(t->signaled, 1);
 	assert_int_equal(t->latency.count, 1);
 	assert_int_equal(t->latency.max, 3 * MS);
@@ -138,9 +138,9 @@ static void test_clocks_disagree_across_cpus(void **state)
 	FENCE(0, 21 * MS, "dma_fence_init", 3, 2);
 	FENCE(1, 23 * MS, "dma_fence_signaled", 3, 2);
 	m = trace_fixture_analyze(f);
-	assert_int_equal(m->signal_unknown, 1);
-	assert_int_equal(m->n_timelines, 1);
-	t = &m->timelines[0];
+	assert_int_equal(m->fences.signal_unknown, 1);
+	assert_int_equal(m->fences.timelines.n, 1);
+	t = &m->fences.timelines.items[0];
 	assert_int_equal(t->fences, 2);
 	assert_int_equal(t->signaled, 1);
 	assert_int_equal(t->unsignaled_at_end, 1);

@@ -299,7 +299,7 @@ static void two_late_frames(struct trace_fixture *f)
 	for (uint32_t seq = 105; seq <= 108; seq++)
 		trace_fixture_land(f, seq, seq == 108 ? 2 : 0, NULL);
 	trace_fixture_analyze(f);
-	assert_int_equal(f->a.model.crtcs[0].late_count, 2);
+	assert_int_equal(f->a.model.display.crtcs.items[0].late_count, 2);
 }
 
 #define LATE_A "         1       1.601000      101      104   47.99 ms  sw_sync producer-A context 3 seqno 1"

@@ -155,13 +155,14 @@ static void test_merged_member_and_failed_fence(void **state)
 	merged_failed_in_fence(f);
 	m = trace_fixture_analyze(f);
 	/* errors per timeline: B and the array that carried B's error */
-	assert_int_equal(m->timelines[0].context, A_CTX);
-	for (unsigned int i = 0; i < m->n_timelines; i++)
-		assert_int_equal(m->timelines[i].errors,
-				 m->timelines[i].context == B_CTX || m->timelines[i].context == MERGE_CTX);
+	assert_int_equal(m->fences.timelines.items[0].context, A_CTX);
+	for (unsigned int i = 0; i < m->fences.timelines.n; i++)
+		assert_int_equal(m->fences.timelines.items[i].errors,
+				 m->fences.timelines.items[i].context == B_CTX ||
+				 m->fences.timelines.items[i].context == MERGE_CTX);
 	/* the stall: on the array, held by member B, failed, and the frame still shown */
-	assert_int_equal(m->long_waits_total, 1);
-	l = &m->long_waits[0];
+	assert_int_equal(m->waits.long_waits_total, 1);
+	l = &m->waits.long_waits[0];
 	assert_int_equal(l->key, (uint64_t)MERGE_CTX << 32 | 1);
 	assert_int_equal(l->member_key, (uint64_t)B_CTX << 32 | 1);
 	assert_int_equal(l->member_error, -2);
@@ -173,10 +174,10 @@ static void test_merged_member_and_failed_fence(void **state)
 	assert_int_equal(l->outcome, FT_OUTCOME_SHOWN);
 	assert_int_equal(l->outcome_ts, 107 * 16 * MS + 20000);
 	/* the late frame is blocked by member B, not by the array */
-	assert_int_equal(m->n_crtcs, 1);
-	assert_string_equal(m->crtcs[0].name, LONG_NAME);
-	assert_int_equal(m->crtcs[0].late_count, 1);
-	late = &m->crtcs[0].late[0];
+	assert_int_equal(m->display.crtcs.n, 1);
+	assert_string_equal(m->display.crtcs.items[0].name, LONG_NAME);
+	assert_int_equal(m->display.crtcs.items[0].late_count, 1);
+	late = &m->display.crtcs.items[0].late[0];
 	assert_int_equal(late->blocking.context, B_CTX);
 	assert_int_equal(late->blocking.seqno, 1);
 	assert_true(late->blocking.merged);
@@ -216,12 +217,12 @@ static void test_discard_and_commit_stall_stages(void **state)
 	commit_stall(f, 300 * MS, 11, 10, 0, 0, 250 * MS);
 	commit_stall(f, 10400 * MS, 12, 12, 1, -110, 10000 * MS);
 	m = trace_fixture_analyze(f);
-	assert_int_equal(m->crtcs[0].discarded, 1);
-	assert_int_equal(m->timelines[0].destroyed_unsignaled, 1);
-	assert_int_equal(m->n_failed, 1);
-	assert_true(m->failed[0].discarded);
-	assert_int_equal(m->failed[0].discarded_seqno, 2);
-	assert_int_equal(m->n_stalls, 2);
+	assert_int_equal(m->display.crtcs.items[0].discarded, 1);
+	assert_int_equal(m->fences.timelines.items[0].destroyed_unsignaled, 1);
+	assert_int_equal(m->commits.n_failed, 1);
+	assert_true(m->commits.failed[0].discarded);
+	assert_int_equal(m->commits.failed[0].discarded_seqno, 2);
+	assert_int_equal(m->commits.n_stalls, 2);
 	trace_fixture_report(f, 0);
 	assert_non_null(strstr(f->text, "commit 9 at 0.002000 s: error -22 (-EINVAL); out-fence discarded: "
 				      "commit failed with -EINVAL (CRTC 51, out-fence context 1 seqno 2, never signalled)\n"));

@@ -15,9 +15,9 @@
 
 static const struct ft_timeline *timeline(const struct ft_model *m, uint64_t context)
 {
-	for (unsigned int i = 0; i < m->n_timelines; i++)
-		if (m->timelines[i].context == context)
-			return &m->timelines[i];
+	for (unsigned int i = 0; i < m->fences.timelines.n; i++)
+		if (m->fences.timelines.items[i].context == context)
+			return &m->fences.timelines.items[i];
 	fail_msg("no timeline for context %llu", (unsigned long long)context);
 	return NULL;
 }
@@ -85,7 +85,7 @@ static void test_key_collisions(void **state)
 	assert_int_equal(timeline(m, 0)->out_of_order, 0);
 	assert_int_equal(timeline(m, 100)->fences, 1);
 	assert_int_equal(timeline(m, 101)->fences, 1);
-	assert_int_equal(m->n_timelines, 3);
+	assert_int_equal(m->fences.timelines.n, 3);
 }
 
 /*
@@ -158,12 +158,12 @@ static void test_no_fence_events(void **state)
 		assert_int_equal(tb_vblank(f->tb, 0, seqs[i] * 16 * MS, 0, seqs[i],
 					   (int64_t)(seqs[i] * 16 * MS), 1), 0);
 	m = trace_fixture_analyze(f);
-	assert_int_equal(m->n_timelines, 0);
-	assert_int_equal(m->n_crtcs, 0);
-	assert_int_equal(m->n_pipes, 1);
-	assert_int_equal(m->pipes[0].vblanks, 7);
-	assert_int_equal(m->pipes[0].missed, 1);
-	assert_int_equal(hist_percentile(&m->pipes[0].period, 0.5), 16 * MS);
+	assert_int_equal(m->fences.timelines.n, 0);
+	assert_int_equal(m->display.crtcs.n, 0);
+	assert_int_equal(m->display.pipes.n, 1);
+	assert_int_equal(m->display.pipes.items[0].vblanks, 7);
+	assert_int_equal(m->display.pipes.items[0].missed, 1);
+	assert_int_equal(hist_percentile(&m->display.pipes.items[0].period, 0.5), 16 * MS);
 }
 
 static void commit(struct trace_fixture *f, uint64_t t, uint32_t out_seqno, uint64_t b_wait_ms)
@@ -200,8 +200,8 @@ static void test_late_frame_and_its_blocking_fence(void **state)
 	trace_fixture_land(f, 103, 0, NULL);
 	trace_fixture_land(f, 104, 2, NULL);
 	m = trace_fixture_analyze(f);
-	assert_int_equal(m->n_crtcs, 1);
-	c = &m->crtcs[0];
+	assert_int_equal(m->display.crtcs.n, 1);
+	c = &m->display.crtcs.items[0];
 	assert_int_equal(c->crtc_id, 51);
 	assert_string_equal(c->name, "crtc-0");
 	assert_int_equal(c->pipe, 0);
@@ -216,18 +216,18 @@ static void test_late_frame_and_its_blocking_fence(void **state)
 	assert_int_equal(l->blocking.context, 4);
 	assert_int_equal(l->blocking.seqno, 2);
 	assert_int_equal(l->blocking.wait_ns, 39 * MS);
-	assert_string_equal(m->timelines[l->blocking.timeline].name, "producer-B");
+	assert_string_equal(m->fences.timelines.items[l->blocking.timeline].name, "producer-B");
 	/* the waits section: pid 50 waited four times, on two timelines */
-	assert_int_equal(m->n_by_task, 1);
-	assert_int_equal(m->by_task[0].count, 4);
-	assert_int_equal(m->by_task[0].max_ns, 39 * MS);
-	assert_int_equal(m->n_by_timeline, 2);
+	assert_int_equal(m->waits.by_task.n, 1);
+	assert_int_equal(m->waits.by_task.items[0].count, 4);
+	assert_int_equal(m->waits.by_task.items[0].max_ns, 39 * MS);
+	assert_int_equal(m->waits.by_timeline.n, 2);
 	/* the stalls section: only B's 39 ms wait passes 33 ms, and it held up out-fence 2 */
-	assert_int_equal(m->long_waits_total, 1);
-	assert_int_equal(m->long_waits[0].key, 4ull << 32 | 2);
-	assert_int_equal(m->long_waits[0].end - m->long_waits[0].start, 39 * MS);
-	assert_int_equal(m->long_waits[0].out_seqno, 2);
-	assert_int_equal(m->long_waits[0].pid, 50);
+	assert_int_equal(m->waits.long_waits_total, 1);
+	assert_int_equal(m->waits.long_waits[0].key, 4ull << 32 | 2);
+	assert_int_equal(m->waits.long_waits[0].end - m->waits.long_waits[0].start, 39 * MS);
+	assert_int_equal(m->waits.long_waits[0].out_seqno, 2);
+	assert_int_equal(m->waits.long_waits[0].pid, 50);
 }
 
 /* No signal events for the in-fences (a capture that lost them): the wait
@@ -253,8 +253,8 @@ static void test_blocking_without_signal_events(void **state)
 	for (uint32_t s = 201; s <= 204; s++)
 		trace_fixture_land(f, s, s == 204 ? 1 : 0, NULL);
 	m = trace_fixture_analyze(f);
-	assert_int_equal(m->crtcs[0].late_count, 1);
-	assert_int_equal(m->crtcs[0].late[0].blocking.context, 3);
+	assert_int_equal(m->display.crtcs.items[0].late_count, 1);
+	assert_int_equal(m->display.crtcs.items[0].late[0].blocking.context, 3);
 }
 
 static const struct ft_wait_stat *wait_stat(const struct ft_wait_stat *s, unsigned int n, uint64_t id)
@@ -291,13 +291,14 @@ static void test_waits_interrupted(void **state)
 	tb_set_pid(f->tb, 0);
 	FENCE(0, 20 * MS, "dma_fence_signaled", 5, 2);
 	m = trace_fixture_analyze(f);
-	s = wait_stat(m->by_task, m->n_by_task, 60);
+	s = wait_stat(m->waits.by_task.items, m->waits.by_task.n, 60);
 	assert_int_equal(s->count, 2);
 	assert_int_equal(s->interrupted, 1);
-	s = wait_stat(m->by_task, m->n_by_task, 61);
+	s = wait_stat(m->waits.by_task.items, m->waits.by_task.n, 61);
 	assert_int_equal(s->count, 1);
 	assert_int_equal(s->interrupted, 0);
-	s = wait_stat(m->by_timeline, m->n_by_timeline, (uint64_t)(timeline(m, 5) - m->timelines));
+	s = wait_stat(m->waits.by_timeline.items, m->waits.by_timeline.n,
+		      (uint64_t)(timeline(m, 5) - m->fences.timelines.items));
 	assert_int_equal(s->count, 2);
 	assert_int_equal(s->interrupted, 1);
 }

@@ -318,7 +318,7 @@ static void test_series_commits_and_plane_waits(void **state)
 	assert_int_equal(w->link, 1);
 	assert_int_equal(w->lane, 0);
 	assert_int_equal(w->seqno, 2);
-	assert_string_equal(f->trace.a.model.timelines[w->timeline].name, HOSTILE);
+	assert_string_equal(f->trace.a.model.fences.timelines.items[w->timeline].name, HOSTILE);
 	assert_int_equal(w->t1 - w->t0, 39 * MS + 3000);
 	assert_true(w->done && !w->failed);
 	text = render(f, tl_write_html);
