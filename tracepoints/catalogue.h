@@ -138,12 +138,14 @@ enum ft_slot {
 	F(PLANE_WAIT_END,    duration_ns, FT_DURATION, FT_REQUIRED)	\
 	F(PLANE_WAIT_BEGIN,  commit,   FT_COMMIT,   FT_REQUIRED)	\
 	F(PLANE_WAIT_BEGIN,  plane,    FT_PLANE,    FT_REQUIRED)	\
+	F(PLANE_WAIT_BEGIN,  fence,    FT_FENCE,    FT_OPTIONAL)	\
 	F(PLANE_WAIT_BEGIN,  context,  FT_CONTEXT,  FT_REQUIRED)	\
 	F(PLANE_WAIT_BEGIN,  seqno,    FT_SEQNO,    FT_REQUIRED)	\
 	F(FLIP_DONE,	     commit,   FT_COMMIT,   FT_REQUIRED)	\
 	F(FLIP_DONE,	     crtc,     FT_CRTC,	    FT_REQUIRED)	\
 	F(FLIP_DONE,	     vblank,   FT_SEQ,	    FT_REQUIRED)	\
 	F(POLL_BEGIN,	     sync_file, FT_SYNC_FILE, FT_REQUIRED)	\
+	F(POLL_BEGIN,	     fence,    FT_FENCE,    FT_OPTIONAL)	\
 	F(POLL_BEGIN,	     context,  FT_CONTEXT,  FT_REQUIRED)	\
 	F(POLL_BEGIN,	     seqno,    FT_SEQNO,    FT_REQUIRED)	\
 	F(POLL_READY,	     sync_file, FT_SYNC_FILE, FT_REQUIRED)	\
@@ -156,6 +158,7 @@ enum ft_slot {
 	F(OUT_DISCARD,	     error,    FT_ERR,	    FT_REQUIRED)	\
 	F(FENCE_ERROR,	     driver,   FT_DRIVER,   FT_REQUIRED)	\
 	F(FENCE_ERROR,	     timeline, FT_TIMELINE, FT_REQUIRED)	\
+	F(FENCE_ERROR,	     fence,    FT_FENCE,    FT_OPTIONAL)	\
 	F(FENCE_ERROR,	     context,  FT_CONTEXT,  FT_REQUIRED)	\
 	F(FENCE_ERROR,	     seqno,    FT_SEQNO,    FT_REQUIRED)	\
 	F(FENCE_ERROR,	     error,    FT_ERR,	    FT_REQUIRED)	\
