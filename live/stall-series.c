@@ -12,73 +12,25 @@
 #include <event-parse.h>
 #include <tracefs.h>
 
+#include "decode.h"
 #include "own-instance.h"
 #include "stall.h"
 #include "stall-series.h"
 #include "sync.h"
 
-static const char *const events[][2] = {
-	{ "drm_fence", "drm_fence_wait_begin" },
-	{ "drm_fence", "drm_fence_wait_end" },
-	{ "drm_fence", "drm_fence_commit_stall" },
-	{ "drm_fence", "drm_fence_flip_done" },
-	{ "drm_fence", "drm_fence_commit_failed" },
-	{ "sync_file", "sync_file_poll_begin" },
-	{ "sync_file", "sync_file_poll_ready" },
-};
-
-/* Later in the series (patch 0008): used when the kernel has it. */
-static const char *const optional_events[][2] = {
-	{ "dma_fence", "dma_fence_error" },
-};
-
-/* 0 when this kernel has the series; then its events stream into @s. */
-int series_start(struct stall_series *s, struct stall_ctx *c)
-{
-	const char *systems[] = { "drm_fence", "sync_file", "dma_fence", NULL };
-
-	memset(s, 0, sizeof(*s));
-	s->c = c;
-	if (!tracefs_file_exists(NULL, "events/drm_fence/drm_fence_wait_begin/format"))
-		return -1;
-	s->tep = tracefs_local_events_system(NULL, systems);
-	s->inst = own_instance_create("stall");
-	if (!s->tep || !s->inst)
-		goto fail;
-	tracefs_instance_file_write(s->inst, "trace_clock", "mono");
-	for (size_t i = 0; i < sizeof(events) / sizeof(events[0]); i++)
-		if (tracefs_event_enable(s->inst, events[i][0], events[i][1]))
-			goto fail;
-	for (size_t i = 0; i < sizeof(optional_events) / sizeof(optional_events[0]); i++)
-		tracefs_event_enable(s->inst, optional_events[i][0], optional_events[i][1]);
-	tracefs_trace_on(s->inst);
-	return 0;
-fail:
-	series_stop(s);
-	return -1;
-}
-
-static uint64_t num(struct tep_event *ev, struct tep_record *rec, const char *field)
-{
-	unsigned long long v = 0;
-
-	tep_get_field_val(NULL, ev, field, rec, &v, 0);
-	return v;
-}
-
-static void wait_begin(struct stall_series *s, struct tep_event *ev, struct tep_record *rec)
+static void wait_begin(struct stall_series *s, const struct ft_event *ev)
 {
 	struct series_wait *w;
 
 	if (s->n_waits >= SERIES_MAX)
 		return;
 	w = &s->waits[s->n_waits++];
-	w->fence = num(ev, rec, "fence");
-	w->commit = num(ev, rec, "commit");
-	w->plane = (uint32_t)num(ev, rec, "plane");
-	w->context = num(ev, rec, "context");
-	w->seqno = num(ev, rec, "seqno");
-	w->ts = rec->ts;
+	w->fence = ev->v[FT_FENCE];
+	w->commit = ev->v[FT_COMMIT];
+	w->plane = (uint32_t)ev->v[FT_PLANE];
+	w->context = ev->v[FT_CONTEXT];
+	w->seqno = ev->v[FT_SEQNO];
+	w->ts = ev->ts;
 	w->end = 0;
 }
 
@@ -118,9 +70,9 @@ static void error_wait_outcome(struct stall_series *s, uint64_t commit, int err,
 	}
 }
 
-static void wait_end(struct stall_series *s, struct tep_event *ev, struct tep_record *rec)
+static void wait_end(struct stall_series *s, const struct ft_event *ev)
 {
-	uint64_t fence = num(ev, rec, "fence"), commit = num(ev, rec, "commit");
+	uint64_t fence = ev->v[FT_FENCE], commit = ev->v[FT_COMMIT];
 	const struct series_failed_fence *f = failed_fence(s, fence);
 	struct series_wait *w;
 
@@ -129,28 +81,45 @@ static void wait_end(struct stall_series *s, struct tep_event *ev, struct tep_re
 			continue;
 		w = &s->ended[s->n_ended++ % SERIES_RECENT];
 		*w = s->waits[i];
-		w->end = rec->ts;
+		w->end = ev->ts;
 		s->waits[i] = s->waits[--s->n_waits];
 		if (f && f->context == w->context && f->seqno == w->seqno)
-			error_wait(s, w, f->error, (int)(int32_t)num(ev, rec, "ret"));
+			error_wait(s, w, f->error, (int)(int32_t)ev->v[FT_RET]);
 		return;
 	}
 }
 
-static void fence_error(struct stall_series *s, struct tep_event *ev, struct tep_record *rec)
+static void fence_error(struct stall_series *s, const struct ft_event *ev)
 {
 	struct series_failed_fence *f = &s->failed[s->n_failed++ % SERIES_RECENT];
 
-	f->fence = num(ev, rec, "fence");
-	f->context = num(ev, rec, "context");
-	f->seqno = num(ev, rec, "seqno");
-	f->error = (int)(int32_t)num(ev, rec, "error");
+	f->fence = ev->v[FT_FENCE];
+	f->context = ev->v[FT_CONTEXT];
+	f->seqno = ev->v[FT_SEQNO];
+	f->error = (int)(int32_t)ev->v[FT_ERR];
 }
 
-static void poll_begin(struct stall_series *s, struct tep_event *ev, struct tep_record *rec)
+static void commit_stall(struct stall_series *s, const struct ft_event *ev)
+{
+	stall_print_commit_stall(s->c, ev->ts, ev->v[FT_COMMIT], (uint32_t)ev->v[FT_CRTC],
+				 (int64_t)ev->v[FT_WAITS_ON], (int)(int32_t)ev->v[FT_STAGE],
+				 (int)(int32_t)ev->v[FT_RET], ev->v[FT_DURATION]);
+}
+
+static void flip_done(struct stall_series *s, const struct ft_event *ev)
+{
+	error_wait_outcome(s, ev->v[FT_COMMIT], 0, ev->v[FT_SEQ], ev->ts);
+}
+
+static void commit_failed(struct stall_series *s, const struct ft_event *ev)
+{
+	error_wait_outcome(s, ev->v[FT_COMMIT], (int)(int32_t)ev->v[FT_ERR], 0, ev->ts);
+}
+
+static void poll_begin(struct stall_series *s, const struct ft_event *ev)
 {
 	struct series_poll *p;
-	uint64_t sf = num(ev, rec, "sync_file");
+	uint64_t sf = ev->v[FT_SYNC_FILE];
 
 	for (unsigned int i = 0; i < s->n_polls; i++)
 		if (s->polls[i].sync_file == sf)
@@ -160,51 +129,96 @@ static void poll_begin(struct stall_series *s, struct tep_event *ev, struct tep_
 	p = &s->polls[s->n_polls++];
 	memset(p, 0, sizeof(*p));
 	p->sync_file = sf;
-	p->fence = num(ev, rec, "fence");
-	p->context = num(ev, rec, "context");
-	p->seqno = num(ev, rec, "seqno");
-	p->pid = tep_data_pid(s->tep, rec);
-	p->ts = rec->ts;
+	p->fence = ev->v[FT_FENCE];
+	p->context = ev->v[FT_CONTEXT];
+	p->seqno = ev->v[FT_SEQNO];
+	p->pid = ev->pid;
+	p->ts = ev->ts;
 }
 
-static void poll_ready(struct stall_series *s, struct tep_event *ev, struct tep_record *rec)
+static void poll_ready(struct stall_series *s, const struct ft_event *ev)
 {
-	uint64_t sf = num(ev, rec, "sync_file");
+	uint64_t sf = ev->v[FT_SYNC_FILE];
 
 	for (unsigned int i = 0; i < s->n_polls; i++) {
 		if (s->polls[i].sync_file != sf)
 			continue;
 		if (s->polls[i].reported)
-			stall_print_poll_end(s->c, &s->polls[i], rec->ts);
+			stall_print_poll_end(s->c, &s->polls[i], ev->ts);
 		s->polls[i] = s->polls[--s->n_polls];
 		return;
 	}
 }
 
-static int on_event(struct tep_event *ev, struct tep_record *rec, int cpu, void *data)
+/*
+ * The catalogue's events stall takes in, and what it does with each: also
+ * the list of events enabled in the instance, so there is no second one.
+ */
+static void (*const handlers[FT_EV_COUNT])(struct stall_series *, const struct ft_event *) = {
+	[FT_EV_PLANE_WAIT_BEGIN] = wait_begin,
+	[FT_EV_PLANE_WAIT_END] = wait_end,
+	[FT_EV_COMMIT_STALL] = commit_stall,
+	[FT_EV_FLIP_DONE] = flip_done,
+	[FT_EV_COMMIT_FAILED] = commit_failed,
+	[FT_EV_POLL_BEGIN] = poll_begin,
+	[FT_EV_POLL_READY] = poll_ready,
+	[FT_EV_FENCE_ERROR] = fence_error,
+};
+
+/*
+ * Enable the events handled.  -1 when one of the series' drm_fence or
+ * sync_file events cannot be enabled or decoded; dma_fence_error may be
+ * missing (a kernel with the series up to patch 0007).
+ */
+static int enable_events(struct stall_series *s)
+{
+	for (int id = 0; id < FT_EV_COUNT; id++) {
+		int on;
+
+		if (!handlers[id])
+			continue;
+		on = !tracefs_event_enable(s->inst, ft_event_system(id), ft_event_name(id)) &&
+		     s->dec.have_event[id];
+		if (!on && ft_event_set(id) == FT_SET_SERIES)
+			return -1;
+	}
+	return 0;
+}
+
+/* 0 when this kernel has the series; then its events stream into @s. */
+int series_start(struct stall_series *s, struct stall_ctx *c)
+{
+	const char *systems[] = { "drm_fence", "sync_file", "dma_fence", NULL };
+	char why[128];
+
+	memset(s, 0, sizeof(*s));
+	s->c = c;
+	if (!tracefs_file_exists(NULL, "events/drm_fence/drm_fence_wait_begin/format"))
+		return -1;
+	s->tep = tracefs_local_events_system(NULL, systems);
+	s->inst = own_instance_create("stall");
+	if (!s->tep || !s->inst || ft_decoder_init(&s->dec, s->tep, why, sizeof(why)))
+		goto fail;
+	tracefs_instance_file_write(s->inst, "trace_clock", "mono");
+	if (enable_events(s))
+		goto fail;
+	tracefs_trace_on(s->inst);
+	return 0;
+fail:
+	series_stop(s);
+	return -1;
+}
+
+/* One record of the instance, through the decoder the offline report uses. */
+static int on_event(struct tep_event *event, struct tep_record *rec, int cpu, void *data)
 {
 	struct stall_series *s = data;
+	struct ft_event ev;
 
+	(void)event;
 	(void)cpu;
-	if (!strcmp(ev->name, "drm_fence_wait_begin"))
-		wait_begin(s, ev, rec);
-	else if (!strcmp(ev->name, "drm_fence_wait_end"))
-		wait_end(s, ev, rec);
-	else if (!strcmp(ev->name, "drm_fence_commit_stall"))
-		stall_print_commit_stall(s->c, rec->ts, num(ev, rec, "commit"), (uint32_t)num(ev, rec, "crtc"),
-					 (int64_t)num(ev, rec, "waits_on"),
-					 (int)(int32_t)num(ev, rec, "stage"), (int)(int32_t)num(ev, rec, "ret"),
-					 num(ev, rec, "duration_ns"));
-	else if (!strcmp(ev->name, "dma_fence_error"))
-		fence_error(s, ev, rec);
-	else if (!strcmp(ev->name, "drm_fence_flip_done"))
-		error_wait_outcome(s, num(ev, rec, "commit"), 0, num(ev, rec, "vblank"), rec->ts);
-	else if (!strcmp(ev->name, "drm_fence_commit_failed"))
-		error_wait_outcome(s, num(ev, rec, "commit"), (int)(int32_t)num(ev, rec, "err"), 0, rec->ts);
-	else if (!strcmp(ev->name, "sync_file_poll_begin"))
-		poll_begin(s, ev, rec);
-	else if (!strcmp(ev->name, "sync_file_poll_ready"))
-		poll_ready(s, ev, rec);
+	if (ft_decode(&s->dec, rec, &ev) == 1 && handlers[ev.id])
+		handlers[ev.id](s, &ev);
 	return 0;
 }
 
@@ -235,6 +249,7 @@ void series_stop(struct stall_series *s)
 		tracefs_instance_destroy(s->inst);
 		tracefs_instance_free(s->inst);
 	}
+	ft_decoder_free(&s->dec);
 	if (s->tep)
 		tep_free(s->tep);
 	s->inst = NULL;

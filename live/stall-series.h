@@ -12,6 +12,8 @@
 
 #include <stdint.h>
 
+#include "decode.h"
+
 #define SERIES_MAX 256
 #define SERIES_RECENT 32		/* ended waits and failed fences remembered */
 
@@ -45,6 +47,7 @@ struct series_poll {			/* a poll() on a sync_file in progress */
 struct stall_series {
 	struct tracefs_instance *inst;
 	struct tep_handle *tep;
+	struct ft_decoder dec;		/* the catalogue's fields, resolved in @tep */
 	struct series_wait waits[SERIES_MAX];
 	struct series_poll polls[SERIES_MAX];
 	unsigned int n_waits, n_polls;
