@@ -222,15 +222,21 @@ static int on_event(struct tep_event *event, struct tep_record *rec, int cpu, vo
 	return 0;
 }
 
-/* Take in what the instance holds; then report polls past the threshold. */
+/*
+ * Take in what the instance holds; then report polls past the threshold.
+ * A poll is judged against the time the read began, not the time it
+ * ended: every poll_ready stamped before that time is in the buffers the
+ * read drains, so a poll still open has lasted at least that long.  With
+ * the end time, a read that lagged (a loaded host: 93 ms seen) turned a
+ * short poll whose ready came during the read into a stall.
+ */
 void series_read(struct stall_series *s)
 {
-	uint64_t now;
+	uint64_t now = now_ns();
 
 	if (!s->inst)
 		return;
 	tracefs_iterate_raw_events(s->tep, s->inst, NULL, 0, on_event, s);
-	now = now_ns();
 	for (unsigned int i = 0; i < s->n_polls; i++) {
 		struct series_poll *p = &s->polls[i];
 
