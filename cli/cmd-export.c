@@ -43,7 +43,7 @@ static int parse_args(struct export_ctx *c, int argc, char **argv)
 static int run(const struct export_ctx *c)
 {
 	struct tl_data d;
-	int ret = tl_render("export", c->path, c->out, tl_write_perfetto, &d);
+	int ret = tl_render(c->path, c->out, tl_write_perfetto, &d);
 
 	if (!ret)
 		fprintf(stderr, "fence-trace export: wrote %s (open it in ui.perfetto.dev or chrome://tracing)\n",

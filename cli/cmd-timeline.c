@@ -39,7 +39,7 @@ static int parse_args(struct timeline_ctx *c, int argc, char **argv)
 static int run(const struct timeline_ctx *c)
 {
 	struct tl_data d;
-	int ret = tl_render("timeline", c->path, c->out, tl_write_html, &d);
+	int ret = tl_render(c->path, c->out, tl_write_html, &d);
 
 	if (!ret)
 		fprintf(stderr, "fence-trace timeline: wrote %s (%zu fences, %zu waits, %zu vblanks)\n",

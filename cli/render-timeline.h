@@ -4,7 +4,6 @@
 
 #include "timeline.h"
 
-int tl_render(const char *cmd, const char *path, const char *out_path, tl_writer write,
-	      struct tl_data *d);
+int tl_render(const char *path, const char *out_path, tl_writer write, struct tl_data *d);
 
 #endif
