@@ -12,12 +12,10 @@
  * extend (type_len 30: low 27 bits in time_delta, the rest in the next
  * word) and the event after it has delta 0.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "tracedat.h"
 #include "trace-builder.h"
@@ -48,7 +46,7 @@ struct tb_cpu {
 struct trace_builder {
 	unsigned int cpus;
 	struct tb_cpu *cpu;
-	struct tb_formats formats;	/* the events' formats, from a folder */
+	struct tb_formats formats;	/* the events' formats (a folder or tracefs) */
 	const char *trace_clock, *uname, *cmdlines;
 	const char *kallsyms, *printk_formats;
 	const char *const *cpu_stats;
