@@ -9,7 +9,8 @@
  *   ; docgen: commands   (fence-trace.1) each command and its summary
  *
  * The NAME line of a command's page must be its summary in the usage
- * table, which 'fence-trace help' prints.
+ * table, which 'fence-trace help' prints, and its SYNOPSIS must name each
+ * option of the command's table (by either spelling) and no other.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -26,7 +27,8 @@ struct page {
 	const char *path;
 	char *dir;
 	const struct usage *u;
-	int options_marks, commands_marks, in_name, name_seen;
+	int options_marks, commands_marks, in_name, name_seen, in_synopsis;
+	char synopsis[2048];	/* the SYNOPSIS lines, joined by spaces */
 };
 
 static int page_error(const struct page *p, const char *what)
@@ -150,6 +152,11 @@ static int put_line(FILE *out, struct page *p, char *line)
 	}
 	if (line[0] == '#') {
 		p->in_name = strcmp(line, "# NAME") == 0;
+		p->in_synopsis = strcmp(line, "# SYNOPSIS") == 0;
+	} else if (p->in_synopsis) {
+		if (strlen(p->synopsis) + strlen(line) + 2 > sizeof(p->synopsis))
+			return page_error(p, "SYNOPSIS longer than docgen reads");
+		strcat(strcat(p->synopsis, line), " ");
 	} else if (p->in_name && line[0] && !p->name_seen) {
 		p->name_seen = 1;
 		if (p->u && check_name(p, line))
@@ -183,11 +190,63 @@ static int page_of(struct page *p)
 	return p->u ? 0 : page_error(p, "a page for a command cli/usage.c does not have");
 }
 
+/* Whether @o is in the table of @u, by its long name or its short one. */
+static int has_option(const struct usage *u, const char *name, size_t len)
+{
+	for (const struct cmd_option *o = u->options; o->name; o++) {
+		if (len > 1 && name[0] == '-' && strlen(o->name) == len - 1 &&
+		    !strncmp(o->name, name + 1, len - 1))
+			return 1;
+		if (len == 1 && o->short_name == name[0])
+			return 1;
+	}
+	return 0;
+}
+
+/* Every "*-x*" or "*--name*" the SYNOPSIS shows is an option of the table. */
+static int check_synopsis_names(const struct page *p)
+{
+	const char *s = p->synopsis, *end;
+	int err = 0;
+
+	while ((s = strstr(s, "*-")) && (end = strchr(s + 2, '*'))) {
+		size_t len = end - (s + 2);
+
+		if (len && strncmp(s + 2, "-", len) && !has_option(p->u, s + 2, len)) {
+			fprintf(stderr, "docgen: %s: SYNOPSIS shows -%.*s, which the option table of '%s' in cli/usage.c does not have\n",
+				p->path, (int)len, s + 2, p->u->cmd);
+			err = -1;
+		}
+		s = end + 1;
+	}
+	return err;
+}
+
+/* Every option of the table is shown in the SYNOPSIS, by one spelling. */
+static int check_synopsis_options(const struct page *p)
+{
+	char lng[80], shrt[8];
+	int err = 0;
+
+	for (const struct cmd_option *o = p->u->options; o->name; o++) {
+		snprintf(lng, sizeof(lng), "*--%s*", o->name);
+		snprintf(shrt, sizeof(shrt), "*-%c*", o->short_name);
+		if (strstr(p->synopsis, lng) || (o->short_name && strstr(p->synopsis, shrt)))
+			continue;
+		fprintf(stderr, "docgen: %s: SYNOPSIS lacks --%s, an option of '%s' in cli/usage.c\n",
+			p->path, o->name, p->u->cmd);
+		err = -1;
+	}
+	return err;
+}
+
 /* Each generated part went where it belongs, once. */
 static int check_marks(const struct page *p)
 {
 	if (!p->name_seen)
 		return page_error(p, "no NAME line");
+	if (p->u && (check_synopsis_names(p) | check_synopsis_options(p)))
+		return -1;
 	if (!p->u)
 		return p->commands_marks == 1 ? 0 : page_error(p, "want one '" COMMANDS_MARK "'");
 	if (p->options_marks != (p->u->options->name ? 1 : 0))
