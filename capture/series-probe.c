@@ -99,6 +99,8 @@ void series_probe(series_have_fn have, void *ctx, struct series_result *out)
 			out->any = 1;
 		if (r->state == PATCH_UNKNOWN)
 			out->unknown = 1;
+		if (r->state == PATCH_ABSENT)
+			out->absent = 1;
 	}
 }
 
@@ -116,7 +118,10 @@ static void list_patches(const struct series_result *r, enum patch_state a, enum
  * series_version() - the series as one phrase: "present in full, up to patch
  * 0011 ...", "cannot tell in full (...); present: 0011", "partial or older:
  * the newest patch present in full is 0006; incomplete: 0007 0008 0009
- * 0011", "absent (...)", "cannot tell (...)"
+ * 0011", "absent (...)", "cannot tell (...)".  One patch that cannot be
+ * looked at (0004 needs sw_sync, which distribution kernels lack) does not
+ * undo what the others show: with nothing present and some patch absent,
+ * the series is absent, and the patches not looked at are named.
  *
  * Return: 1 when the series is there in full, else 0.
  */
@@ -124,8 +129,17 @@ int series_version(const struct series_result *r, char *buf, size_t len)
 {
 	size_t used;
 
-	if (!r->any && r->unknown) {
+	if (!r->any && r->unknown && !r->absent) {
 		snprintf(buf, len, "cannot tell (nothing of it could be looked at)");
+		return 0;
+	}
+	if (!r->any && r->unknown) {
+		used = (size_t)snprintf(buf, len, "absent (a kernel without the fence-trace series; "
+					"not looked at:");
+		list_patches(r, PATCH_UNKNOWN, PATCH_UNKNOWN, buf, len, used);
+		used = strlen(buf);
+		if (used + 1 < len)
+			snprintf(buf + used, len - used, ")");
 		return 0;
 	}
 	if (!r->any) {

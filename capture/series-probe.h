@@ -55,6 +55,7 @@ struct series_result {
 	int complete;		/* every observable patch present (unknowns aside) */
 	int any;		/* any item of the series seen */
 	int unknown;		/* some items could not be told */
+	int absent;		/* some patch is absent: looked at, nothing of it there */
 };
 
 const struct series_patch *series_patches(size_t *count);

@@ -179,6 +179,25 @@ static void test_nothing_visible(void **state)
 	assert_int_equal(r.patches[0].state, PATCH_UNKNOWN);
 }
 
+/*
+ * A distribution kernel: no sw_sync, so 0004's sync/info cannot be looked
+ * at, and every other patch is absent.  Absent, not "cannot tell".
+ */
+static void test_absent_but_one_unknown(void **state)
+{
+	static const char *const none[] = { "drm_fence:*", "sync_file:*", "dma_fence:*",
+		"@fence_timeline", "@names_kfunc", NULL };
+	static const char *const no_sw_sync[] = { "@sync_info", NULL };
+	struct fake_kernel k = { .absent = none, .unknown = no_sw_sync };
+	struct series_result r;
+	int full;
+
+	(void)state;
+	assert_string_equal(version_of(&k, &r, &full),
+			    "absent (a kernel without the fence-trace series; not looked at: 0004)");
+	assert_int_equal(full, 0);
+}
+
 /* Not root: only the kfunc, in BTF, can be seen; the rest is not "present". */
 static void test_only_kfunc_visible(void **state)
 {
@@ -198,6 +217,7 @@ int run_series_probe_tests(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_table_matches_formats),
+		cmocka_unit_test(test_absent_but_one_unknown),
 		cmocka_unit_test(test_full_series),
 		cmocka_unit_test(test_stock_kernel),
 		cmocka_unit_test(test_older_series),
