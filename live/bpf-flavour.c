@@ -1,6 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
-/* bpf-flavour.c - tp_btf or raw_tp programs (see bpf-flavour.h). */
+/*
+ * bpf-flavour.c - tp_btf or raw_tp programs (see bpf-flavour.h).
+ *
+ * A tracepoint is looked for in the BTF of vmlinux and of every loaded
+ * module (/sys/kernel/btf/MODULE, split BTF on top of vmlinux's): on a
+ * distribution kernel DRM is a module, and its drm_vblank_event
+ * tracepoints are described in drm's BTF only.  libbpf looks in module BTF
+ * too when it attaches a tp_btf program; judging from vmlinux alone
+ * switched the vblank programs off in both flavours.
+ */
+#include <dirent.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <bpf/btf.h>
@@ -8,18 +19,89 @@
 
 #include "bpf-flavour.h"
 
+#define SYS_BTF "/sys/kernel/btf"
+
+/* vmlinux's BTF and each loaded module's. */
+struct kernel_btf {
+	struct btf *vmlinux;
+	struct btf **modules;
+	size_t n_modules;
+};
+
+static void kernel_btf_free(struct kernel_btf *kb)
+{
+	for (size_t i = 0; i < kb->n_modules; i++)
+		btf__free(kb->modules[i]);
+	free(kb->modules);
+	btf__free(kb->vmlinux);
+}
+
+static void add_module(struct kernel_btf *kb, const char *name)
+{
+	char path[512];
+	struct btf **grown, *btf;
+
+	snprintf(path, sizeof(path), SYS_BTF "/%s", name);
+	btf = btf__parse_split(path, kb->vmlinux);
+	if (!btf)
+		return;	/* unreadable: as if the module had no BTF */
+	grown = realloc(kb->modules, (kb->n_modules + 1) * sizeof(*grown));
+	if (!grown) {
+		btf__free(btf);
+		return;
+	}
+	kb->modules = grown;
+	kb->modules[kb->n_modules++] = btf;
+}
+
+/* Return: 0, or -1 when the kernel has no BTF (vmlinux's) to look in. */
+static int kernel_btf_load(struct kernel_btf *kb)
+{
+	struct dirent *e;
+	DIR *d;
+
+	memset(kb, 0, sizeof(*kb));
+	kb->vmlinux = btf__load_vmlinux_btf();
+	if (!kb->vmlinux)
+		return -1;
+	d = opendir(SYS_BTF);
+	if (!d)
+		return 0;
+	while ((e = readdir(d)))
+		if (e->d_name[0] != '.' && strcmp(e->d_name, "vmlinux"))
+			add_module(kb, e->d_name);
+	closedir(d);
+	return 0;
+}
+
+static int kernel_btf_has(const struct kernel_btf *kb, const char *name, __u32 kind)
+{
+	if (btf__find_by_name_kind(kb->vmlinux, name, kind) >= 0)
+		return 1;
+	for (size_t i = 0; i < kb->n_modules; i++)
+		if (btf__find_by_name_kind(kb->modules[i], name, kind) >= 0)
+			return 1;
+	return 0;
+}
+
+static int has_tracepoint(const struct kernel_btf *kb, const char *tracepoint)
+{
+	char type[160];
+
+	snprintf(type, sizeof(type), "btf_trace_%s", tracepoint);
+	return kernel_btf_has(kb, type, BTF_KIND_TYPEDEF);
+}
+
 /* Does the kernel's BTF describe @tracepoint (so tp_btf can attach)? */
 int bpf_tp_btf_usable(const char *tracepoint)
 {
-	struct btf *btf = btf__load_vmlinux_btf();
-	char type[128];
+	struct kernel_btf kb;
 	int ok;
 
-	if (!btf)
+	if (kernel_btf_load(&kb))
 		return 0;
-	snprintf(type, sizeof(type), "btf_trace_%s", tracepoint);
-	ok = btf__find_by_name_kind(btf, type, BTF_KIND_TYPEDEF) >= 0;
-	btf__free(btf);
+	ok = has_tracepoint(&kb, tracepoint);
+	kernel_btf_free(&kb);
 	return ok;
 }
 
@@ -29,26 +111,36 @@ int bpf_tp_btf_usable(const char *tracepoint)
  */
 int bpf_kfunc_in_btf(const char *kfunc)
 {
-	struct btf *btf = btf__load_vmlinux_btf();
+	struct kernel_btf kb;
 	int found;
 
-	if (!btf)
+	if (kernel_btf_load(&kb))
 		return -1;
-	found = btf__find_by_name_kind(btf, kfunc, BTF_KIND_FUNC) >= 0;
-	btf__free(btf);
+	found = kernel_btf_has(&kb, kfunc, BTF_KIND_FUNC);
+	kernel_btf_free(&kb);
 	return found;
+}
+
+/* "drm_vblank_event" of section "tp_btf/drm_vblank_event" (or raw_tp/). */
+static const char *section_tracepoint(const char *sec)
+{
+	const char *slash = strchr(sec, '/');
+
+	return slash ? slash + 1 : sec;
 }
 
 /*
  * Autoload the tp_btf/ programs of @obj, or else the raw_tp/ ones; and
  * neither for a tracepoint this kernel lacks (the series' events on a
- * stock kernel), whose names are listed in @skipped.
+ * stock kernel, drm's before its module is loaded), whose names are listed
+ * in @skipped.  Without BTF every raw_tp program is tried.
  *
  * Return: how many tracepoints were skipped.
  */
 int bpf_pick_flavour(struct bpf_object *obj, int use_tp_btf, char *skipped, size_t len)
 {
-	struct btf *btf = btf__load_vmlinux_btf();
+	struct kernel_btf kb;
+	int have_btf = kernel_btf_load(&kb) == 0;
 	struct bpf_program *p;
 	int n = 0;
 
@@ -57,14 +149,9 @@ int bpf_pick_flavour(struct bpf_object *obj, int use_tp_btf, char *skipped, size
 	bpf_object__for_each_program(p, obj) {
 		const char *sec = bpf_program__section_name(p);
 		int is_btf = strncmp(sec, "tp_btf/", 7) == 0;
-		const char *tp = strchr(sec, '/') ? strchr(sec, '/') + 1 : sec;
-		char type[160];
-		int present = 1;
+		const char *tp = section_tracepoint(sec);
+		int present = !have_btf || has_tracepoint(&kb, tp);
 
-		if (btf) {
-			snprintf(type, sizeof(type), "btf_trace_%s", tp);
-			present = btf__find_by_name_kind(btf, type, BTF_KIND_TYPEDEF) >= 0;
-		}
 		bpf_program__set_autoload(p, present && is_btf == !!use_tp_btf);
 		if (!present && is_btf) {
 			size_t used = strlen(skipped);
@@ -73,6 +160,7 @@ int bpf_pick_flavour(struct bpf_object *obj, int use_tp_btf, char *skipped, size
 			n++;
 		}
 	}
-	btf__free(btf);
+	if (have_btf)
+		kernel_btf_free(&kb);
 	return n;
 }
