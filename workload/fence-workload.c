@@ -53,6 +53,23 @@ static void die(const char *fmt, ...)
 	exit(1);
 }
 
+/* Producers A (and B): sw_sync timelines, or vgem fences with --vgem. */
+static void start_producers(struct compositor *c)
+{
+	int vgem = -1, ret;
+
+	if (c->plan.vgem) {
+		vgem = vgem_source_open();
+		if (vgem < 0)
+			die("--vgem: no vgem device (modprobe vgem): %s", strerror(-vgem));
+	}
+	for (unsigned int i = 0; i < c->n_producers; i++) {
+		ret = producer_start(&c->producers[i], 'A' + i, vgem);
+		if (ret)
+			die("producer %c: cannot open %s: %s", 'A' + i, SW_SYNC_PATH, strerror(-ret));
+	}
+}
+
 static void setup(struct compositor *c)
 {
 	char err[256];
@@ -76,11 +93,7 @@ static void setup(struct compositor *c)
 	if (ret)
 		die("modeset on %s failed: %s", c->kms.path, strerror(-ret));
 	c->n_producers = c->plan.overlay ? 2 : 1;
-	for (unsigned int i = 0; i < c->n_producers; i++) {
-		ret = producer_start(&c->producers[i], 'A' + i);
-		if (ret)
-			die("producer %c: cannot open %s: %s", 'A' + i, SW_SYNC_PATH, strerror(-ret));
-	}
+	start_producers(c);
 	printf("# device=%s driver=%s crtc=%u mode=%ux%u@%u nonblock=%d flip_event=%d "
 	       "plane_a=%u plane_b=%u\n", c->kms.path, c->kms.driver, c->kms.crtc_id,
 	       c->kms.mode.hdisplay, c->kms.mode.vdisplay, c->kms.mode.vrefresh, c->plan.nonblock,

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * producer.c - sw_sync "renderer" threads of fence-workload.
+ * producer.c - the "renderer" threads of fence-workload: sw_sync
+ * timelines, or vgem fences (--vgem).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -19,6 +20,8 @@ static int open_named_timeline(struct producer *p)
 
 	snprintf(name, sizeof(name), "producer-%c", p->label);
 	prctl(PR_SET_NAME, name);
+	if (p->vgem >= 0)
+		return 0;	/* vgem names its fences itself */
 	p->timeline = sw_sync_timeline_open();
 	p->value = 0;
 	return p->timeline < 0 ? p->timeline : 0;
@@ -32,6 +35,18 @@ static void sleep_until(uint64_t ns)
 		;
 }
 
+/* Signal the frame's fence: the timeline's next value, or its vgem fence. */
+static int signal_fence(struct producer *p)
+{
+	int ret;
+
+	if (p->vgem < 0)
+		return sw_sync_timeline_inc(p->timeline, 1);
+	ret = vgem_fence_signal(p->vgem, &p->pending);
+	vgem_pending_drop(p->vgem, &p->pending);
+	return ret;
+}
+
 static void render(struct producer *p)
 {
 	int ret = 0;
@@ -40,7 +55,7 @@ static void render(struct producer *p)
 	switch (p->fate) {
 	case FATE_NORMAL:
 	case FATE_SLOW:
-		ret = sw_sync_timeline_inc(p->timeline, 1);
+		ret = signal_fence(p);
 		break;
 	case FATE_NEVER:
 		break;
@@ -48,6 +63,7 @@ static void render(struct producer *p)
 		/*
 		 * Closing a sw_sync timeline signals its pending fences with
 		 * -ENOENT: the only way to fail a fence from user space.
+		 * (vgem cannot: the plan refuses --error with --vgem.)
 		 */
 		close(p->timeline);
 		ret = open_named_timeline(p);
@@ -81,12 +97,16 @@ static void *producer_main(void *arg)
 	return NULL;
 }
 
-/* Start the thread and wait until its timeline is open. */
-int producer_start(struct producer *p, char label)
+/*
+ * Start the thread and wait until its timeline is open.  @vgem_fd: the
+ * vgem device to make fences with, or -1 for a sw_sync timeline.
+ */
+int producer_start(struct producer *p, char label, int vgem_fd)
 {
 	memset(p, 0, sizeof(*p));
 	p->label = label;
 	p->timeline = -1;
+	p->vgem = vgem_fd;
 	pthread_mutex_init(&p->lock, NULL);
 	pthread_cond_init(&p->cond, NULL);
 	if (pthread_create(&p->thread, NULL, producer_main, p))
@@ -98,10 +118,17 @@ int producer_start(struct producer *p, char label)
 	return p->error;
 }
 
-/* A sync_file fd for the next value on the timeline; the producer is idle. */
+/*
+ * A sync_file fd for the next value on the timeline, or a new vgem fence;
+ * the producer is idle.  A vgem fence never signalled (--never) is left to
+ * vgem's own timeout: its buffer is closed here.
+ */
 int producer_fence(struct producer *p)
 {
-	return sw_sync_fence_create(p->timeline, ++p->value, NULL);
+	if (p->vgem < 0)
+		return sw_sync_fence_create(p->timeline, ++p->value, NULL);
+	vgem_pending_drop(p->vgem, &p->pending);
+	return vgem_fence_new(p->vgem, &p->pending);
 }
 
 void producer_render(struct producer *p, unsigned int frame, enum frame_fate fate,
@@ -133,4 +160,6 @@ void producer_stop(struct producer *p)
 	pthread_join(p->thread, NULL);
 	if (p->timeline >= 0)
 		close(p->timeline);
+	if (p->vgem >= 0)
+		vgem_pending_drop(p->vgem, &p->pending);
 }

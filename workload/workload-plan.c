@@ -46,6 +46,13 @@ const char workload_usage[] =
 	"      --merge           the primary plane's in-fence is SYNC_IOC_MERGE of A's\n"
 	"                        and B's (both pending when merged); the overlay\n"
 	"                        plane gets none\n"
+	"      --vgem            the producers' fences come from vgem, as Mesa bridges\n"
+	"                        implicit fencing to explicit: a write fence on a\n"
+	"                        vgem buffer, taken out as a sync_file\n"
+	"                        (DMA_BUF_IOCTL_EXPORT_SYNC_FILE); for kernels\n"
+	"                        without sw_sync.  Not with --error (vgem cannot\n"
+	"                        fail a fence); a --never fence is signalled by\n"
+	"                        vgem itself after 10 s\n"
 	"      --device D        /dev/dri/cardN or a driver name (default: the\n"
 	"                        first atomic device with a connected output)\n"
 	"      --timeout MS      give up on an out-fence after MS (default 5000)\n"
@@ -141,7 +148,8 @@ static int plan_has_fate(const struct workload_plan *plan, enum frame_fate fate)
 }
 
 enum { OPT_SLOW = 256, OPT_NEVER, OPT_ERROR, OPT_NONBLOCK, OPT_FLIP,
-       OPT_NO_OVERLAY, OPT_DEVICE, OPT_TIMEOUT, OPT_MERGE, OPT_POLL, OPT_EBUSY, OPT_BEHIND, OPT_SHARE_NEVER };
+       OPT_NO_OVERLAY, OPT_DEVICE, OPT_TIMEOUT, OPT_MERGE, OPT_POLL, OPT_EBUSY, OPT_BEHIND, OPT_SHARE_NEVER,
+       OPT_VGEM };
 
 static const struct option long_opts[] = {
 	{ "frames", required_argument, NULL, 'n' },
@@ -158,6 +166,7 @@ static const struct option long_opts[] = {
 	{ "poll", no_argument, NULL, OPT_POLL },
 	{ "ebusy", required_argument, NULL, OPT_EBUSY },
 	{ "behind", required_argument, NULL, OPT_BEHIND },
+	{ "vgem", no_argument, NULL, OPT_VGEM },
 	{ "device", required_argument, NULL, OPT_DEVICE },
 	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
 	{ "help", no_argument, NULL, 'h' },
@@ -210,6 +219,10 @@ static int plan_check(const struct workload_plan *plan, char *err, size_t errlen
 		snprintf(err, errlen, "--share-never needs a --never fence to share");
 		return -1;
 	}
+	if (plan->vgem && plan_has_fate(plan, FATE_ERROR)) {
+		snprintf(err, errlen, "--error needs sw_sync fences: vgem cannot fail a fence");
+		return -1;
+	}
 	if (plan->frames == 0) {
 		snprintf(err, errlen, "--frames must be at least 1");
 		return -1;
@@ -253,6 +266,7 @@ int plan_parse_args(struct workload_plan *plan, int argc, char **argv,
 			plan->behind_blocking = c == OPT_BEHIND;
 			break;
 		}
+		case OPT_VGEM: plan->vgem = 1; break;
 		case OPT_DEVICE: plan->device = optarg; break;
 		case OPT_TIMEOUT: r = number_opt("timeout", optarg, MAX_MS, &plan->timeout_ms, err, errlen); break;
 		case 'h': return 1;

@@ -38,7 +38,8 @@ struct workload_plan {
 	int share_never;	/* the FATE_NEVER fence also held by a dup() and a child */
 	int poll;		/* wait for the in-fences with poll(), commit without them */
 	int ebusy_frame;	/* -1, or the frame followed at once by a second commit */
-	int behind_blocking;	/* that second commit is a blocking one: it waits, no EBUSY */
+	int behind_blocking;
+	int vgem;		/* producers' fences from vgem, not sw_sync */	/* that second commit is a blocking one: it waits, no EBUSY */
 	unsigned int timeout_ms;
 	const char *device;
 };

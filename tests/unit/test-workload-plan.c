@@ -58,6 +58,7 @@ static const struct bad_case bad[] = {
 	{ { "--never", "3:A:5" }, "bad frame override '3:A:5'" },
 	{ { "--never", "12:A" }, "override names frame 12, but only 10 frames" },
 	{ { "--share-never", "--slow", "1:B:5" }, "--share-never needs a --never fence to share" },
+	{ { "--vgem", "--error", "1:A" }, "--error needs sw_sync fences: vgem cannot fail a fence" },
 	{ { "--no-overlay", "--error", "1:B" }, "override names producer B" },
 	{ { "--bogus" }, "unknown option '--bogus'" },
 	{ { "--device" }, "option '--device' needs an argument" },
