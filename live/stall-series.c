@@ -1,7 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * stall-series.c - the kernel series' events for `fence-trace stall` (see
- * stall-series.h), read from a private tracefs instance at every poll.
+ * stall-series.h), read through the live reader at every poll.
+ *
+ * Why this keeps its own few waits, polls and failed fences instead of
+ * feeding lib/'s model, which attributes waits to commits for `report`:
+ * - the model wants every event, in time order, then model_finish(); live,
+ *   the dma_fence events come from BPF, not tracefs (a tracefs event costs
+ *   every fence init), and a CPU's events can reach a later read than an
+ *   earlier-stamped one of another CPU;
+ * - what stall asks is not what the model keeps.  A stall is named while
+ *   it lasts, by the commit and plane of a wait in progress: the model
+ *   ignores drm_fence_wait_begin and learns a commit's blocker at
+ *   drm_fence_wait_end.  EBUSY is traced while the earlier commit still
+ *   waits; a cleanup_done stall after the earlier commit's
+ *   drm_fence_cleanup_done, where the model has freed that commit.  Waits
+ *   and polls are keyed by the fence's address (which BPF's maps use) and
+ *   64-bit context, not the 32-bit (context, seqno) of the stock events;
+ *   and a failed in-fence's fate is its commit's flip_done or failure, not
+ *   an out-fence signal the model would need dma_fence events for.
  */
 #include <inttypes.h>
 #include <stdio.h>
