@@ -24,7 +24,7 @@ static int start(struct fence_names *n, int on_demand)
 	n->live = live_reader_new("names");
 	n->on_demand = on_demand;
 	if (n->live)
-		live_reader_setup(n->live, 0);	/* the mono clock: none of ours reads it */
+		live_reader_setup(n->live, 0);	/* the readers' one clock; names use no time */
 	if (!n->live || live_reader_decode(n->live, why, sizeof(why)) ||
 	    (!on_demand && live_reader_enable_id(n->live, FT_EV_FENCE_INIT)) ||
 	    live_reader_start(n->live, why, sizeof(why))) {
