@@ -13,7 +13,7 @@
 
 #include <tracefs.h>
 
-#include "own-instance.h"
+#include "live-reader.h"
 #include "record-capture.h"
 #include "say.h"
 
@@ -43,7 +43,7 @@ static int add_event(struct capture *c, const char *sys, const char *ev)
 			return 0;
 	if (c->n_events >= CAPTURE_MAX_EVENTS)
 		return fail("too many events (max %d)", CAPTURE_MAX_EVENTS);
-	if (tracefs_event_enable(c->inst, sys, ev))
+	if (live_reader_enable(c->live, sys, ev))
 		return fail("cannot enable %s:%s", sys, ev);
 	c->systems[c->n_events] = strdup(sys);
 	c->events[c->n_events] = strdup(ev);
@@ -160,26 +160,15 @@ int capture_open_tmp_files(struct capture *c)
 	return 0;
 }
 
+/* The temporary files, then every CPU's ring read by the live reader: tracing starts. */
 static int open_cpu_files(struct capture *c)
 {
-	char name[64];
+	char why[128];
 
 	if (capture_open_tmp_files(c))
 		return -1;
-	c->raw_fds = calloc(c->cpus, sizeof(int));
-	if (!c->raw_fds)
-		return fail("out of memory");
-	for (int cpu = 0; cpu < c->cpus; cpu++) {
-		snprintf(name, sizeof(name), "per_cpu/cpu%d/trace_pipe_raw", cpu);
-		/*
-		 * Close-on-exec: a COMMAND holding trace_pipe_raw open keeps the
-		 * instance busy, and it could not be removed while COMMAND lives.
-		 */
-		c->raw_fds[cpu] = tracefs_instance_file_open(c->inst, name,
-							     O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-		if (c->raw_fds[cpu] < 0)
-			return fail("cannot open %s: %s", name, strerror(errno));
-	}
+	if (live_reader_start(c->live, why, sizeof(why)))
+		return fail("%s", why);
 	return 0;
 }
 
@@ -245,19 +234,16 @@ static int may_make_instance(const char *dir)
 int capture_setup(struct capture *c)
 {
 	const char *dir;
-	char kb[32];
 
 	if (find_tracefs(&dir) || may_make_instance(dir))
 		return -1;
-	c->inst = own_instance_create(NULL);
-	if (!c->inst)
+	c->live = live_reader_new(NULL);
+	if (!c->live)
 		return fail("cannot create a tracefs instance: %s%s", strerror(errno),
 			    errno == EACCES || errno == EPERM ? " (run as root)" : "");
-	c->cpus = (int)sysconf(_SC_NPROCESSORS_CONF);
-	c->page_size = (int)sysconf(_SC_PAGESIZE);
-	snprintf(kb, sizeof(kb), "%u", c->buffer_kb);
-	if (tracefs_instance_file_write(c->inst, "trace_clock", "mono") < 0 ||
-	    tracefs_instance_file_write(c->inst, "buffer_size_kb", kb) < 0) {
+	c->cpus = live_reader_cpus(c->live);
+	c->page_size = live_reader_page_size(c->live);
+	if (live_reader_setup(c->live, c->buffer_kb)) {
 		fail("cannot set the mono trace clock or a %u KB buffer", c->buffer_kb);
 		goto err;
 	}
@@ -268,7 +254,6 @@ int capture_setup(struct capture *c)
 			goto err;
 	if (open_cpu_files(c))
 		goto err;
-	tracefs_trace_on(c->inst);
 	return 0;
 err:
 	capture_teardown(c);
@@ -355,15 +340,8 @@ int capture_drain(struct capture *c)
 		unsigned long long taken = 0;
 
 		while (taken < cap) {
-			ssize_t n = read(c->raw_fds[cpu], c->page, c->page_size);
-
-			if (n < 0 && errno == EINTR)
-				continue;
-			if (n <= 0)
+			if (live_reader_page(c->live, cpu, c->page) <= 0)
 				break;
-			/* trace_pipe_raw hands out whole pages; pad a short read anyway. */
-			if (n < c->page_size)
-				memset(c->page + n, 0, c->page_size - n);
 			if (capture_put_page(c, cpu, c->page))
 				return -1;
 			taken++;
@@ -377,19 +355,9 @@ int capture_drain(struct capture *c)
 unsigned long long capture_stat(struct capture *c, const char *field)
 {
 	unsigned long long total = 0;
-	char name[64], key[64];
 
-	snprintf(key, sizeof(key), "%s: ", field);
-	for (int cpu = 0; cpu < c->cpus; cpu++) {
-		char *stats, *p;
-
-		snprintf(name, sizeof(name), "per_cpu/cpu%d/stats", cpu);
-		stats = tracefs_instance_file_read(c->inst, name, NULL);
-		p = stats ? strstr(stats, key) : NULL;
-		if (p)
-			total += strtoull(p + strlen(key), NULL, 10);
-		free(stats);
-	}
+	for (int cpu = 0; cpu < c->cpus; cpu++)
+		total += live_reader_stat(c->live, cpu, field);
 	return total;
 }
 
@@ -412,35 +380,29 @@ void capture_progress(struct capture *c, double seconds)
 		capture_kb(c), capture_stat(c, "read events"), capture_stat(c, "overrun"));
 }
 
-/* Leave tracefs as we found it: fds closed (an open trace_pipe_raw keeps
- * the instance busy, so first), events off, instance gone. */
+/* Leave tracefs as we found it (live_reader_free()), and no file open. */
 void capture_teardown(struct capture *c)
 {
-	for (int cpu = 0; cpu < c->cpus; cpu++) {
-		if (c->raw_fds && c->raw_fds[cpu] > 0)
-			close(c->raw_fds[cpu]);
+	for (int cpu = 0; cpu < c->cpus; cpu++)
 		if (c->tmp_fds && c->tmp_fds[cpu] > 0)
 			close(c->tmp_fds[cpu]);
-	}
-	if (c->inst) {
-		tracefs_trace_off(c->inst);
-		tracefs_event_disable(c->inst, NULL, NULL);
-		if (tracefs_instance_destroy(c->inst))
-			say("could not remove tracefs instance %s",
-				tracefs_instance_get_name(c->inst));
-		tracefs_instance_free(c->inst);
-		c->inst = NULL;
+	if (c->live) {
+		char name[128];
+
+		snprintf(name, sizeof(name), "%s", live_reader_name(c->live));
+		if (live_reader_free(c->live))
+			say("could not remove tracefs instance %s", name);
+		c->live = NULL;
 	}
 	for (unsigned int i = 0; i < c->n_events; i++) {
 		free(c->systems[i]);
 		free(c->events[i]);
 	}
 	c->n_events = 0;
-	free(c->raw_fds);
 	free(c->tmp_fds);
 	free(c->pages);
 	free(c->page);
-	c->raw_fds = c->tmp_fds = NULL;
+	c->tmp_fds = NULL;
 	c->pages = NULL;
 	c->page = NULL;
 }

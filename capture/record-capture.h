@@ -10,7 +10,7 @@
 #define CAPTURE_MAX_EXTRA 32
 #define CAPTURE_MAX_EVENTS 128
 
-struct tracefs_instance;
+struct live_reader;
 struct bpfrec;
 
 struct capture {
@@ -25,11 +25,11 @@ struct capture {
 	int raw_tp;			/* --raw-tp: its raw_tp programs, not tp_btf */
 	struct bpfrec *bpf;
 	/* state */
-	struct tracefs_instance *inst;
+	struct live_reader *live;	/* the instance, read by live-reader.c; NULL with --bpf */
 	char *systems[CAPTURE_MAX_EVENTS], *events[CAPTURE_MAX_EVENTS];
 	unsigned int n_events;
 	int cpus, page_size;
-	int *raw_fds, *tmp_fds;
+	int *tmp_fds;
 	unsigned long long *pages;	/* per CPU: whole pages in its temporary file */
 	char *page;
 	int write_errno;		/* a page write next to the trace failed: stopped */

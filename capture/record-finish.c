@@ -15,6 +15,7 @@
 #include <tracefs.h>
 
 #include "drm-map.h"
+#include "live-reader.h"
 #include "record-capture.h"
 #include "say.h"
 #include "tracedat.h"
@@ -31,8 +32,8 @@ int capture_gather(struct capture *c, struct capture_meta *md)
 	md->header_page = tracefs_instance_file_read(NULL, "events/header_page", NULL);
 	md->header_event = tracefs_instance_file_read(NULL, "events/header_event", NULL);
 	md->cmdlines = tracefs_instance_file_read(NULL, "saved_cmdlines", NULL);
-	if (c->inst)
-		md->clock = tracefs_instance_file_read(c->inst, "trace_clock", NULL);
+	if (c->live)
+		md->clock = live_reader_file(c->live, "trace_clock");
 	md->formats = calloc(c->n_events, sizeof(char *));
 	md->stats = calloc(c->cpus, sizeof(char *));
 	if (!md->header_page || !md->header_event || !md->formats || !md->stats)
@@ -42,11 +43,11 @@ int capture_gather(struct capture *c, struct capture_meta *md)
 		if (!md->formats[i])
 			return -1;
 	}
-	for (int cpu = 0; cpu < c->cpus && c->inst; cpu++) {
+	for (int cpu = 0; cpu < c->cpus && c->live; cpu++) {
 		char name[64];
 
 		snprintf(name, sizeof(name), "per_cpu/cpu%d/stats", cpu);
-		md->stats[cpu] = tracefs_instance_file_read(c->inst, name, NULL);
+		md->stats[cpu] = live_reader_file(c->live, name);
 	}
 	if (uname(&u) == 0)
 		snprintf(md->uname, sizeof(md->uname), "%s %s %s %s", u.sysname, u.release,
@@ -221,7 +222,7 @@ int capture_finish(struct capture *c)
 	struct capture_meta md = { 0 };
 	int ret = -1;
 
-	tracefs_trace_off(c->inst);
+	live_reader_off(c->live);
 	while (capture_drain(c) > 0)
 		;	/* tracing is off: this ends; a failure was said, what was kept is written */
 	if (capture_gather(c, &md)) {

@@ -8,12 +8,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <event-parse.h>
-#include <tracefs.h>
-
 #include "fence-names.h"
 #include "keymap.h"
-#include "own-instance.h"
+#include "live-reader.h"
 #include "sync.h"	/* now_ns() */
 
 #define STR_(x) #x
@@ -21,19 +18,20 @@
 
 static int start(struct fence_names *n, int on_demand)
 {
-	const char *systems[] = { "dma_fence", NULL };
+	char why[128];
 
 	memset(n, 0, sizeof(*n));
-	n->tep = tracefs_local_events_system(NULL, systems);
-	n->inst = own_instance_create("names");
+	n->live = live_reader_new("names");
 	n->on_demand = on_demand;
-	if (!n->tep || !n->inst ||
-	    (!on_demand && tracefs_event_enable(n->inst, "dma_fence", "dma_fence_init"))) {
+	if (n->live)
+		live_reader_setup(n->live, 0);	/* the readers' one clock; names use no time */
+	if (!n->live || live_reader_decode(n->live, why, sizeof(why)) ||
+	    (!on_demand && live_reader_enable_id(n->live, FT_EV_FENCE_INIT)) ||
+	    live_reader_start(n->live, why, sizeof(why))) {
 		names_stop(n);
 		return -1;
 	}
 	n->enabled = !on_demand;
-	tracefs_trace_on(n->inst);
 	return 0;
 }
 
@@ -80,38 +78,20 @@ void names_set(struct fence_names *n, uint64_t context, const char *driver, cons
 	snprintf(fn->timeline, sizeof(fn->timeline), "%s", timeline);
 }
 
-static void copy_str(struct tep_event *ev, struct tep_record *rec, const char *field,
-		     char *buf, size_t len)
+/* A dma_fence_init, decoded by the catalogue: the first of its context names it. */
+static void on_init(void *ctx, const struct ft_event *ev)
 {
-	struct tep_format_field *f = tep_find_field(ev, field);
-	unsigned long long loc;
-	unsigned int off, size;
-
-	buf[0] = '\0';
-	if (!f || tep_read_number_field(f, rec->data, &loc))
-		return;
-	off = loc & 0xffff;
-	size = loc >> 16;
-	if (off >= (unsigned int)rec->size || size > (unsigned int)rec->size - off)
-		return;
-	snprintf(buf, len, "%.*s", (int)size, (const char *)rec->data + off);
-}
-
-static int on_init(struct tep_event *ev, struct tep_record *rec, int cpu, void *data)
-{
-	struct fence_names *n = data;
-	unsigned long long ctx;
+	struct fence_names *n = ctx;
+	const struct ft_decoder *dec = live_reader_decoder(n->live);
 	struct fence_name *fn;
 
-	(void)cpu;
-	if (tep_get_field_val(NULL, ev, "context", rec, &ctx, 0) || names_find(n, ctx))
-		return 0;
-	fn = name_add(n, ctx);
+	if (ev->id != FT_EV_FENCE_INIT || names_find(n, ev->v[FT_CONTEXT]))
+		return;
+	fn = name_add(n, ev->v[FT_CONTEXT]);
 	if (fn) {
-		copy_str(ev, rec, "driver", fn->driver, sizeof(fn->driver));
-		copy_str(ev, rec, "timeline", fn->timeline, sizeof(fn->timeline));
+		ft_event_str(dec, ev, FT_DRIVER, fn->driver, sizeof(fn->driver));
+		ft_event_str(dec, ev, FT_TIMELINE, fn->timeline, sizeof(fn->timeline));
 	}
-	return 0;
 }
 
 /* Given up on less than NAMES_RETRY_S ago: not asked for again yet. */
@@ -164,7 +144,7 @@ static void update_filter(struct fence_names *n)
 	for (i = 0; i < n->n && i < NAMES_FILTER_MAX; i++)
 		p += snprintf(p, filter + sizeof(filter) - p, "%scontext != %llu",
 			      i ? " && " : "", (unsigned long long)n->names[i].context);
-	if (i && tracefs_event_file_write(n->inst, "dma_fence", "dma_fence_init", "filter", filter) > 0)
+	if (i && !live_reader_filter_id(n->live, FT_EV_FENCE_INIT, filter))
 		n->filtered = i;
 }
 
@@ -192,7 +172,7 @@ static void update_demand(struct fence_names *n)
 	}
 	n->n_wanted = k;
 	if (!k) {
-		if (n->enabled && !tracefs_event_disable(n->inst, "dma_fence", "dma_fence_init"))
+		if (n->enabled && !live_reader_disable_id(n->live, FT_EV_FENCE_INIT))
 			n->enabled = 0;
 		return;
 	}
@@ -200,20 +180,20 @@ static void update_demand(struct fence_names *n)
 		p += snprintf(p, filter + sizeof(filter) - p, "%scontext == %llu",
 			      i ? " || " : "", (unsigned long long)n->wanted[i].context);
 	if (strcmp(filter, n->filter) &&
-	    tracefs_event_file_write(n->inst, "dma_fence", "dma_fence_init", "filter", filter) > 0)
+	    !live_reader_filter_id(n->live, FT_EV_FENCE_INIT, filter))
 		snprintf(n->filter, sizeof(n->filter), "%s", filter);
-	if (!n->enabled && !tracefs_event_enable(n->inst, "dma_fence", "dma_fence_init"))
+	if (!n->enabled && !live_reader_enable_id(n->live, FT_EV_FENCE_INIT))
 		n->enabled = 1;
 }
 
 /* Read what the instance has; learn new names. */
 void names_poll(struct fence_names *n)
 {
-	if (!n->inst)
+	if (!n->live)
 		return;
 	n->changed = 0;
 	if (n->enabled)
-		tracefs_iterate_raw_events(n->tep, n->inst, NULL, 0, on_init, n);
+		live_reader_poll(n->live, on_init, n);
 	if (n->on_demand)
 		update_demand(n);
 	else if (n->changed && n->filtered < NAMES_FILTER_MAX)
@@ -234,15 +214,8 @@ const char *names_unknown(const struct fence_names *n)
 
 void names_stop(struct fence_names *n)
 {
-	if (n->inst) {
-		tracefs_event_disable(n->inst, NULL, NULL);
-		tracefs_instance_destroy(n->inst);
-		tracefs_instance_free(n->inst);
-	}
-	if (n->tep)
-		tep_free(n->tep);
+	live_reader_free(n->live);
 	keymap_free(&n->index);
 	keymap_free(&n->given_up_index);
-	n->inst = NULL;
-	n->tep = NULL;
+	n->live = NULL;
 }

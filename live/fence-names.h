@@ -28,8 +28,7 @@
 #define NAMES_GIVEN_UP 1024
 #define NAMES_RETRY_S 30		/* on demand: ask again for a name given up this long ago */
 
-struct tracefs_instance;
-struct tep_handle;
+struct live_reader;
 
 struct fence_name {
 	uint64_t context;
@@ -41,8 +40,7 @@ struct wanted_name {
 };
 
 struct fence_names {
-	struct tracefs_instance *inst;
-	struct tep_handle *tep;
+	struct live_reader *live;	/* dma_fence_init, from tracefs (capture/live-reader.c) */
 	struct fence_name names[NAMES_MAX];
 	unsigned int n, filtered;
 	uint64_t dropped;	/* inits of unnamed contexts once names[] was full */

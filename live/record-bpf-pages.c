@@ -90,10 +90,10 @@ static int add_format(struct tb_formats *f, const char *sys, const char *ev)
  * tracefs: the ring buffer's headers, the fence and vblank events the BPF
  * programs send and the series' events streamed through tracefs.
  */
-static struct trace_builder *builder_from_kernel(int cpus, struct series_stream *series)
+static struct trace_builder *builder_from_kernel(int cpus, struct live_reader *series)
 {
 	const char *sys[SERIES_MAX_EVENTS], *ev[SERIES_MAX_EVENTS];
-	unsigned int n = series_stream_events(series, sys, ev, SERIES_MAX_EVENTS);
+	unsigned int n = live_reader_events(series, sys, ev, SERIES_MAX_EVENTS);
 	struct tb_formats f = { 0 };
 	int err = 0;
 
@@ -134,10 +134,10 @@ static int name_event(struct capture *c, const char *sys, const char *ev)
 }
 
 /* The events capture_gather() reads formats of: the ones we encode. */
-static int name_events(struct capture *c, struct series_stream *series)
+static int name_events(struct capture *c, struct live_reader *series)
 {
 	const char *sys[SERIES_MAX_EVENTS], *ev[SERIES_MAX_EVENTS];
-	unsigned int n = series_stream_events(series, sys, ev, SERIES_MAX_EVENTS);
+	unsigned int n = live_reader_events(series, sys, ev, SERIES_MAX_EVENTS);
 
 	for (int i = 0; i < FR_TYPES; i++)
 		if (name_event(c, event_system(i), event_name(i)))
@@ -149,7 +149,7 @@ static int name_events(struct capture *c, struct series_stream *series)
 }
 
 struct bpf_pages *bpf_pages_new(struct capture *c, const struct fence_names *names,
-				struct series_stream *series)
+				struct live_reader *series)
 {
 	struct bpf_pages *p = calloc(1, sizeof(*p));
 

@@ -22,12 +22,12 @@
 #include "record-capture.h"
 
 struct fence_names;
-struct series_stream;
+struct live_reader;
 struct bpf_pages;
 
 /* @series: the series' stream, whose formats the trace gets too, or NULL. */
 struct bpf_pages *bpf_pages_new(struct capture *c, const struct fence_names *names,
-				struct series_stream *series);
+				struct live_reader *series);
 void bpf_pages_free(struct bpf_pages *p);
 /* Remember @pid's task name now, while it lives (the trace's cmdlines). */
 void bpf_pages_note_task(struct bpf_pages *p, int pid);

@@ -46,7 +46,7 @@ struct bpfrec {
 	struct fence_names names;
 	int have_names, failed;
 	int kernel_names;		/* names from the series' kfunc, not a stream */
-	struct series_stream *series;	/* NULL: a kernel without the series */
+	struct live_reader *series;	/* NULL: a kernel without the series */
 	uint64_t *lost_seen;		/* per CPU: drops already flagged */
 	struct bpf_pages *pages;
 	struct spill *spill;
@@ -78,17 +78,15 @@ static int on_event(void *ctx, void *data, size_t len)
 	return 0;
 }
 
-static void on_series_event(void *ctx, int cpu, uint64_t ts, const void *data, size_t size)
+/* A series event from tracefs (record-bpf-series.c): kept as tracefs wrote it. */
+static void on_series_event(void *ctx, const struct ft_event *ev)
 {
 	struct bpfrec *r = ctx;
 
-	int32_t pid;
-
-	if (r->failed || size < 8)
+	if (r->failed)
 		return;
-	memcpy(&pid, (const unsigned char *)data + 4, 4);	/* common_pid */
-	bpf_pages_note_task(r->pages, pid);
-	if (spill_raw(r->spill, cpu, ts, data, size))
+	bpf_pages_note_task(r->pages, ev->pid);
+	if (spill_raw(r->spill, ev->cpu, ev->ts, ev->data, ev->size))
 		r->failed = 1;
 }
 
@@ -178,7 +176,7 @@ static int take(struct bpfrec *r, struct capture *c, int all)
 
 	if (r->have_names)
 		names_poll(&r->names);
-	series_stream_poll(r->series, on_series_event, r);
+	live_reader_poll(r->series, on_series_event, r);
 	ring_buffer__consume(r->rb);
 	note_drops(r, c);
 	if (r->failed)
@@ -241,14 +239,14 @@ int bpfrec_finish(struct capture *c)
 	int ret = -1;
 
 	fence_record_bpf__detach(r->skel);
-	series_stream_off(r->series);
+	live_reader_off(r->series);
 	if (!spill_failed(r->spill))
 		take(r, c, 1);
 	if (spill_read_back(r->spill, &to_pages, r->pages) && !c->write_errno &&
 	    !spill_failed(r->spill))
 		goto out;	/* an encoding or read failure, said */
 	for (int cpu = 0; cpu < c->cpus; cpu++)
-		bpf_pages_lost(r->pages, cpu, series_stream_lost(r->series, cpu));
+		bpf_pages_lost(r->pages, cpu, live_reader_stat(r->series, cpu, "overrun"));
 	ret = bpf_pages_finish(r->pages) || spill_failed(r->spill) ? -1 : 0;
 	if (r->skel->bss->names_dropped)
 		say("%llu fence context name records lost (ring buffer full): each is asked for again at its context's next fence, '?' if none came",
@@ -268,7 +266,7 @@ void bpfrec_teardown(struct capture *c)
 	fence_record_bpf__destroy(r->skel);
 	if (r->have_names)
 		names_stop(&r->names);
-	series_stream_stop(r->series);
+	live_reader_free(r->series);
 	bpf_pages_free(r->pages);
 	spill_free(r->spill);
 	free(r->lost_seen);

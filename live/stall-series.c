@@ -1,7 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * stall-series.c - the kernel series' events for `fence-trace stall` (see
- * stall-series.h), read from a private tracefs instance at every poll.
+ * stall-series.h), read through the live reader at every poll.
+ *
+ * Why this keeps its own few waits, polls and failed fences instead of
+ * feeding lib/'s model, which attributes waits to commits for `report`:
+ * - the model wants every event, in time order, then model_finish(); live,
+ *   the dma_fence events come from BPF, not tracefs (a tracefs event costs
+ *   every fence init), and a CPU's events can reach a later read than an
+ *   earlier-stamped one of another CPU;
+ * - what stall asks is not what the model keeps.  A stall is named while
+ *   it lasts, by the commit and plane of a wait in progress: the model
+ *   ignores drm_fence_wait_begin and learns a commit's blocker at
+ *   drm_fence_wait_end.  EBUSY is traced while the earlier commit still
+ *   waits; a cleanup_done stall after the earlier commit's
+ *   drm_fence_cleanup_done, where the model has freed that commit.  Waits
+ *   and polls are keyed by the fence's address (which BPF's maps use) and
+ *   64-bit context, not the 32-bit (context, seqno) of the stock events;
+ *   and a failed in-fence's fate is its commit's flip_done or failure, not
+ *   an out-fence signal the model would need dma_fence events for.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -9,11 +26,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <event-parse.h>
 #include <tracefs.h>
 
 #include "decode.h"
-#include "own-instance.h"
+#include "live-reader.h"
 #include "stall.h"
 #include "stall-series.h"
 #include "sync.h"
@@ -172,54 +188,41 @@ static void (*const handlers[FT_EV_COUNT])(struct stall_series *, const struct f
  */
 static int enable_events(struct stall_series *s)
 {
-	for (int id = 0; id < FT_EV_COUNT; id++) {
-		int on;
-
-		if (!handlers[id])
-			continue;
-		on = !tracefs_event_enable(s->inst, ft_event_system(id), ft_event_name(id)) &&
-		     s->dec.have_event[id];
-		if (!on && ft_event_set(id) == FT_SET_SERIES)
+	for (int id = 0; id < FT_EV_COUNT; id++)
+		if (handlers[id] && live_reader_enable_id(s->live, id) &&
+		    ft_event_set(id) == FT_SET_SERIES)
 			return -1;
-	}
 	return 0;
 }
 
 /* 0 when this kernel has the series; then its events stream into @s. */
 int series_start(struct stall_series *s, struct stall_ctx *c)
 {
-	const char *systems[] = { "drm_fence", "sync_file", "dma_fence", NULL };
 	char why[128];
 
 	memset(s, 0, sizeof(*s));
 	s->c = c;
 	if (!tracefs_file_exists(NULL, "events/drm_fence/drm_fence_wait_begin/format"))
 		return -1;
-	s->tep = tracefs_local_events_system(NULL, systems);
-	s->inst = own_instance_create("stall");
-	if (!s->tep || !s->inst || ft_decoder_init(&s->dec, s->tep, why, sizeof(why)))
-		goto fail;
-	tracefs_instance_file_write(s->inst, "trace_clock", "mono");
-	if (enable_events(s))
-		goto fail;
-	tracefs_trace_on(s->inst);
+	s->live = live_reader_new("stall");
+	if (!s->live)
+		return -1;
+	live_reader_setup(s->live, 0);
+	if (live_reader_decode(s->live, why, sizeof(why)) || enable_events(s) ||
+	    live_reader_start(s->live, why, sizeof(why))) {
+		series_stop(s);
+		return -1;
+	}
 	return 0;
-fail:
-	series_stop(s);
-	return -1;
 }
 
-/* One record of the instance, through the decoder the offline report uses. */
-static int on_event(struct tep_event *event, struct tep_record *rec, int cpu, void *data)
+/* One event of the instance, decoded as the offline report decodes it. */
+static void on_event(void *ctx, const struct ft_event *ev)
 {
-	struct stall_series *s = data;
-	struct ft_event ev;
+	struct stall_series *s = ctx;
 
-	(void)event;
-	(void)cpu;
-	if (ft_decode(&s->dec, rec, &ev) == 1 && handlers[ev.id])
-		handlers[ev.id](s, &ev);
-	return 0;
+	if (handlers[ev->id])
+		handlers[ev->id](s, ev);
 }
 
 /*
@@ -234,9 +237,9 @@ void series_read(struct stall_series *s)
 {
 	uint64_t now = now_ns();
 
-	if (!s->inst)
+	if (!s->live)
 		return;
-	tracefs_iterate_raw_events(s->tep, s->inst, NULL, 0, on_event, s);
+	live_reader_poll(s->live, on_event, s);
 	for (unsigned int i = 0; i < s->n_polls; i++) {
 		struct series_poll *p = &s->polls[i];
 
@@ -250,14 +253,6 @@ void series_read(struct stall_series *s)
 
 void series_stop(struct stall_series *s)
 {
-	if (s->inst) {
-		tracefs_event_disable(s->inst, NULL, NULL);
-		tracefs_instance_destroy(s->inst);
-		tracefs_instance_free(s->inst);
-	}
-	ft_decoder_free(&s->dec);
-	if (s->tep)
-		tep_free(s->tep);
-	s->inst = NULL;
-	s->tep = NULL;
+	live_reader_free(s->live);
+	s->live = NULL;
 }

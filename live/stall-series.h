@@ -17,8 +17,7 @@
 #define SERIES_MAX 256
 #define SERIES_RECENT 32		/* ended waits and failed fences remembered */
 
-struct tracefs_instance;
-struct tep_handle;
+struct live_reader;
 struct stall_ctx;
 
 struct series_wait {			/* a commit's in-fence wait */
@@ -45,9 +44,7 @@ struct series_poll {			/* a poll() on a sync_file in progress */
 };
 
 struct stall_series {
-	struct tracefs_instance *inst;
-	struct tep_handle *tep;
-	struct ft_decoder dec;		/* the catalogue's fields, resolved in @tep */
+	struct live_reader *live;	/* the series' events, decoded (capture/live-reader.c) */
 	struct series_wait waits[SERIES_MAX];
 	struct series_poll polls[SERIES_MAX];
 	unsigned int n_waits, n_polls;
