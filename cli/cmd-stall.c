@@ -240,6 +240,9 @@ static int run(struct stall_ctx *c)
 	/* On stderr in both modes: a run that reported nothing says why. */
 	fprintf(stderr, "fence-trace stall: %u stall%s seen; %u still going; dropped: %" PRIu64 "\n",
 		c->stalls, c->stalls == 1 ? "" : "s", c->n_seen, dropped(c));
+	if (c->backwards)
+		fprintf(stderr, "fence-trace stall: %u time span%s out of clock order (a clock read before the event it was compared with), printed as 0\n",
+			c->backwards, c->backwards == 1 ? "" : "s");
 	return c->once && c->stalls ? EXIT_STALLED : 0;
 }
 

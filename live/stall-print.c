@@ -20,6 +20,7 @@
 #include "stall.h"
 #include "stall-debugfs.h"
 #include "sync.h"
+#include "time-span.h"
 
 static void name_of(struct stall_ctx *c, uint64_t context, const char **driver, const char **timeline)
 {
@@ -47,14 +48,22 @@ static int member_signaled(struct stall_ctx *c, const struct fs_fence *m)
 static void behind(struct stall_ctx *c, const struct fs_fence *f, uint64_t now)
 {
 	struct fs_signal s;
+	uint64_t fresh;
 
 	if (last_signal(c, f->context, &s)) {
 		printf("  timeline: nothing signalled on context %" PRIu64 " since the tool started\n",
 		       (uint64_t)f->context);
 		return;
 	}
+	/*
+	 * @now was read before the lookup: the timeline may have signalled
+	 * since.  Read the clock again, after it.
+	 */
+	fresh = now_ns();
+	if (fresh > now)
+		now = fresh;
 	printf("  timeline: last signalled seqno %" PRIu64 ", %.1f ms ago; this fence is %" PRId64
-	       " behind it%s\n", (uint64_t)s.seqno, (now - s.ts) / 1e6,
+	       " behind it%s\n", (uint64_t)s.seqno, span_ms(now, s.ts, &c->backwards),
 	       (int64_t)(f->seqno - s.seqno), s.error ? " (that signal carried an error)" : "");
 }
 
@@ -111,7 +120,7 @@ static void start_json(struct stall_ctx *c, const struct fs_wait *w, uint64_t no
 		snprintf(last, sizeof(last), "%" PRIu64, (uint64_t)s.seqno);
 	printf("{\"event\": \"stall\", \"start_ns\": %" PRIu64 ", \"waited_ns\": %" PRIu64
 	       ", \"tgid\": %u, \"pid\": %u, \"comm\": ", (uint64_t)w->start,
-	       (uint64_t)(now - w->start), w->tgid, w->pid);
+	       span_ns(now, w->start, &c->backwards), w->tgid, w->pid);
 	json_field(w->comm, sizeof(w->comm));
 	printf(", \"context\": %" PRIu64 ", \"seqno\": %" PRIu64 ", \"driver\": ",
 	       (uint64_t)w->fence.context, (uint64_t)w->fence.seqno);
@@ -148,12 +157,12 @@ void stall_print_start(struct stall_ctx *c, const struct fs_wait *w, uint64_t no
 	}
 	name_of(c, w->fence.context, &drv, &tl);
 	printf("STALL: %.16s-%u (thread %u) has waited %.1f ms on %s %s context %" PRIu64 " seqno %" PRIu64 "\n",
-	       w->comm, w->tgid, w->pid, (now - w->start) / 1e6, drv, tl, (uint64_t)w->fence.context,
+	       w->comm, w->tgid, w->pid, span_ms(now, w->start, &c->backwards), drv, tl, (uint64_t)w->fence.context,
 	       (uint64_t)w->fence.seqno);
 	behind(c, &w->fence, now);
 	if (w->creator.ts)
 		printf("  created by %.16s-%u, %.1f ms ago\n", w->creator.comm, w->creator.tgid,
-		       (now - w->creator.ts) / 1e6);
+		       span_ms(now, w->creator.ts, &c->backwards));
 	else
 		printf("  created before the tool started: creator unknown\n");
 	if (w->is_array)
@@ -172,12 +181,12 @@ void stall_print_end(struct stall_ctx *c, const struct fs_end *e, const struct f
 		printf("{\"event\": \"cleared\", \"start_ns\": %" PRIu64 ", \"end_ns\": %" PRIu64
 		       ", \"stall_ns\": %" PRIu64 ", \"signal_ns\": %" PRIu64 ", \"tgid\": %u, \"pid\": %u, "
 		       "\"context\": %" PRIu64 ", \"seqno\": %" PRIu64 ", \"signaled\": %s, \"error\": %d}\n",
-		       (uint64_t)e->start, (uint64_t)e->end, (uint64_t)(e->end - e->start),
+		       (uint64_t)e->start, (uint64_t)e->end, span_ns(e->end, e->start, &c->backwards),
 		       (uint64_t)e->signal_ts, e->tgid, e->pid, (uint64_t)e->context, (uint64_t)e->seqno,
 		       e->signaled ? "true" : "false", e->error);
 	} else {
 		printf("CLEARED after %.1f ms: %s%s context %" PRIu64 " seqno %" PRIu64 " (error %d)%s\n",
-		       (e->end - e->start) / 1e6, how, w ? "" : " [stall began and ended between polls]",
+		       span_ms(e->end, e->start, &c->backwards), how, w ? "" : " [stall began and ended between polls]",
 		       (uint64_t)e->context, (uint64_t)e->seqno, e->error,
 		       e->error == -2 ? ": -ENOENT, a sw_sync timeline closed with it pending" : "");
 		if (e->signal_ts >= e->start && e->signal_ts <= e->end)
@@ -194,7 +203,8 @@ static void creator_of(struct stall_ctx *c, uint64_t fence, uint64_t now)
 	struct fs_creator cr;
 
 	if (bpf_map_lookup_elem(bpf_map__fd(c->skel->maps.creators), &fence, &cr) == 0)
-		printf("  created by %.16s-%u, %.1f ms ago\n", cr.comm, cr.tgid, (now - cr.ts) / 1e6);
+		printf("  created by %.16s-%u, %.1f ms ago\n", cr.comm, cr.tgid,
+		       span_ms(now, cr.ts, &c->backwards));
 	else
 		printf("  created before the tool started: creator unknown\n");
 }
@@ -220,7 +230,7 @@ void stall_print_poll(struct stall_ctx *c, const struct series_poll *p, uint64_t
 	if (c->json) {
 		printf("{\"event\": \"poll_stall\", \"start_ns\": %" PRIu64 ", \"waited_ns\": %" PRIu64
 		       ", \"pid\": %d, \"context\": %" PRIu64 ", \"seqno\": %" PRIu64 ", \"timeline\": ",
-		       p->ts, now - p->ts, p->pid, p->context, p->seqno);
+		       p->ts, span_ns(now, p->ts, &c->backwards), p->pid, p->context, p->seqno);
 		json_field(tl, 80);
 		stall_debugfs_json(&(struct stall_target){ -1, p->context, p->seqno });
 		printf("}\n");
@@ -228,7 +238,7 @@ void stall_print_poll(struct stall_ctx *c, const struct series_poll *p, uint64_t
 		return;
 	}
 	printf("STALL: %s-%d has polled a sync_file for %.1f ms (a poll() wait, outside dma_fence_wait) on %s %s context %" PRIu64 " seqno %" PRIu64 "\n",
-	       comm, p->pid, (now - p->ts) / 1e6, drv, tl, p->context, p->seqno);
+	       comm, p->pid, span_ms(now, p->ts, &c->backwards), drv, tl, p->context, p->seqno);
 	behind(c, &f, now);
 	creator_of(c, p->fence, now);
 	stall_debugfs_text(&(struct stall_target){ -1, p->context, p->seqno });
@@ -240,10 +250,10 @@ void stall_print_poll_end(struct stall_ctx *c, const struct series_poll *p, uint
 	if (c->json)
 		printf("{\"event\": \"poll_cleared\", \"start_ns\": %" PRIu64 ", \"end_ns\": %" PRIu64
 		       ", \"stall_ns\": %" PRIu64 ", \"pid\": %d, \"context\": %" PRIu64 ", \"seqno\": %" PRIu64 "}\n",
-		       p->ts, end, end - p->ts, p->pid, p->context, p->seqno);
+		       p->ts, end, span_ns(end, p->ts, &c->backwards), p->pid, p->context, p->seqno);
 	else
 		printf("CLEARED after %.1f ms: the polled sync_file became ready (context %" PRIu64 " seqno %" PRIu64 ")\n",
-		       (end - p->ts) / 1e6, p->context, p->seqno);
+		       span_ms(end, p->ts, &c->backwards), p->context, p->seqno);
 	fflush(stdout);
 }
 
@@ -257,13 +267,14 @@ void stall_print_error_fence(struct stall_ctx *c, const struct series_wait *w, i
 	if (c->json) {
 		printf("{\"event\": \"error_fence\", \"commit\": %" PRIu64 ", \"plane\": %u, \"context\": %" PRIu64
 		       ", \"seqno\": %" PRIu64 ", \"error\": %d, \"wait_ret\": %d, \"wait_ns\": %" PRIu64 "}\n",
-		       w->commit, w->plane, w->context, w->seqno, error, ret, w->end - w->ts);
+		       w->commit, w->plane, w->context, w->seqno, error, ret,
+		       span_ns(w->end, w->ts, &c->backwards));
 		fflush(stdout);
 		return;
 	}
 	printf("ERROR FENCE: commit %" PRIu64 ", plane %u: its in-fence %s %s context %" PRIu64 " seqno %" PRIu64
 	       " signalled with an error (%s) after %.1f ms\n", w->commit, w->plane, drv, tl, w->context,
-	       w->seqno, errname(error, e, sizeof(e)), (w->end - w->ts) / 1e6);
+	       w->seqno, errname(error, e, sizeof(e)), span_ms(w->end, w->ts, &c->backwards));
 	printf("  the commit's wait returned %d: the atomic helpers ignore a fence's error, so the commit goes on%s\n",
 	       ret, ret ? " (here the wait itself failed)" : " with the buffer the failed job left");
 	fflush(stdout);
@@ -278,13 +289,14 @@ void stall_print_error_outcome(struct stall_ctx *c, const struct series_error_wa
 	if (c->json) {
 		printf("{\"event\": \"error_outcome\", \"commit\": %" PRIu64 ", \"context\": %" PRIu64 ", \"seqno\": %" PRIu64
 		       ", \"outcome\": \"%s\", \"commit_error\": %d, \"vblank\": %" PRIu64 ", \"after_ns\": %" PRIu64 "}\n",
-		       e->commit, e->context, e->seqno, err ? "failed" : "shown", err, err ? 0 : vblank, ts - e->ts);
+		       e->commit, e->context, e->seqno, err ? "failed" : "shown", err, err ? 0 : vblank,
+		       span_ns(ts, e->ts, &c->backwards));
 	} else if (err) {
 		printf("  commit %" PRIu64 " then failed with %s: its out-fence is discarded, the frame not shown\n",
 		       e->commit, errname(err, b, sizeof(b)));
 	} else {
 		printf("  commit %" PRIu64 " flipped at vblank %" PRIu64 ", %.1f ms later: the frame was shown despite the failed fence (context %" PRIu64 " seqno %" PRIu64 ")\n",
-		       e->commit, vblank, (ts - e->ts) / 1e6, e->context, e->seqno);
+		       e->commit, vblank, span_ms(ts, e->ts, &c->backwards), e->context, e->seqno);
 	}
 	fflush(stdout);
 }
@@ -297,10 +309,10 @@ static int ebusy_due(struct stall_ctx *c, uint64_t ts, int64_t waits_on, uint64_
 		c->ebusy_first_ts = ts;
 		c->ebusy_said = 0;
 	}
-	if (c->ebusy_said || ts - c->ebusy_first_ts < c->threshold_ns)
+	if (c->ebusy_said || span_ns(ts, c->ebusy_first_ts, &c->backwards) < c->threshold_ns)
 		return 0;
 	c->ebusy_said = 1;
-	*duration_ns = ts - c->ebusy_first_ts;
+	*duration_ns = span_ns(ts, c->ebusy_first_ts, &c->backwards);
 	return 1;
 }
 
@@ -354,7 +366,7 @@ void stall_print_commit_stall(struct stall_ctx *c, uint64_t ts, uint64_t commit,
 		name_of(c, w->context, &drv, &tl);
 		printf("  commit %" PRId64 " %s on plane %u's in-fence: %s %s context %" PRIu64 " seqno %" PRIu64 ", for %.1f ms\n",
 		       waits_on, w->end ? "had waited" : "is waiting", w->plane, drv, tl, w->context, w->seqno,
-		       ((w->end ? w->end : now_ns()) - w->ts) / 1e6);
+		       span_ms(w->end ? w->end : now_ns(), w->ts, &c->backwards));
 	}
 	stall_debugfs_text(&(struct stall_target){ crtc, 0, 0 });
 	fflush(stdout);

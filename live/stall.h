@@ -39,6 +39,7 @@ struct stall_ctx {
 	int64_t ebusy_on;
 	uint64_t ebusy_first_ts;
 	int ebusy_said;
+	unsigned int backwards;	/* spans met out of clock order, printed as 0 */
 };
 
 void stall_print_start(struct stall_ctx *c, const struct fs_wait *w, uint64_t now);

@@ -25,6 +25,7 @@
 #include "parse-num.h"
 #include "sync.h"
 #include "top.h"
+#include "time-span.h"
 
 static void task_comm(int pid, char *buf, size_t len)
 {
@@ -174,7 +175,7 @@ static void print_live(struct top_ctx *t, const struct fl_live *l, uint64_t now)
 		driver = n ? n->driver : h ? h->driver : "?";
 		timeline = n ? n->timeline : h ? h->timeline : "?";
 		printf("%-10.10s %-20.20s %8" PRIu64 " %10" PRIu64 " %7.1f ms  %-24s", driver, timeline,
-		       (uint64_t)l->context, (uint64_t)l->seqno, (now - l->ts) / 1e6, created);
+		       (uint64_t)l->context, (uint64_t)l->seqno, span_ms(now, l->ts, NULL), created);
 		if (h) {
 			h->matched = 1;
 			printf(" %s-%d fd %d", h->comm, h->pid, h->fd);
@@ -200,11 +201,13 @@ static void print_limits(struct top_ctx *t)
 
 void top_pending(struct top_ctx *t)
 {
-	uint64_t now = now_ns();
+	uint64_t now;
 
 	if (t->names_live)
 		names_poll(&t->lat.names);
 	read_live(t);
+	/* After the read: a fence created during it is not younger than now. */
+	now = now_ns();
 	t->n_held = (unsigned int)top_find_held(t->held, TOP_MAX_HELD);
 	if (t->tty)
 		printf("\033[H\033[2J");

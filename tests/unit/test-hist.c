@@ -5,6 +5,7 @@
 
 #include "hist.h"
 #include "keymap.h"
+#include "time-span.h"
 #include "unit.h"
 
 static void test_exact_when_all_equal(void **state)
@@ -103,6 +104,26 @@ static void test_keymap_churn(void **state)
 	keymap_free(&m);
 }
 
+/*
+ * An age from a clock read before the event it is compared with: 0 and
+ * counted, never 2^64 - x (stall printed "18446744073672.7 ms ago").
+ */
+static void test_span_out_of_order(void **state)
+{
+	unsigned int backwards = 0;
+
+	(void)state;
+	assert_int_equal(span_ns(1500, 1000, &backwards), 500);
+	assert_int_equal(span_ns(1000, 1000, &backwards), 0);
+	assert_int_equal(backwards, 0);
+	assert_int_equal(span_ns(1000, 36827300000ull, &backwards), 0);
+	assert_int_equal(backwards, 1);
+	assert_true(span_ms(1000, 1001, &backwards) == 0.0);
+	assert_int_equal(backwards, 2);
+	assert_true(fabs(span_ms(3500000, 1000000, NULL) - 2.5) < 1e-9);
+	assert_int_equal(span_ns(0, UINT64_MAX, NULL), 0);
+}
+
 int run_hist_tests(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -111,6 +132,7 @@ int run_hist_tests(void)
 		cmocka_unit_test(test_small_and_huge_values),
 		cmocka_unit_test(test_stddev_of_tiny_deviations),
 		cmocka_unit_test(test_keymap_churn),
+		cmocka_unit_test(test_span_out_of_order),
 	};
 
 	return cmocka_run_group_tests_name("hist_keymap", tests, NULL, NULL);
