@@ -239,7 +239,7 @@ static int setup_min_sizes(struct tracedat *td)
 
 static int parse_file(struct tracedat *td)
 {
-	struct tracedat_cur c = { td, 0, td->size, "file header" };
+	struct tracedat_cur c = { td, 0, td->size, "file header", NULL };
 	unsigned int long_size = 0;
 
 	if (parse_initial(td, &c, &long_size))
@@ -320,6 +320,7 @@ void tracedat_close(struct tracedat *td)
 		munmap((void *)td->map, td->size);
 	if (td->tep)
 		tep_free(td->tep);
+	tracedat_free_codec(td);
 	free(td->min_size);
 	free(td->cpu);
 	free(td->clock);
