@@ -10,8 +10,8 @@
  * that is wrong ("truncated in event formats"), never in a read past the
  * mapping (tracedat-cursor.c).  Allocations are bounded by the file size.
  * Version 6 is read here, with the section parsers both versions share
- * (tracedat-sections.c); version 7, when it is not compressed, by
- * tracedat-read-v7.c.  Event formats are
+ * (tracedat-sections.c); version 7 by tracedat-read-v7.c, its compressed
+ * sections and chunks by tracedat-unzip.c.  Event formats are
  * checked by tracedat-format.c before libtraceevent parses them; events
  * are read by tracedat-iter.c.
  *
@@ -295,8 +295,9 @@ struct tracedat *tracedat_open(const char *path, char *err, size_t errlen)
  *
  * trace-cmd compresses a v7 file's sections and per-CPU data but writes its
  * options sections plain, and those hold the per-CPU stats (CPUSTAT) and
- * the CPU count.  So the stats of a compressed file, which libtracecmd reads
- * but whose API does not give them, are read here: tracedat_overrun() and
+ * the CPU count.  So the stats of a file tracedat_open() refuses (an
+ * unknown compression, a chunk too large) and libtracecmd reads, whose API
+ * does not give them, are read here: tracedat_overrun() and
  * tracedat_missing_of() answer as for a file tracedat_open() reads.  The
  * result is not for tracedat_iterate().
  *
