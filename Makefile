@@ -346,7 +346,11 @@ $(OUT)/fuzz/fuzz-drm-map: tests/fuzz/fuzz-drm-map.c lib/drm-map.c lib/parse-num.
 	@mkdir -p $(dir $@)
 	$(Q)clang $(FUZZ_CFLAGS) -o $@ $^
 
-fuzz: deps $(OUT)/fuzz/fuzz-report $(OUT)/fuzz/fuzz-drm-map
+$(OUT)/fuzz/fuzz-report-zip: tests/fuzz/fuzz-report-zip.c tests/unit/v7-zip.c $(LIB_SRC) $(OUTPUT_SRC)
+	@mkdir -p $(dir $@)
+	$(Q)clang $(FUZZ_CFLAGS) -Itests/unit -o $@ $^ $(CORE_LIBS)
+
+fuzz: deps $(OUT)/fuzz/fuzz-report $(OUT)/fuzz/fuzz-drm-map $(OUT)/fuzz/fuzz-report-zip
 	$(Q)tests/fuzz/run-fuzz $(FUZZ_SECONDS)
 
 # Benchmarks (not tests): figures appended to build/bench/results.txt.
