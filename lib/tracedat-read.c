@@ -302,7 +302,7 @@ struct tracedat *tracedat_open(const char *path, char *err, size_t errlen)
  * result is not for tracedat_iterate().
  *
  * Return: the stats, or NULL with a message in @err (an options section
- * that is itself compressed: ENOTSUP).
+ * compressed with an algorithm this reader does not know: ENOTSUP).
  */
 struct tracedat *tracedat_open_stats(const char *path, char *err, size_t errlen)
 {
