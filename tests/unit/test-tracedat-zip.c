@@ -338,6 +338,9 @@ static void damage_chunks(unsigned char *p, size_t len, const struct sect *s, co
 		put32(p + pos, get32(p + pos) + 1);
 		snprintf(at, sizeof(at), "cpu%d ", cpu);
 		expect_damage(p, len, at, "offset");
+		put32(p + pos, get32(save) - 1);
+		snprintf(at, sizeof(at), "cpu%d data at offset %llu", cpu, pos);
+		expect_damage(p, len, at, "chunks end at");
 		memcpy(p + pos, save, 13);
 		for (unsigned int n = get32(p + pos), i = 0; i < n; i++)
 			pos += 4 * !i + 8 + get32(p + pos + 4 * !i);
