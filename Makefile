@@ -38,7 +38,7 @@ GUEST_PROGS := $(BIN)/fence-trace $(BIN)/fence-workload $(BIN)/fence-storm $(BIN
 	$(BIN)/series-state $(BIN)/pty-run $(BIN)/fence-cost $(BIN)/leak-proof $(BIN)/ring-floor
 HOST_PROGS := $(HOSTBIN)/logscan $(HOSTBIN)/unit-tests $(HOSTBIN)/tracedat-bench $(HOSTBIN)/storm-synth \
 	$(HOSTBIN)/timeline-synth $(HOSTBIN)/golden-traces \
-	$(HOSTBIN)/tracedat-fuzz $(HOSTBIN)/docgen
+	$(HOSTBIN)/tracedat-fuzz $(HOSTBIN)/docgen $(HOSTBIN)/v7-zip
 
 # Man pages: the prose is scdoc(5) text in docs/man/; docgen fills in each
 # command's OPTIONS (and fence-trace.1's COMMANDS) from the option tables
@@ -88,7 +88,8 @@ LAYER_INCLUDES := -Ilib -Ioutput -Icapture -Ilive -Icli -Iworkload
 LAB_LIB := workload/kms.c lib/sync.c
 WORKLOAD_SRC := workload/fence-workload.c workload/producer.c workload/vgem-fence-source.c workload/workload-plan.c \
 	lib/parse-num.c $(LAB_LIB)
-CORE_LIBS := -ltracecmd -ltracefs -ltraceevent -lm
+ZIP_LIBS := -lzstd -lz
+CORE_LIBS := -ltracecmd -ltracefs -ltraceevent $(ZIP_LIBS) -lm
 BPF_LIBS := -lbpf -lelf -lz
 CONFORMANCE_SRC := tests/guest/abi-conformance.c tests/guest/tap.c tests/guest/fd-leak.c tests/guest/lab.c \
 	tests/guest/guest-trace.c $(LAB_LIB)
@@ -103,6 +104,7 @@ UNIT_TEST_SRC := tests/unit/unit-tests.c tests/unit/test-logscan.c \
 	tests/unit/test-workload-plan.c tests/unit/test-series-probe.c tests/unit/test-sync-name.c tests/unit/test-hist.c \
 	tests/unit/test-tracedat.c tests/unit/test-tracedat-bad.c \
 	tests/unit/test-tracedat-compat.c tests/unit/test-tracedat-v7-stats.c tests/unit/test-report.c \
+	tests/unit/v7-zip.c tests/unit/test-tracedat-zip.c \
 	tests/unit/test-timeline.c tests/unit/series-formats.c tests/unit/trace-fixture.c tests/unit/test-report-series.c \
 	tests/unit/test-report-sections.c tests/unit/test-report-odd.c \
 	tests/lab/logscan-rules.c workload/workload-plan.c \
@@ -212,24 +214,29 @@ $(HOSTBIN)/unit-tests: $(call objs,$(UNIT_TEST_SRC)) $(CAPTURE_A) $(OUTPUT_A) $(
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ -lcmocka $(CORE_LIBS)
 
+# Compressed copies of uncompressed v7 files (the zlib fixture; tests/unit/v7-zip.c).
+$(HOSTBIN)/v7-zip: $(call objs,tests/unit/v7-zip-main.c tests/unit/v7-zip.c)
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) -o $@ $^ $(ZIP_LIBS)
+
 $(HOSTBIN)/storm-synth: $(call objs,tests/bench/storm-synth.c) $(LIB_A)
 	@mkdir -p $(dir $@)
-	$(Q)$(CC) -o $@ $^ -ltraceevent
+	$(Q)$(CC) -o $@ $^ -ltraceevent $(ZIP_LIBS)
 
 $(HOSTBIN)/tracedat-bench: $(call objs,tests/bench/tracedat-bench.c) $(LIB_A)
 	@mkdir -p $(dir $@)
-	$(Q)$(CC) -o $@ $^ -ltraceevent
+	$(Q)$(CC) -o $@ $^ -ltraceevent $(ZIP_LIBS)
 
 $(HOSTBIN)/timeline-synth: $(call objs,tests/bench/timeline-synth.c tests/unit/vblank-land.c) $(LIB_A)
 	@mkdir -p $(dir $@)
-	$(Q)$(CC) -o $@ $^ -ltraceevent
+	$(Q)$(CC) -o $@ $^ -ltraceevent $(ZIP_LIBS)
 
 # The golden tests' constructed traces, written at test time (tests/golden).
 GOLDEN_SRC := tests/golden/golden-traces.c tests/golden/golden-stock.c tests/golden/golden-series.c \
 	tests/unit/series-formats.c tests/unit/tmpdir.c tests/unit/vblank-land.c
 $(HOSTBIN)/golden-traces: $(call objs,$(GOLDEN_SRC)) $(LIB_A)
 	@mkdir -p $(dir $@)
-	$(Q)$(CC) -o $@ $^ -ltraceevent
+	$(Q)$(CC) -o $@ $^ -ltraceevent $(ZIP_LIBS)
 
 # The unit tests again with AddressSanitizer + UndefinedBehaviorSanitizer.
 ASAN := $(OUT)/asan
@@ -272,7 +279,7 @@ $(COMPLETION): $(HOSTBIN)/docgen
 
 $(HOSTBIN)/tracedat-fuzz: $(call objs,tests/fuzz/tracedat-fuzz.c) $(LIB_A)
 	@mkdir -p $(dir $@)
-	$(Q)$(CC) -o $@ $^ -ltraceevent
+	$(Q)$(CC) -o $@ $^ -ltraceevent $(ZIP_LIBS)
 
 # The kernel's own sync_file selftest, built static from the extracted
 # patched tree (it exists once kernel/build-kernel patched has run) against
@@ -339,7 +346,11 @@ $(OUT)/fuzz/fuzz-drm-map: tests/fuzz/fuzz-drm-map.c lib/drm-map.c lib/parse-num.
 	@mkdir -p $(dir $@)
 	$(Q)clang $(FUZZ_CFLAGS) -o $@ $^
 
-fuzz: deps $(OUT)/fuzz/fuzz-report $(OUT)/fuzz/fuzz-drm-map
+$(OUT)/fuzz/fuzz-report-zip: tests/fuzz/fuzz-report-zip.c tests/unit/v7-zip.c $(LIB_SRC) $(OUTPUT_SRC)
+	@mkdir -p $(dir $@)
+	$(Q)clang $(FUZZ_CFLAGS) -Itests/unit -o $@ $^ $(CORE_LIBS)
+
+fuzz: deps $(OUT)/fuzz/fuzz-report $(OUT)/fuzz/fuzz-drm-map $(OUT)/fuzz/fuzz-report-zip
 	$(Q)tests/fuzz/run-fuzz $(FUZZ_SECONDS)
 
 # Benchmarks (not tests): figures appended to build/bench/results.txt.

@@ -32,7 +32,7 @@ struct ft_source {
 
 /*
  * libtracecmd's API does not give a file's per-CPU stats, but the fast
- * reader reads them from the options even of a compressed file.  Without
+ * reader reads them from the options even of a file it refused.  Without
  * them the loss counts are unknown, as before: not an error.
  */
 static int open_stats(struct ft_source *src)
@@ -50,13 +50,15 @@ static int open_stats(struct ft_source *src)
 
 /**
  * source_open() - open @path with the fast reader, or libtracecmd for the
- * valid files the fast reader does not handle (it says so with ENOTSUP).
+ * valid files the fast reader does not handle (it says so with ENOTSUP:
+ * a compression other than zstd and zlib, a chunk above its 1 MiB).
  * Damaged files are refused by the fast reader and never reach libtracecmd,
  * which is not hardened against them.
  */
 struct ft_source *source_open(const char *path, char *err, size_t errlen)
 {
 	struct ft_source *src = calloc(1, sizeof(*src));
+	char why[256];
 
 	if (!src) {
 		snprintf(err, errlen, "out of memory");
@@ -79,8 +81,10 @@ struct ft_source *source_open(const char *path, char *err, size_t errlen)
 	}
 	src->tc = tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS);
 	if (!src->tc) {
+		/* the fast reader's reason ("PATH: what"), and the fallback's failure */
 		free(src->path);
-		snprintf(err, errlen, "%s: libtracecmd cannot read it either", path);
+		snprintf(why, sizeof(why), "%s", err);
+		snprintf(err, errlen, "%s; libtracecmd cannot read it either", why);
 		free(src);
 		return NULL;
 	}

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * source.h - where events come from: a trace.dat file, read by our own
- * validating reader (tracedat.h) when it can, else by libtracecmd (other
- * people's compressed v7 captures).  Records reach the callback in
+ * validating reader (tracedat.h) when it can, else by libtracecmd (the
+ * valid files it refuses by design, see source_open()).  Records reach the callback in
  * timestamp order across CPUs.
  */
 #ifndef FENCE_TRACE_SOURCE_H

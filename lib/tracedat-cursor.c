@@ -12,8 +12,14 @@
 #include "tracedat-priv.h"
 
 /* A valid file this reader does not handle: tracedat_open() says ENOTSUP. */
-int tracedat_unsupported(struct tracedat *td, const char *what)
+int tracedat_unsupported(struct tracedat *td, const char *fmt, ...)
 {
+	char what[200];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
 	td->unsupported = 1;
 	return tracedat_fail(td, "%s", what);
 }
@@ -45,7 +51,7 @@ int tracedat_fail(struct tracedat *td, const char *fmt, ...)
  */
 const unsigned char *tracedat_cur_take(struct tracedat_cur *c, unsigned long long n)
 {
-	const unsigned char *p = c->td->map + c->pos;
+	const unsigned char *p = (c->base ? c->base : c->td->map) + c->pos;
 
 	if (n > c->end - c->pos) {
 		tracedat_fail(c->td, "truncated in %s", c->what);
@@ -88,7 +94,7 @@ int tracedat_cur_u64(struct tracedat_cur *c, unsigned long long *v)
 /** tracedat_cur_str() - a NUL-terminated string lying wholly inside the view */
 const char *tracedat_cur_str(struct tracedat_cur *c)
 {
-	const unsigned char *p = c->td->map + c->pos;
+	const unsigned char *p = (c->base ? c->base : c->td->map) + c->pos;
 	const unsigned char *nul = memchr(p, 0, c->end - c->pos);
 
 	if (!nul) {

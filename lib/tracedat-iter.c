@@ -43,6 +43,10 @@ struct cursor {
 	long long missed;		/* to report on the current event */
 	int size;
 	unsigned long long last_ts;	/* of the event before: time must not go back */
+	/* compressed data: pages is z.buf, the chunk decompressed */
+	int zipped;
+	struct tracedat_chunks z;
+	unsigned long long first_page;	/* of the chunk, in the CPU's pages */
 };
 
 static unsigned int event_type(const struct tracedat *td, const unsigned char *rec)
@@ -152,6 +156,8 @@ static void release_read_pages(struct tracedat *td, struct cursor *c)
 	long host_page = sysconf(_SC_PAGESIZE);
 	const unsigned char *from;
 
+	if (c->zipped)
+		return;		/* the chunk buffer is reused; tracedat-unzip.c gives back */
 	if (done - c->released < RELEASE_BATCH || host_page <= 0 ||
 	    td->page_size % (unsigned long)host_page)
 		return;
@@ -171,9 +177,32 @@ static int check_time(struct tracedat *td, struct cursor *c, int cpu)
 {
 	if (c->ts < c->last_ts)
 		return tracedat_fail(td, "cpu%d page %llu: time goes back (%llu ns after %llu ns)",
-				     cpu, c->next_page - 1, c->ts, c->last_ts);
+				     cpu, c->first_page + c->next_page - 1, c->ts, c->last_ts);
 	c->last_ts = c->ts;
 	return 0;
+}
+
+/* Past the last page of a compressed CPU's chunk: decompress the next one. */
+static int next_chunk(struct tracedat *td, struct cursor *c, int cpu)
+{
+	unsigned long long n;
+
+	if (!c->zipped || !c->z.left)
+		return 0;
+	if (tracedat_next_chunk(td, cpu, &c->z, &n))
+		return -EINVAL;
+	c->first_page += c->npages;
+	c->npages = n;
+	c->next_page = 0;
+	return 0;
+}
+
+static int page_fail(struct tracedat *td, const struct cursor *c, int cpu, const char *bad)
+{
+	if (c->zipped)
+		return tracedat_fail(td, "cpu%d page %llu (chunk at offset %llu): %s", cpu,
+				     c->first_page + c->next_page, c->z.at, bad);
+	return tracedat_fail(td, "cpu%d page %llu: %s", cpu, c->next_page, bad);
 }
 
 /* Load the next page holding an event; data stays NULL at the end. */
@@ -185,11 +214,15 @@ static int load_page(struct tracedat *td, struct cursor *c, int cpu)
 
 	c->data = NULL;
 	release_read_pages(td, c);
-	while (c->next_page < c->npages) {
+	for (;;) {
+		if (c->next_page == c->npages && next_chunk(td, c, cpu))
+			return -EINVAL;
+		if (c->next_page >= c->npages)
+			break;
 		page = c->pages + c->next_page * td->page_size;
 		bad = check_page(td, page, &missed);
 		if (bad)
-			return tracedat_fail(td, "cpu%d page %llu: %s", cpu, c->next_page, bad);
+			return page_fail(td, c, cpu, bad);
 		c->next_page++;
 		kbuffer_load_subbuffer(c->kb, (void *)page);
 		/*
@@ -220,10 +253,27 @@ static void free_cursors(struct cursor *cur, int n)
 {
 	int i;
 
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		if (cur[i].kb)
 			kbuffer_free(cur[i].kb);
+		free(cur[i].z.buf);
+	}
 	free(cur);
+}
+
+/* A compressed CPU: no pages until the first chunk; room for its largest. */
+static int init_chunks(struct tracedat *td, struct cursor *c, int cpu)
+{
+	const struct tracedat_cpu *tc = &td->cpu[cpu];
+
+	c->zipped = 1;
+	c->z = (struct tracedat_chunks){ .pos = tc->offset + 4, .at = tc->offset,
+		.released = tc->offset, .left = tc->chunks, .cap = tc->max_chunk };
+	if (!tc->chunks)
+		return 0;
+	c->z.buf = malloc(tc->max_chunk);
+	c->pages = c->z.buf;
+	return c->z.buf ? 0 : -ENOMEM;
 }
 
 static struct cursor *alloc_cursors(struct tracedat *td)
@@ -239,9 +289,15 @@ static struct cursor *alloc_cursors(struct tracedat *td)
 			free_cursors(cur, td->cpus);
 			return NULL;
 		}
+		td->cpu[i].events = 0;
+		if (td->cpu[i].zipped && init_chunks(td, &cur[i], i)) {
+			free_cursors(cur, td->cpus);
+			return NULL;
+		}
+		if (td->cpu[i].zipped)
+			continue;
 		cur[i].pages = td->map + td->cpu[i].offset;
 		cur[i].npages = td->cpu[i].size / td->page_size;
-		td->cpu[i].events = 0;
 	}
 	return cur;
 }
@@ -273,7 +329,8 @@ static int merge(struct tracedat *td, struct cursor *cur, int *active, tracedat_
 		rec.ts = cur[cpu].ts;
 		rec.cpu = cpu;
 		rec.data = cur[cpu].data;
-		rec.offset = (const unsigned char *)rec.data - td->map;
+		rec.offset = cur[cpu].zipped ? cur[cpu].z.at :
+			     (unsigned long long)((const unsigned char *)rec.data - td->map);
 		rec.size = rec.record_size = cur[cpu].size;
 		rec.missed_events = cur[cpu].missed;
 		cur[cpu].missed = 0;

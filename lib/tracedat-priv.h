@@ -15,7 +15,23 @@ struct tracedat_cpu {
 	unsigned long long offset;	/* file offset of the first page */
 	unsigned long long size;	/* bytes, a whole number of pages */
 	unsigned long long events;	/* delivered by the last iterate */
+	int zipped;			/* compressed: chunks (tracedat-unzip.c) */
+	uint32_t chunks, max_chunk;	/* count, largest decompressed size */
 };
+
+#define TD_MAX_CHUNK	(1u << 20)	/* decompressed bytes of a flyrecord chunk: 10 pages of 64 KiB fit */
+
+/* A walk through one CPU's compressed chunks (tracedat-unzip.c). */
+struct tracedat_chunks {
+	unsigned long long pos;		/* file offset of the next chunk */
+	unsigned long long at;		/* file offset of the chunk in buf */
+	unsigned long long released;	/* compressed bytes before this are given back */
+	uint32_t left;			/* chunks not yet decompressed */
+	uint32_t cap;			/* bytes buf holds */
+	unsigned char *buf;		/* the current chunk, decompressed */
+};
+
+enum { TD_CODEC_NONE, TD_CODEC_ZSTD, TD_CODEC_ZLIB, TD_CODEC_OTHER };
 
 #define TRACEDAT_MAX_STAT_CPUS 256
 
@@ -43,8 +59,10 @@ struct tracedat {
 	unsigned int type_offset, type_size;	/* common_type in a record */
 	unsigned int common_size;		/* the common fields */
 	char err[256];
-	int unsupported;	/* valid, but not for this reader (compressed v7) */
+	int unsupported;	/* valid, but not for this reader (see tracedat-unzip.c) */
 	int stats_only;		/* tracedat_open_stats(): the options, not the data */
+	int codec;		/* TD_CODEC_*, from the v7 compression header */
+	void *zstd;		/* ZSTD_DCtx, made at the first zstd block */
 };
 
 /* trace-cmd option and v7 section ids (TRACECMD_OPTION_*). */
@@ -55,11 +73,15 @@ enum {
 	SEC_KALLSYMS, SEC_PRINTK, SEC_CMDLINES, SEC_LAST = SEC_CMDLINES,
 };
 
-/* A bounded view of [pos, end) of the file, named for error messages. */
+/*
+ * A bounded view of [pos, end) of the file, named for error messages; or,
+ * with base set, of a decompressed section held at base.
+ */
 struct tracedat_cur {
 	struct tracedat *td;
 	unsigned long long pos, end;
 	const char *what;
+	const unsigned char *base;	/* NULL: the file (td->map) */
 };
 
 /* The cursor (tracedat-cursor.c) and the section parsers both versions
@@ -84,10 +106,21 @@ int tracedat_set_cpu_data(struct tracedat *td, unsigned int cpu,
 /* Version 7 after the initial format (tracedat-read-v7.c). */
 int tracedat_parse_v7(struct tracedat *td, struct tracedat_cur *c, unsigned int long_size);
 
+/* Its compressed sections and chunks (tracedat-unzip.c). */
+int tracedat_set_codec(struct tracedat *td, const char *name);
+int tracedat_unzip_section(struct tracedat *td, struct tracedat_cur *c, unsigned long long off,
+			   unsigned char **buf);
+int tracedat_set_cpu_chunks(struct tracedat *td, unsigned int cpu, unsigned long long offset,
+			    unsigned long long size);
+int tracedat_next_chunk(struct tracedat *td, int cpu, struct tracedat_chunks *z,
+			unsigned long long *npages);
+void tracedat_free_codec(struct tracedat *td);
+
 enum { TRACEDAT_FMT_BAD, TRACEDAT_FMT_OK, TRACEDAT_FMT_NO_PRINT };
 int tracedat_format_check(const char *text, unsigned long long n, unsigned long long *print_at);
 int tracedat_format_printable(const char *p, unsigned long long n);
-int tracedat_unsupported(struct tracedat *td, const char *what);
+int tracedat_unsupported(struct tracedat *td, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 int tracedat_fail(struct tracedat *td, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 

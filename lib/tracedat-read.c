@@ -10,8 +10,8 @@
  * that is wrong ("truncated in event formats"), never in a read past the
  * mapping (tracedat-cursor.c).  Allocations are bounded by the file size.
  * Version 6 is read here, with the section parsers both versions share
- * (tracedat-sections.c); version 7, when it is not compressed, by
- * tracedat-read-v7.c.  Event formats are
+ * (tracedat-sections.c); version 7 by tracedat-read-v7.c, its compressed
+ * sections and chunks by tracedat-unzip.c.  Event formats are
  * checked by tracedat-format.c before libtraceevent parses them; events
  * are read by tracedat-iter.c.
  *
@@ -239,7 +239,7 @@ static int setup_min_sizes(struct tracedat *td)
 
 static int parse_file(struct tracedat *td)
 {
-	struct tracedat_cur c = { td, 0, td->size, "file header" };
+	struct tracedat_cur c = { td, 0, td->size, "file header", NULL };
 	unsigned int long_size = 0;
 
 	if (parse_initial(td, &c, &long_size))
@@ -295,13 +295,14 @@ struct tracedat *tracedat_open(const char *path, char *err, size_t errlen)
  *
  * trace-cmd compresses a v7 file's sections and per-CPU data but writes its
  * options sections plain, and those hold the per-CPU stats (CPUSTAT) and
- * the CPU count.  So the stats of a compressed file, which libtracecmd reads
- * but whose API does not give them, are read here: tracedat_overrun() and
+ * the CPU count.  So the stats of a file tracedat_open() refuses (an
+ * unknown compression, a chunk too large) and libtracecmd reads, whose API
+ * does not give them, are read here: tracedat_overrun() and
  * tracedat_missing_of() answer as for a file tracedat_open() reads.  The
  * result is not for tracedat_iterate().
  *
  * Return: the stats, or NULL with a message in @err (an options section
- * that is itself compressed: ENOTSUP).
+ * compressed with an algorithm this reader does not know: ENOTSUP).
  */
 struct tracedat *tracedat_open_stats(const char *path, char *err, size_t errlen)
 {
@@ -320,6 +321,7 @@ void tracedat_close(struct tracedat *td)
 		munmap((void *)td->map, td->size);
 	if (td->tep)
 		tep_free(td->tep);
+	tracedat_free_codec(td);
 	free(td->min_size);
 	free(td->cpu);
 	free(td->clock);

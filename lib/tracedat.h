@@ -5,7 +5,7 @@
  * The writer (tracedat-write.c) turns what a recorder captured - event
  * formats and raw per-CPU ring-buffer pages - into a trace-cmd v6 file that
  * `trace-cmd report` reads.  The reader (tracedat-read.c) is a small, fast
- * parser of v6 and uncompressed v7 files that hands every event, merged in
+ * parser of v6 and v7 files (plain, zstd or zlib) that hands every event, merged in
  * timestamp order, to a callback as a libtraceevent record.  Every size and
  * offset it reads is checked against the file, so a damaged file gives a
  * one-line error, never a crash.
@@ -34,7 +34,8 @@ struct tracedat_out {            /* what a recorder captured */
 int tracedat_write(const char *path, const struct tracedat_out *out, char *err, size_t errlen);
 
 struct tracedat;   /* an opened, validated trace.dat */
-/* NULL with errno ENOTSUP: a valid file this reader does not handle (compressed v7). */
+/* NULL with errno ENOTSUP: a valid file this reader does not handle (another
+ * compression than zstd and zlib, a flyrecord chunk above 1 MiB). */
 struct tracedat *tracedat_open(const char *path, char *err, size_t errlen);
 void tracedat_close(struct tracedat *td);
 struct tep_handle *tracedat_tep(struct tracedat *td);

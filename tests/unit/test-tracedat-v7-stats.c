@@ -66,14 +66,14 @@ static void read_stats(const char *path, struct stats_seen *s)
 	source_close(src);
 }
 
-/* The committed capture goes through libtracecmd, its stats through the fast reader. */
+/* The committed zstd capture goes through the fast reader, stats and all. */
 static void test_trace_cmd_capture_misses_cpu1(void **state)
 {
 	struct stats_seen s;
 
 	(void)state;
 	read_stats(GUEST_TC, &s);
-	assert_string_equal(s.reader, "libtracecmd");
+	assert_string_equal(s.reader, "fast");
 	assert_int_equal(s.events, 55);
 	assert_int_equal(s.overrun, 0);		/* known, and none: not -1 */
 	assert_int_equal(s.missing, 17);
@@ -144,7 +144,7 @@ static void check_converted(const char *compression, const char *want_reader)
 static void test_converted_v7_zstd(void **state)
 {
 	(void)state;
-	check_converted("zstd", "libtracecmd");
+	check_converted("zstd", "fast");
 }
 
 static void test_converted_v7_uncompressed(void **state)

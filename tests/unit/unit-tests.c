@@ -15,6 +15,7 @@ int main(void)
 	failed += run_tracedat_bad_tests();
 	failed += run_tracedat_compat_tests();
 	failed += run_tracedat_v7_stats_tests();
+	failed += run_tracedat_zip_tests();
 	failed += run_report_tests();
 	failed += run_timeline_tests();
 	failed += run_report_series_tests();

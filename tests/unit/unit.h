@@ -28,6 +28,7 @@ int run_tracedat_tests(void);
 int run_tracedat_bad_tests(void);
 int run_tracedat_compat_tests(void);
 int run_tracedat_v7_stats_tests(void);
+int run_tracedat_zip_tests(void);
 int run_report_tests(void);
 int run_timeline_tests(void);
 int run_report_series_tests(void);
