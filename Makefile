@@ -37,7 +37,7 @@ endif
 GUEST_PROGS := $(BIN)/fence-trace $(BIN)/fence-workload $(BIN)/fence-storm $(BIN)/abi-conformance $(BIN)/series-events \
 	$(BIN)/series-state $(BIN)/pty-run $(BIN)/fence-cost $(BIN)/leak-proof $(BIN)/ring-floor
 HOST_PROGS := $(HOSTBIN)/logscan $(HOSTBIN)/unit-tests $(HOSTBIN)/tracedat-bench $(HOSTBIN)/storm-synth \
-	$(HOSTBIN)/timeline-synth $(HOSTBIN)/golden-traces \
+	$(HOSTBIN)/merge-synth $(HOSTBIN)/timeline-synth $(HOSTBIN)/golden-traces \
 	$(HOSTBIN)/tracedat-fuzz $(HOSTBIN)/docgen
 
 # Man pages: the prose is scdoc(5) text in docs/man/; docgen fills in each
@@ -213,6 +213,10 @@ $(HOSTBIN)/unit-tests: $(call objs,$(UNIT_TEST_SRC)) $(CAPTURE_A) $(OUTPUT_A) $(
 	$(Q)$(CC) -o $@ $^ -lcmocka $(CORE_LIBS)
 
 $(HOSTBIN)/storm-synth: $(call objs,tests/bench/storm-synth.c) $(LIB_A)
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) -o $@ $^ -ltraceevent
+
+$(HOSTBIN)/merge-synth: $(call objs,tests/bench/merge-synth.c) $(LIB_A)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ -ltraceevent
 

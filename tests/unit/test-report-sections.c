@@ -14,7 +14,7 @@
 #include "trace-fixture.h"
 #include "unit.h"
 
-static const struct report_opts all = { SEC_ALL, NULL, -1, -1, -1, 0 };
+static const struct report_opts all = { SEC_ALL, NULL, -1, -1, -1, 0, 0 };
 
 /* Fail, showing the output, unless @text has @want. */
 static void assert_has(const char *text, const char *want)
@@ -61,10 +61,10 @@ static void test_emit_latency(void **state)
 	assert_has(s, "\"emit_latency_ns\": {\"count\": 1, \"p50\": 3000000, \"p90\": 3000000, \"p99\": 3000000, \"max\": 3000000, \"log2_us\": [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, ");
 	assert_has(s, "\"emit_latency_ns\": null}");
 	s = trace_fixture_render(f, report_csv, &all);
-	assert_has(s, ",emitted,emit_p50_ns,emit_p90_ns,emit_p99_ns,emit_max_ns\n");
+	assert_has(s, ",emitted,emit_p50_ns,emit_p90_ns,emit_p99_ns,emit_max_ns,contexts,group_kind\n");
 	assert_has(s, "\n3,sw_sync,producer-A,2,2,,0,0,0,");
-	assert_has(s, ",1,3000000,3000000,3000000,3000000\n");
-	assert_has(s, ",0,,,,\n");
+	assert_has(s, ",1,3000000,3000000,3000000,3000000,1,\n");
+	assert_has(s, ",0,,,,,1,one_fence\n");	/* producer-B held one fence: a group */
 }
 
 static void test_no_emit_said(void **state)
@@ -92,7 +92,7 @@ static void test_log2_histogram(void **state)
 	assert_has(s, "\nSignal latency of context 3 (sw_sync producer-A):\n"
 		   "              nsecs        : count    distribution\n"
 		   "     2097152 -> 4194303    : 2        |****************************************|\n"
-		   "\nSignal latency of context 4 (sw_sync producer-B):\n"
+		   "\nSignal latency of the group sw_sync producer-B (1 contexts):\n"
 		   "              nsecs        : count    distribution\n"
 		   "      524288 -> 1048575    : 1        |****************************************|\n");
 	s = trace_fixture_render(f, report_json, &all);
@@ -128,7 +128,7 @@ static void test_out_of_order_column(void **state)
 	trace_fixture_analyze(f);
 	assert_has(trace_fixture_render(f, report_text, &all),
 		   " context  driver       timeline              fences signaled errors unsig@end destroyed out-of-order        p50        p90        p99        max\n"
-		   "       3  sw_sync      producer-A                 3        0      ?         3         0            2       0 ns       0 ns       0 ns       0 ns\n");
+		   "       3  sw_sync      producer-A                 3        0      ?         3         0            2          -          -          -          -\n");
 }
 
 /*
