@@ -73,10 +73,13 @@ const struct ft_timeline *report_own_row(const struct ft_model *m, uint32_t ctx)
 	return t == FT_NONE ? NULL : &m->fences.timelines.items[t];
 }
 
-/* Is own row @t one of the table's (not counted in a group instead)? */
-int report_row_shown(const struct ft_timeline *t)
+/*
+ * Is own row @t one of the table's: not counted in a group instead, or
+ * named by --context (which keeps every context's row in the model)?
+ */
+int report_row_shown(const struct ft_timeline *t, const struct report_opts *o)
 {
-	return t->group == FT_NONE;
+	return t->group == FT_NONE || o->context >= 0;
 }
 
 static const struct ft_timeline *sort_rows;
@@ -201,7 +204,7 @@ void report_anomalies_count(const struct ft_model *m, struct report_anomalies *a
 	for (unsigned int i = 0; i < m->display.crtcs.n; i++)
 		a->discarded_out_fences += m->display.crtcs.items[i].discarded;
 	for (unsigned int i = 0; i < m->fences.timelines.n; i++)
-		if (report_row_shown(&m->fences.timelines.items[i]))
+		if (m->fences.timelines.items[i].group == FT_NONE)	/* else in its group */
 			anomalies_add(a, &m->fences.timelines.items[i]);
 	for (unsigned int i = 0; i < m->fences.groups.n; i++)
 		anomalies_add(a, &m->fences.groups.items[i]);

@@ -70,7 +70,7 @@ static void timelines(FILE *out, const struct ft_model *m, const struct report_o
 	for (unsigned int i = 0; i < m->fences.contexts.n; i++) {
 		const struct ft_timeline *t = report_own_row(m, i);
 
-		if (t && (report_row_shown(t) || o->by_context) && report_timeline_selected(t, o))
+		if (t && (report_row_shown(t, o) || o->by_context) && report_timeline_selected(t, o))
 			timeline_line(out, m, t, 1);
 	}
 	for (unsigned int i = 0; i < m->fences.groups.n && o->context < 0; i++) {

@@ -166,7 +166,7 @@ static void timelines(FILE *out, const struct ft_model *m, const struct report_o
 	for (unsigned int i = 0; i < m->fences.contexts.n; i++) {
 		const struct ft_timeline *t = report_own_row(m, i);
 
-		if (t && report_row_shown(t) && report_timeline_selected(t, o))
+		if (t && report_row_shown(t, o) && report_timeline_selected(t, o))
 			own_row(out, m, t);
 	}
 	groups(out, m, o);
@@ -197,7 +197,7 @@ static void emit_latency(FILE *out, const struct ft_model *m, const struct repor
 		const struct ft_timeline *t = own ? report_own_row(m, i) :
 					      &fc->groups.items[i - fc->contexts.n];
 
-		if (!t || (own && !report_row_shown(t)) || !report_timeline_selected(t, o) ||
+		if (!t || (own && !report_row_shown(t, o)) || !report_timeline_selected(t, o) ||
 		    !t->emit_latency.count)
 			continue;
 		if (!any++)
@@ -236,7 +236,7 @@ static void latency_hists(FILE *out, const struct ft_model *m, const struct repo
 	for (unsigned int i = 0; i < fc->contexts.n; i++) {
 		const struct ft_timeline *t = report_own_row(m, i);
 
-		if (t && report_row_shown(t) && report_timeline_selected(t, o) && t->latency.count)
+		if (t && report_row_shown(t, o) && report_timeline_selected(t, o) && t->latency.count)
 			latency_hist(out, t, 1);
 	}
 	for (unsigned int i = 0; i < fc->groups.n && o->context < 0; i++) {

@@ -67,7 +67,7 @@ void report_anomalies_count(const struct ft_model *m, struct report_anomalies *a
 const char *report_dur(char *buf, size_t len, uint64_t ns);
 const char *report_pct(char *buf, size_t len, const struct hist *h, double p);
 int report_context_selected(const struct ft_model *m, uint32_t ctx, const struct report_opts *o);
-int report_row_shown(const struct ft_timeline *t);
+int report_row_shown(const struct ft_timeline *t, const struct report_opts *o);
 const struct ft_timeline *report_own_row(const struct ft_model *m, uint32_t ctx);
 long report_group_rows(const struct ft_model *m, uint32_t g, const struct report_opts *o,
 		       uint32_t *idx, unsigned int max);
