@@ -37,7 +37,7 @@ endif
 GUEST_PROGS := $(BIN)/fence-trace $(BIN)/fence-workload $(BIN)/fence-storm $(BIN)/abi-conformance $(BIN)/series-events \
 	$(BIN)/series-state $(BIN)/pty-run $(BIN)/fence-cost $(BIN)/leak-proof $(BIN)/ring-floor
 HOST_PROGS := $(HOSTBIN)/logscan $(HOSTBIN)/unit-tests $(HOSTBIN)/tracedat-bench $(HOSTBIN)/storm-synth \
-	$(HOSTBIN)/timeline-synth $(HOSTBIN)/golden-traces \
+	$(HOSTBIN)/merge-synth $(HOSTBIN)/timeline-synth $(HOSTBIN)/golden-traces \
 	$(HOSTBIN)/tracedat-fuzz $(HOSTBIN)/docgen $(HOSTBIN)/v7-zip
 
 # Man pages: the prose is scdoc(5) text in docs/man/; docgen fills in each
@@ -223,6 +223,10 @@ $(HOSTBIN)/storm-synth: $(call objs,tests/bench/storm-synth.c) $(LIB_A)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ -ltraceevent $(ZIP_LIBS)
 
+$(HOSTBIN)/merge-synth: $(call objs,tests/bench/merge-synth.c) $(LIB_A)
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) -o $@ $^ -ltraceevent
+
 $(HOSTBIN)/tracedat-bench: $(call objs,tests/bench/tracedat-bench.c) $(LIB_A)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ -ltraceevent $(ZIP_LIBS)
@@ -364,6 +368,7 @@ bench: deps
 	$(Q)tests/bench/bpf-prog-cost
 	$(Q)tests/bench/series-cost
 	$(Q)tests/bench/timeline-bench
+	$(Q)tests/bench/merge-rss
 	$(Q)tests/lab/soak-record 60 $(OUT)/bench/soak | tee -a $(OUT)/bench/results.txt
 	$(Q)tests/lab/soak-record --bpf 60 $(OUT)/bench/soak-bpf | tee -a $(OUT)/bench/results.txt
 

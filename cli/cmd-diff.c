@@ -77,14 +77,16 @@ int cmd_diff(int argc, char **argv)
 {
 	struct diff_ctx c = { 0 };
 	struct analysis base = { 0 }, new = { 0 };
+	/* diff matches timelines by name, context by context, as it always has */
+	const struct analysis_window every = { .each_context = 1 };
 	char err[256];
 	int ret = parse_args(&c, argc, argv);
 
 	if (ret)
 		return ret > 0 ? 0 : EXIT_USAGE;
 	ret = 1;
-	if (analysis_run(&base, c.base_path, NULL, err, sizeof(err)) ||
-	    analysis_run(&new, c.new_path, NULL, err, sizeof(err))) {
+	if (analysis_run(&base, c.base_path, &every, err, sizeof(err)) ||
+	    analysis_run(&new, c.new_path, &every, err, sizeof(err))) {
 		fprintf(stderr, "fence-trace diff: %s\n", err);
 		goto out;
 	}

@@ -91,9 +91,20 @@ static int parse_args(struct report_ctx *c, int argc, char **argv)
 			}
 			break;
 		case 'T': c->opts.timeline = optarg; break;
-		case 'C': if (parse_id("--context", optarg, &c->opts.context)) return -1; break;
+		case 'C':	/* its own row, even when it held one fence or is a merge */
+			if (parse_id("--context", optarg, &c->opts.context))
+				return -1;
+			c->window.each_context = 1;
+			break;
 		case 'R': if (parse_id("--crtc", optarg, &c->opts.crtc)) return -1; break;
 		case 'H': c->opts.hist = 1; break;
+		case 'y':
+			if (strcmp(optarg, "context")) {
+				usage_error("report", "--by: '%s' is not 'context'", optarg);
+				return -1;
+			}
+			c->opts.by_context = c->window.each_context = 1;
+			break;
 		case 'h': print_usage("report"); return 1;
 		default: return usage_bad_option("report", opt, argv);
 		}

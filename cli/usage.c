@@ -62,6 +62,11 @@ static const struct cmd_option report_options[] = {
 	{ "hist", 0, 'H', NULL, NULL,
 	  "text: a log2 histogram of each timeline's signal\n"
 	  "latency under the timelines table" },
+	{ "by", 0, 'y', "context", "context",
+	  "under each group of contexts (one-fence contexts\n"
+	  "by driver and timeline, merged fences by kind) its\n"
+	  "contexts, slowest p99 first (10 a group at most);\n"
+	  "JSON and CSV: every context's row" },
 	{ 0 }
 };
 
@@ -149,7 +154,7 @@ static const struct usage usages[] = {
 	{ "report", "explain fence latency, waits and late frames in a trace.dat",
 	  "usage: fence-trace report [FILE] [--json | --csv] [--section S]...\n"
 	  "                          [--timeline T] [--context N] [--crtc C] [--pid P]\n"
-	  "                          [--from T --to T] [--hist]\n"
+	  "                          [--from T --to T] [--hist] [--by context]\n"
 	  "Reads FILE (default trace.dat) from fence-trace record or from\n"
 	  "trace-cmd record -e dma_fence -e drm, and reports per fence timeline, per\n"
 	  "waiting task and per CRTC (late frames and what blocked them).\n",

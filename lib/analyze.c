@@ -68,6 +68,7 @@ int analysis_run(struct analysis *a, const char *path, const struct analysis_win
 		return -1;
 	}
 	a->have_model = 1;
+	a->model.fences.each_context = a->window.each_context;
 	if (source_iterate(a->src, feed, a, why, sizeof(why)) < 0) {
 		if (a->model.error)
 			snprintf(err, errlen, "%s: out of memory", path);

@@ -16,11 +16,13 @@
  * Only events with from_ns <= ts <= to_ns reach the model (to_ns 0: no
  * end).  on_event, when set, sees every decoded event after the model has
  * taken it: outputs that need each event (the timeline) hang here.
+ * each_context asks for every fence context's own row besides the groups.
  */
 struct analysis_window {
 	unsigned long long from_ns, to_ns;
 	void (*on_event)(const struct ft_event *ev, const struct ft_model *m, void *ctx);
 	void *ctx;
+	int each_context;	/* a row of its own for every fence context (model.h) */
 };
 
 struct analysis {

@@ -8,6 +8,7 @@
  */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "hist.h"
 
@@ -51,13 +52,25 @@ static void moments_add(struct hist *h, uint64_t v)
 	h->m2 += delta * ((double)v - h->mean);
 }
 
+/*
+ * One sample needs no buckets: count, min and max say all there is to
+ * know.  Most fence contexts (every merge, every per-job context) hold a
+ * single fence, so the 29 KB of buckets wait for the second sample.
+ */
 int hist_add(struct hist *h, uint64_t v)
 {
+	if (!h->count) {
+		h->count = 1;
+		h->sum = h->min = h->max = v;
+		h->mean = (double)v;
+		h->m2 = 0.0;
+		return 0;
+	}
 	if (!h->buckets) {
 		h->buckets = calloc(HIST_BUCKETS, sizeof(*h->buckets));
 		if (!h->buckets)
 			return -1;
-		h->min = v;
+		h->buckets[bucket_of(h->min)]++;	/* the first sample */
 	}
 	h->buckets[bucket_of(v)]++;
 	h->count++;
@@ -86,8 +99,8 @@ uint64_t hist_percentile(const struct hist *h, double p)
 
 	if (!h->count)
 		return 0;
-	if (p >= 1.0)
-		return h->max;
+	if (p >= 1.0 || !h->buckets)
+		return h->max;	/* no buckets: one sample */
 	rank = (uint64_t)(p * h->count + 0.999999);
 	rank = rank ? rank : 1;
 	for (unsigned int b = 0; b < HIST_BUCKETS; b++) {
@@ -111,8 +124,10 @@ uint64_t hist_log2_count(const struct hist *h, unsigned int power, uint64_t unit
 	uint64_t lo = power ? unit << power : 0, hi = power >= 62 ? UINT64_MAX : unit << (power + 1);
 	uint64_t n = 0, blo, bwidth;
 
-	if (!h->buckets)
+	if (!h->count)
 		return 0;
+	if (!h->buckets)	/* one sample */
+		return h->min >= lo && h->min < hi;
 	for (unsigned int b = bucket_of(lo); b < HIST_BUCKETS; b++) {
 		bucket_range(b, &blo, &bwidth);
 		if (blo >= hi)
@@ -120,6 +135,57 @@ uint64_t hist_log2_count(const struct hist *h, unsigned int power, uint64_t unit
 		n += h->buckets[b];
 	}
 	return n;
+}
+
+/* Welford's moments of two sets of samples as one (Chan et al.'s update). */
+static void moments_merge(struct hist *dst, const struct hist *src, uint64_t n_dst)
+{
+	double n = (double)(n_dst + src->count), delta = src->mean - dst->mean;
+
+	dst->m2 += src->m2 + delta * delta * (double)n_dst * (double)src->count / n;
+	dst->mean += delta * (double)src->count / n;
+}
+
+/**
+ * hist_merge() - add every sample of @src to @dst
+ *
+ * What adding them one by one would give (the moments up to rounding):
+ * groups of fence contexts are summed this way.
+ *
+ * Return: 0, or -1 when memory ran out (@dst unchanged).
+ */
+int hist_merge(struct hist *dst, const struct hist *src)
+{
+	uint64_t n_dst = dst->count;
+
+	if (!src->count)
+		return 0;
+	if (!src->buckets)
+		return hist_add(dst, src->min);
+	if (!n_dst) {
+		*dst = *src;
+		dst->buckets = malloc(HIST_BUCKETS * sizeof(*dst->buckets));
+		if (!dst->buckets) {
+			memset(dst, 0, sizeof(*dst));
+			return -1;
+		}
+		memcpy(dst->buckets, src->buckets, HIST_BUCKETS * sizeof(*dst->buckets));
+		return 0;
+	}
+	if (!dst->buckets) {
+		dst->buckets = calloc(HIST_BUCKETS, sizeof(*dst->buckets));
+		if (!dst->buckets)
+			return -1;
+		dst->buckets[bucket_of(dst->min)]++;
+	}
+	for (unsigned int b = 0; b < HIST_BUCKETS; b++)
+		dst->buckets[b] += src->buckets[b];
+	dst->count += src->count;
+	dst->sum += src->sum;
+	dst->min = src->min < dst->min ? src->min : dst->min;
+	dst->max = src->max > dst->max ? src->max : dst->max;
+	moments_merge(dst, src, n_dst);
+	return 0;
 }
 
 void hist_free(struct hist *h)

@@ -16,10 +16,11 @@
 struct hist {
 	uint64_t count, sum, min, max;
 	double mean, m2;	/* running mean and sum of squared deviations (Welford) */
-	uint32_t *buckets;	/* HIST_BUCKETS, allocated on first add */
+	uint32_t *buckets;	/* HIST_BUCKETS, allocated on the second add */
 };
 
 int hist_add(struct hist *h, uint64_t v);
+int hist_merge(struct hist *dst, const struct hist *src);
 uint64_t hist_percentile(const struct hist *h, double p);
 double hist_stddev(const struct hist *h);
 uint64_t hist_log2_count(const struct hist *h, unsigned int power, uint64_t unit);

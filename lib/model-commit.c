@@ -85,13 +85,13 @@ static void commit_free(struct ft_model *m, struct ft_commit *c)
 /* The series' drm_fence_out_create names the CRTC of out-fence context @context. */
 static void crtc_named(struct ft_model *m, uint64_t context, const char *name)
 {
+	uint32_t ci = model_context_index(m, context);
 	const struct ft_timeline *t;
 	struct ft_crtc *c;
-	uint32_t tl;
 
-	if (!keymap_get(&m->fences.timeline_of_context, context, &tl))
+	if (ci == FT_NONE)
 		return;
-	t = &m->fences.timelines.items[tl];
+	t = model_context_row(m, ci);
 	if (t->crtc < 0)
 		return;
 	c = &m->display.crtcs.items[t->crtc];
@@ -165,11 +165,9 @@ static void on_discard(struct ft_model *m, const struct ft_event *ev)
 	uint64_t key = key32(ev->v[FT_CONTEXT], ev->v[FT_SEQNO]);
 	struct ft_fence *out = model_fence_find(m, key);
 	int err = (int)(int32_t)ev->v[FT_ERR];
-	const struct ft_timeline *t = NULL;
-	uint32_t tl;
+	uint32_t ci = model_context_index(m, ev->v[FT_CONTEXT]);
+	const struct ft_timeline *t = ci != FT_NONE ? model_context_row(m, ci) : NULL;
 
-	if (keymap_get(&m->fences.timeline_of_context, ev->v[FT_CONTEXT], &tl))
-		t = &m->fences.timelines.items[tl];
 	if (t && t->crtc >= 0)
 		m->display.crtcs.items[t->crtc].discarded++;
 	for (unsigned int i = m->commits.n_failed; i-- > 0;) {
@@ -208,7 +206,6 @@ static void on_stall(struct ft_model *m, const struct ft_event *ev)
 void model_commit_enrich(struct ft_model *m, uint64_t out_key, struct ft_late_frame *l)
 {
 	struct ft_commit *c = commit_of_out(m, out_key);
-	uint32_t tl;
 
 	if (!c)
 		return;
@@ -226,9 +223,7 @@ void model_commit_enrich(struct ft_model *m, uint64_t out_key, struct ft_late_fr
 	l->blocking.wait_ns = c->block_wait_ns;
 	if (!l->blocking.signal_ts)
 		l->blocking.signal_ts = c->block_end;
-	if (!keymap_get(&m->fences.timeline_of_context, l->blocking.context, &tl))
-		tl = UINT32_MAX;
-	l->blocking.timeline = tl;
+	l->blocking.ctx = model_context_index(m, l->blocking.context);
 }
 
 void model_commit_event(struct ft_model *m, const struct ft_event *ev)

@@ -118,8 +118,6 @@ static uint64_t vblank_time(const struct ft_pipe *p, uint32_t seq)
 
 static void fill_blocking(struct ft_model *m, const struct ft_fence *f, struct ft_blocking *b)
 {
-	uint32_t tl;
-
 	b->plane = -1;
 	if (!f->block_end)
 		return;
@@ -131,7 +129,7 @@ static void fill_blocking(struct ft_model *m, const struct ft_fence *f, struct f
 	b->merged_context = f->block_via >> 32;
 	b->merged_seqno = f->block_via & 0xffffffffull;
 	b->signal_ts = f->block_signal;
-	b->timeline = keymap_get(&m->fences.timeline_of_context, b->context, &tl) ? tl : UINT32_MAX;
+	b->ctx = model_context_index(m, b->context);
 }
 
 static void keep_late(struct ft_model *m, struct ft_crtc *c, const struct ft_late_frame *l)
@@ -164,7 +162,8 @@ static void drop_pending(struct ft_model *m, struct ft_delivered *d)
  */
 void model_out_fence_signaled(struct ft_model *m, struct ft_fence *f, const struct ft_event *ev)
 {
-	unsigned int ci = (unsigned int)m->fences.timelines.items[f->timeline].crtc;
+	uint32_t own = m->fences.contexts.items[f->ctx].timeline;	/* out-fences: always */
+	unsigned int ci = (unsigned int)m->fences.timelines.items[own].crtc;
 	struct ft_crtc *c = &m->display.crtcs.items[ci];
 	struct ft_delivered *d = NULL;
 	struct ft_late_frame *l;

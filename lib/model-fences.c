@@ -9,31 +9,6 @@
 
 #include "model-internal.h"
 
-/* The timeline of @ev's context, created on first sight (names from @ev). */
-static struct ft_timeline *timeline_get(struct ft_model *m, const struct ft_event *ev)
-{
-	struct ft_fences *fc = &m->fences;
-	uint64_t ctx = ev->v[FT_CONTEXT];
-	struct ft_timeline *t;
-	uint32_t idx;
-
-	if (keymap_get(&fc->timeline_of_context, ctx, &idx))
-		return &fc->timelines.items[idx];
-	if (vec_reserve(&fc->timelines, fc->timelines.n) ||
-	    keymap_put(&fc->timeline_of_context, ctx, fc->timelines.n)) {
-		m->error = 1;
-		return NULL;
-	}
-	t = vec_push(&fc->timelines);
-	t->context = ctx;
-	t->first_ts = ev->ts;
-	t->crtc = -1;
-	ft_event_str(m->dec, ev, FT_DRIVER, t->driver, sizeof(t->driver));
-	ft_event_str(m->dec, ev, FT_TIMELINE, t->name, sizeof(t->name));
-	model_timeline_created(m, t);
-	return t;
-}
-
 static void fence_release(struct ft_model *m, struct ft_fence *f)
 {
 	uint32_t idx = (uint32_t)(f - m->fences.slab.items);
@@ -45,7 +20,7 @@ static void fence_release(struct ft_model *m, struct ft_fence *f)
 	if (vec_release(&m->fences.free, idx))
 		m->error = 1;
 	f->key = 0;
-	f->timeline = UINT32_MAX;
+	f->ctx = FT_NONE;
 }
 
 static struct ft_fence *fence_new(struct ft_model *m, uint64_t key)
@@ -62,40 +37,55 @@ static struct ft_fence *fence_new(struct ft_model *m, uint64_t key)
 	return &fc->slab.items[idx];
 }
 
+/* The seqno order of @c's fences; wrap-aware: seqno 2 after 0xffffffff is in order. */
+static int out_of_order(const struct ft_context *c, uint32_t seqno, uint64_t key)
+{
+	return c->fences && (int32_t)(seqno - c->last_seqno) <= 0 && key != 0;
+}
+
 static void on_init(struct ft_model *m, const struct ft_event *ev)
 {
-	struct ft_timeline *t = timeline_get(m, ev);
+	struct ft_context *c = model_context_get(m, ev);
 	uint64_t key = model_event_key(ev);
 	uint32_t seqno = (uint32_t)ev->v[FT_SEQNO];
-	struct ft_fence *old = model_fence_find(m, key), *f;
+	struct ft_timeline *t;
+	struct ft_fence *old, *f;
 
-	if (!t)
+	if (!c)
 		return;
-	if (old) {
-		t->key_reused++;
+	t = model_context_target(m, c);
+	if (!t && c->fences && !(t = model_context_promote(m, c)))
+		return;
+	if (!t)		/* a lone context's first fence: counted on it */
+		c->fences = 1;
+	old = model_fence_find(m, key);
+	if (old) {		/* a live fence of this context: never a lone one's */
+		if (t)
+			t->key_reused++;
 		fence_release(m, old);
 	}
-	/* Wrap-aware: seqno 2 after 0xffffffff is in order. */
-	if (t->have_init && (int32_t)(seqno - t->last_init_seqno) <= 0 && key != 0)
-		t->out_of_order++;
-	t->have_init = 1;
-	t->last_init_seqno = seqno;
-	t->last_ts = ev->ts;
-	t->fences++;
+	if (t) {
+		t->out_of_order += out_of_order(c, seqno, key);
+		t->last_ts = ev->ts;
+		t->fences++;
+		c->fences += c->fences < UINT32_MAX;
+	}
+	c->last_seqno = seqno;
 	f = fence_new(m, key);
 	if (!f)
 		return;
-	f->timeline = (uint32_t)(t - m->fences.timelines.items);
+	f->ctx = (uint32_t)(c - m->fences.contexts.items);
 	f->seqno = seqno;
 	f->init_ts = ev->ts;
 	f->init_pid = ev->pid;
-	if (t->crtc >= 0)
+	if (t && t->crtc >= 0)
 		model_out_fence_created(m, f);
 }
 
 static void on_signaled(struct ft_model *m, const struct ft_event *ev)
 {
 	struct ft_fence *f = model_fence_find(m, model_event_key(ev));
+	struct ft_context *c;
 	struct ft_timeline *t;
 
 	if (!f) {
@@ -104,10 +94,17 @@ static void on_signaled(struct ft_model *m, const struct ft_event *ev)
 	}
 	if (f->signaled)
 		return;
-	t = &m->fences.timelines.items[f->timeline];
-	t->last_ts = ev->ts;
 	f->signaled = 1;
 	f->signal_ts = ev->ts;
+	c = &m->fences.contexts.items[f->ctx];
+	t = model_context_target(m, c);
+	if (!t) {
+		c->flags |= FT_CTX_SIGNALED | (f->emit_ts ? FT_CTX_EMITTED : 0);
+		c->latency = ev->ts - f->init_ts;
+		c->emit_latency = f->emit_ts ? ev->ts - f->emit_ts : 0;
+		return;
+	}
+	t->last_ts = ev->ts;
 	t->signaled++;
 	if (hist_add(&t->latency, ev->ts - f->init_ts))
 		m->error = 1;
@@ -125,13 +122,19 @@ static void on_signaled(struct ft_model *m, const struct ft_event *ev)
  */
 static void on_error(struct ft_model *m, const struct ft_event *ev)
 {
-	struct ft_timeline *t = timeline_get(m, ev);
+	struct ft_context *c = model_context_get(m, ev);
 	struct ft_fence *f = model_fence_find(m, model_event_key(ev));
+	struct ft_timeline *t;
 
-	if (!t)
+	if (!c)
 		return;
-	t->errors++;
-	t->last_ts = ev->ts;
+	t = model_context_target(m, c);
+	if (t) {
+		t->errors++;
+		t->last_ts = ev->ts;
+	} else {
+		c->errors++;
+	}
 	if (f)
 		f->error = (int)(int32_t)ev->v[FT_ERR];
 }
@@ -139,11 +142,18 @@ static void on_error(struct ft_model *m, const struct ft_event *ev)
 static void on_destroy(struct ft_model *m, const struct ft_event *ev)
 {
 	struct ft_fence *f = model_fence_find(m, model_event_key(ev));
+	struct ft_context *c;
+	struct ft_timeline *t;
 
 	if (!f)
 		return;
 	if (!f->signaled) {
-		m->fences.timelines.items[f->timeline].destroyed_unsignaled++;
+		c = &m->fences.contexts.items[f->ctx];
+		t = model_context_target(m, c);
+		if (t)
+			t->destroyed_unsignaled++;
+		else
+			c->flags |= FT_CTX_DESTROYED;
 		if (f->is_out)
 			model_long_wait_outcome(m, f, FT_OUTCOME_DROPPED, ev->ts, 0);
 	}
@@ -178,10 +188,19 @@ void model_fences_finish(struct ft_model *m)
 
 	for (unsigned int i = 0; i < fc->slab.n; i++) {
 		struct ft_fence *f = &fc->slab.items[i];
+		struct ft_context *c;
+		struct ft_timeline *t;
 
-		if (f->timeline != UINT32_MAX && f->init_ts && !f->signaled)
-			fc->timelines.items[f->timeline].unsignaled_at_end++;
+		if (f->ctx == FT_NONE || !f->init_ts || f->signaled)
+			continue;
+		c = &fc->contexts.items[f->ctx];
+		t = model_context_target(m, c);
+		if (t)
+			t->unsignaled_at_end++;
+		else
+			c->flags |= FT_CTX_UNSIGNALED_AT_END;
 	}
+	model_contexts_finish(m);
 }
 
 void model_fences_free(struct ft_fences *fc)
@@ -193,6 +212,6 @@ void model_fences_free(struct ft_fences *fc)
 	vec_free(&fc->timelines);
 	vec_free(&fc->slab);
 	vec_free(&fc->free);
-	keymap_free(&fc->timeline_of_context);
 	keymap_free(&fc->of_key);
+	model_contexts_free(fc);
 }

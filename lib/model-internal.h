@@ -9,6 +9,13 @@
 uint64_t model_event_key(const struct ft_event *ev);
 struct ft_fence *model_fence_find(struct ft_model *m, uint64_t key);
 const struct ft_fence *model_fence_get(const struct ft_model *m, uint64_t key);
+struct ft_timeline *model_context_target(struct ft_model *m, const struct ft_context *c);
+
+/* model-contexts.c */
+struct ft_context *model_context_get(struct ft_model *m, const struct ft_event *ev);
+struct ft_timeline *model_context_promote(struct ft_model *m, struct ft_context *c);
+void model_contexts_finish(struct ft_model *m);
+void model_contexts_free(struct ft_fences *fc);
 
 /* model-fences.c */
 void model_fence_event(struct ft_model *m, const struct ft_event *ev);

@@ -36,9 +36,13 @@ void model_fence_member(struct ft_model *m, const struct ft_event *ev)
 			(ev->v[FT_CONTAINER_SEQNO] & 0xffffffffull);
 	struct ft_fence *c = model_fence_find(m, ckey);
 	struct ft_member_set *s;
+	struct ft_timeline *t;
 
 	if (!c)
 		return;		/* its dma_fence_init was not recorded */
+	t = model_context_target(m, &m->fences.contexts.items[c->ctx]);
+	if (t)		/* merges' rows say how many members their fences had */
+		t->members++;
 	s = c->members ? &m->members.sets.items[c->members - 1] : set_new(m, c);
 	if (!s)
 		return;

@@ -40,3 +40,34 @@ int model_lost_between(const struct ft_model *m, uint64_t from, uint64_t to)
 			return 1;
 	return 0;
 }
+
+/* Where @c's events count now: its own row, its group (merges), or NULL: on @c. */
+struct ft_timeline *model_context_target(struct ft_model *m, const struct ft_context *c)
+{
+	if (c->timeline != FT_NONE)
+		return &m->fences.timelines.items[c->timeline];
+	if (c->flags & FT_CTX_MERGE)
+		return &m->fences.groups.items[c->group];
+	return NULL;
+}
+
+/** model_context_index() - the index in model.fences.contexts of @context, or FT_NONE. */
+uint32_t model_context_index(const struct ft_model *m, uint64_t context)
+{
+	uint32_t idx;
+
+	return keymap_get(&m->fences.of_context, context, &idx) ? idx : FT_NONE;
+}
+
+/**
+ * model_context_row() - the row that names context @ctx (an index in
+ * model.fences.contexts): its own, or its group's.
+ */
+const struct ft_timeline *model_context_row(const struct ft_model *m, uint32_t ctx)
+{
+	const struct ft_context *c = &m->fences.contexts.items[ctx];
+
+	if (c->timeline != FT_NONE)
+		return &m->fences.timelines.items[c->timeline];
+	return &m->fences.groups.items[c->group];
+}

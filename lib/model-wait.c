@@ -185,7 +185,8 @@ void model_wait_end(struct ft_model *m, const struct ft_event *ev, uint64_t key)
 	waited = model_fence_find(m, key);
 	unsignaled = waited && !waited->signaled && !model_lost_between(m, w.start, ev->ts);
 	stat_add(m, stat_get(m, &ws->by_task, (uint64_t)w.pid), ns, unsignaled);
-	if (keymap_get(&m->fences.timeline_of_context, key >> 32, &tl))
+	tl = model_context_index(m, key >> 32);
+	if (tl != FT_NONE)
 		stat_add(m, stat_get(m, &ws->by_timeline, tl), ns, unsignaled);
 	signal_ts = waited && waited->signaled ? waited->signal_ts : ev->ts;
 	is_long = ns >= MODEL_LONG_WAIT_NS;
@@ -223,10 +224,10 @@ void model_poll_begin(struct ft_model *m, const struct ft_event *ev, uint64_t ke
 
 static void poll_done(struct ft_model *m, int pid, uint64_t key, uint64_t ns)
 {
-	uint32_t tl;
+	uint32_t tl = model_context_index(m, key >> 32);
 
 	stat_add(m, stat_get(m, &m->waits.poll_by_task, (uint64_t)pid), ns, 0);
-	if (keymap_get(&m->fences.timeline_of_context, key >> 32, &tl))
+	if (tl != FT_NONE)
 		stat_add(m, stat_get(m, &m->waits.poll_by_timeline, tl), ns, 0);
 }
 

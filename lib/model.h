@@ -34,23 +34,63 @@
 #define MODEL_MAX_LOST_WINDOWS 1024	/* spans with lost events, kept exactly */
 #define MODEL_MAX_MEMBERS 8		/* members of a merged fence remembered */
 
+/*
+ * A row of the timelines table: one fence context's own (a context that
+ * held two fences or more, or a CRTC's), or a group of contexts.  Groups
+ * gather what would otherwise be thousands of one-fence rows: contexts
+ * that only ever held one fence, by driver and timeline name, and the
+ * merges (dma_fence_array, dma_fence_chain), by kind.  Per context, the
+ * model keeps only a struct ft_context unless asked for every context's
+ * row (model.fences.each_context: --by context, the timeline page).
+ */
 struct ft_timeline {
-	uint64_t context;
+	uint64_t context;		/* own rows; groups 0 */
 	char driver[MODEL_NAME_LEN], name[MODEL_NAME_LEN];
 	uint64_t fences, signaled, destroyed_unsignaled, unsignaled_at_end;
 	uint64_t errors;		/* signalled with an error (series' dma_fence_error) */
 	uint64_t out_of_order, key_reused;
-	uint32_t last_init_seqno;
-	int have_init;
 	uint64_t first_ts, last_ts;	/* span of its events, for lost-event checks */
 	int crtc;			/* index in model.display.crtcs, or -1 */
+	uint32_t group;			/* own rows: the group that counts it too, or
+					 * FT_NONE (each_context only; else FT_NONE) */
+	int merge;			/* groups: of merged fences (by driver) */
+	uint64_t contexts;		/* groups: the contexts counted in it */
+	uint64_t members;		/* members named by dma_fence_member (series) */
 	struct hist latency;		/* init -> signaled */
 	struct hist emit_latency;	/* emit -> signaled */
 };
 
+#define FT_NONE UINT32_MAX
+
+/*
+ * Every fence context, in a few bytes.  A context whose single fence has
+ * not (yet) earned it a row of its own keeps that fence's outcome here; it
+ * goes into its group's row at the end of the trace, or into the context's
+ * own row if a second fence comes.
+ */
+struct ft_context {
+	uint64_t context;
+	uint64_t first_ts;		/* its first event */
+	uint64_t latency, emit_latency;	/* of its one fence, when signalled (emitted) */
+	uint32_t timeline;		/* its own row in fences.timelines, or FT_NONE */
+	uint32_t group;			/* its row in fences.groups; FT_NONE: CRTCs */
+	uint32_t fences;		/* created (saturates) */
+	uint32_t last_seqno;		/* of its last dma_fence_init */
+	uint32_t errors;
+	uint32_t flags;			/* FT_CTX_* */
+};
+
+enum {
+	FT_CTX_MERGE = 1,		/* a dma_fence_array or _chain context */
+	FT_CTX_SIGNALED = 2,		/* its one fence (pending below) */
+	FT_CTX_EMITTED = 4,
+	FT_CTX_DESTROYED = 8,		/* ... destroyed unsignalled */
+	FT_CTX_UNSIGNALED_AT_END = 16,
+};
+
 struct ft_fence {
 	uint64_t key;
-	uint32_t timeline, seqno;
+	uint32_t ctx, seqno;		/* ctx: index in model.fences.contexts */
 	uint64_t init_ts, emit_ts, signal_ts;
 	int init_pid;
 	int signaled;
@@ -71,7 +111,7 @@ struct ft_open_wait {
 };
 
 struct ft_wait_stat {
-	uint64_t id;			/* pid, timeline index, or plane id */
+	uint64_t id;			/* pid, context index, or plane id */
 	uint64_t count, total_ns, max_ns;
 	uint64_t interrupted;		/* ended before the fence signalled (a plane
 					 * wait: with an error); polls: 0 */
@@ -81,7 +121,7 @@ struct ft_wait_stat {
 struct ft_blocking {
 	int known;
 	int plane;			/* DRM plane id (series), or -1 */
-	uint32_t timeline;
+	uint32_t ctx;			/* index in model.fences.contexts, or FT_NONE */
 	uint64_t context, seqno, wait_ns, signal_ts;
 	int merged;			/* a member of the merged fence merged_context:1 */
 	uint64_t merged_context, merged_seqno;
@@ -112,7 +152,7 @@ struct ft_crtc {
 	char name[MODEL_NAME_LEN];
 	char driver[MODEL_NAME_LEN];	/* of its out-fences: the KMS driver */
 	uint64_t context;
-	unsigned int timeline;		/* its out-fence timeline */
+	unsigned int timeline;		/* its out-fence timeline (an own row) */
 	int pipe;			/* learnt from signal/vblank pairing; -1 unknown */
 	uint64_t frames, unpaired, fake_vblank, late_count;
 	uint64_t discarded;		/* out-fences of failed commits (series) */
@@ -204,8 +244,12 @@ struct ft_delivered {
 
 /* Fences and timelines (model-fences.c); lookups in model-store.c. */
 struct ft_fences {
-	VEC(struct ft_timeline) timelines;
-	struct keymap timeline_of_context;
+	VEC(struct ft_timeline) timelines;	/* own rows */
+	VEC(struct ft_timeline) groups;
+	VEC(struct ft_context) contexts;
+	struct keymap of_context;		/* context -> index in contexts */
+	struct keymap group_of_name;		/* hash of driver, name -> groups */
+	int each_context;			/* every context gets its own row too */
 	VEC(struct ft_fence) slab;	/* live fences, and free slots (key 0) */
 	struct vec_free free;
 	struct keymap of_key;
@@ -284,5 +328,7 @@ int model_lost_between(const struct ft_model *m, uint64_t from, uint64_t to);
 void model_lost_everywhere(struct ft_model *m);
 const struct ft_fence *model_wait_commit(const struct ft_model *m, int pid, uint64_t start);
 uint64_t model_late_member(const struct ft_model *m, uint64_t key, int *error);
+uint32_t model_context_index(const struct ft_model *m, uint64_t context);
+const struct ft_timeline *model_context_row(const struct ft_model *m, uint32_t ctx);
 
 #endif

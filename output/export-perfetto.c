@@ -239,9 +239,11 @@ static void late_flows(FILE *out, const struct tl_data *d)
 			long to = tl_find_fence(d, m->display.crtcs.items[ci].timeline, l->out_seqno);
 			long from;
 
-			if (!l->blocking.known || l->blocking.timeline == UINT32_MAX || to < 0)
+			if (!l->blocking.known || l->blocking.ctx == FT_NONE || to < 0)
 				continue;
-			from = tl_find_fence(d, l->blocking.timeline, (uint32_t)l->blocking.seqno);
+			/* the page's model has every context's own row (each_context) */
+			from = tl_find_fence(d, m->fences.contexts.items[l->blocking.ctx].timeline,
+					     (uint32_t)l->blocking.seqno);
 			if (from < 0)
 				continue;
 			fence_flow_end(out, d, from, "s", id);

@@ -2,6 +2,7 @@
 /* report-common.c - what the text and JSON outputs share. */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <event-parse.h>
@@ -53,7 +54,72 @@ int report_wait_selected(const struct ft_model *m, const struct ft_wait_stat *s,
 {
 	if (by_task)
 		return o->pid < 0 || s->id == (uint64_t)o->pid;
-	return report_timeline_selected(&m->fences.timelines.items[s->id], o);
+	return report_context_selected(m, (uint32_t)s->id, o);
+}
+
+/* Does --context / --timeline keep context @ctx (an index in model.fences.contexts)? */
+int report_context_selected(const struct ft_model *m, uint32_t ctx, const struct report_opts *o)
+{
+	if (o->context >= 0 && m->fences.contexts.items[ctx].context != (uint64_t)o->context)
+		return 0;
+	return !o->timeline || strstr(model_context_row(m, ctx)->name, o->timeline);
+}
+
+/* Context @ctx's own row, or NULL: in the order the contexts were first seen. */
+const struct ft_timeline *report_own_row(const struct ft_model *m, uint32_t ctx)
+{
+	uint32_t t = m->fences.contexts.items[ctx].timeline;
+
+	return t == FT_NONE ? NULL : &m->fences.timelines.items[t];
+}
+
+/*
+ * Is own row @t one of the table's: not counted in a group instead, or
+ * named by --context (which keeps every context's row in the model)?
+ */
+int report_row_shown(const struct ft_timeline *t, const struct report_opts *o)
+{
+	return t->group == FT_NONE || o->context >= 0;
+}
+
+static const struct ft_timeline *sort_rows;
+
+/* Slowest p99 first; among equals, the lower context. */
+static int by_p99(const void *a, const void *b)
+{
+	const struct ft_timeline *x = &sort_rows[*(const uint32_t *)a];
+	const struct ft_timeline *y = &sort_rows[*(const uint32_t *)b];
+	uint64_t px = hist_percentile(&x->latency, 0.99), py = hist_percentile(&y->latency, 0.99);
+
+	if (px != py)
+		return px < py ? 1 : -1;
+	return x->context < y->context ? -1 : x->context > y->context;
+}
+
+/**
+ * report_group_rows() - the own rows (--by context) that group @g counts,
+ * kept by the filter, slowest p99 first
+ *
+ * Return: how many there are (possibly more than the @max put in @idx),
+ * or -1 when memory ran out.
+ */
+long report_group_rows(const struct ft_model *m, uint32_t g, const struct report_opts *o,
+		       uint32_t *idx, unsigned int max)
+{
+	const struct ft_fences *fc = &m->fences;
+	uint32_t *all = malloc((fc->timelines.n + 1) * sizeof(*all));
+	unsigned int n = 0;
+
+	if (!all)
+		return -1;
+	for (uint32_t i = 0; i < fc->timelines.n; i++)
+		if (fc->timelines.items[i].group == g && report_timeline_selected(&fc->timelines.items[i], o))
+			all[n++] = i;
+	sort_rows = fc->timelines.items;
+	qsort(all, n, sizeof(*all), by_p99);
+	memcpy(idx, all, (n < max ? n : max) * sizeof(*idx));
+	free(all);
+	return n;
 }
 
 /*
@@ -73,8 +139,7 @@ int report_late_selected(const struct ft_model *m, const struct ft_crtc *c,
 		return 1;
 	if (report_timeline_selected(&m->fences.timelines.items[c->timeline], o))
 		return 1;
-	return b->known && b->timeline != UINT32_MAX &&
-	       report_timeline_selected(&m->fences.timelines.items[b->timeline], o);
+	return b->known && b->ctx != FT_NONE && report_context_selected(m, b->ctx, o);
 }
 
 /* How many of @c's late frames (those kept in detail) the filter keeps. */
@@ -100,6 +165,16 @@ int report_errors_known(const struct ft_model *m)
 	return m->dec->have_event[FT_EV_FENCE_ERROR];
 }
 
+/* Percentile @p of @h as report_dur(), or "-" when @h is empty (no signalled fence). */
+const char *report_pct(char *buf, size_t len, const struct hist *h, double p)
+{
+	if (!h->count) {
+		snprintf(buf, len, "-");
+		return buf;
+	}
+	return report_dur(buf, len, hist_percentile(h, p));
+}
+
 /* @ns as "850 ns", "12.3 us", "3.20 ms" or "1.50 s", in @buf. */
 const char *report_dur(char *buf, size_t len, uint64_t ns)
 {
@@ -114,18 +189,25 @@ const char *report_dur(char *buf, size_t len, uint64_t ns)
 	return buf;
 }
 
+static void anomalies_add(struct report_anomalies *a, const struct ft_timeline *t)
+{
+	a->errors += t->errors;
+	a->never_signaled += t->unsignaled_at_end;
+	a->destroyed_unsignaled += t->destroyed_unsignaled;
+	a->seqno_regressions += t->out_of_order;
+	a->key_reused += t->key_reused;
+}
+
 void report_anomalies_count(const struct ft_model *m, struct report_anomalies *a)
 {
 	memset(a, 0, sizeof(*a));
 	for (unsigned int i = 0; i < m->display.crtcs.n; i++)
 		a->discarded_out_fences += m->display.crtcs.items[i].discarded;
-	for (unsigned int i = 0; i < m->fences.timelines.n; i++) {
-		a->errors += m->fences.timelines.items[i].errors;
-		a->never_signaled += m->fences.timelines.items[i].unsignaled_at_end;
-		a->destroyed_unsignaled += m->fences.timelines.items[i].destroyed_unsignaled;
-		a->seqno_regressions += m->fences.timelines.items[i].out_of_order;
-		a->key_reused += m->fences.timelines.items[i].key_reused;
-	}
+	for (unsigned int i = 0; i < m->fences.timelines.n; i++)
+		if (m->fences.timelines.items[i].group == FT_NONE)	/* else in its group */
+			anomalies_add(a, &m->fences.timelines.items[i]);
+	for (unsigned int i = 0; i < m->fences.groups.n; i++)
+		anomalies_add(a, &m->fences.groups.items[i]);
 	for (unsigned int i = 0; i < m->display.pipes.n; i++)
 		a->vblank_gaps += m->display.pipes.items[i].missed;
 	a->signal_unknown = m->fences.signal_unknown;

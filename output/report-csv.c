@@ -29,36 +29,55 @@ static void csv_str(FILE *out, const char *s)
 static void emit_columns(FILE *out, const struct hist *h)
 {
 	if (!h->count) {
-		fprintf(out, ",,,,\n");
+		fprintf(out, ",,,,");
 		return;
 	}
-	fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", hist_percentile(h, 0.5),
+	fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64, hist_percentile(h, 0.5),
 		hist_percentile(h, 0.9), hist_percentile(h, 0.99), h->max);
 }
 
+static void timeline_line(FILE *out, const struct ft_model *m, const struct ft_timeline *t,
+			  int own)
+{
+	if (own)
+		fprintf(out, "%" PRIu64, t->context);
+	fputc(',', out);
+	csv_str(out, t->driver);
+	fputc(',', out);
+	csv_str(out, t->name);
+	fprintf(out, ",%" PRIu64 ",%" PRIu64 ",", t->fences, t->signaled);
+	if (report_errors_known(m))	/* empty: unknown */
+		fprintf(out, "%" PRIu64, t->errors);
+	fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64, t->unsignaled_at_end,
+		t->destroyed_unsignaled, t->out_of_order);
+	if (t->latency.count)
+		fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64,
+			hist_percentile(&t->latency, 0.5), hist_percentile(&t->latency, 0.9),
+			hist_percentile(&t->latency, 0.99), t->latency.max);
+	else		/* empty: no signalled fence */
+		fprintf(out, ",,,,");
+	fprintf(out, ",%" PRIu64, t->emit_latency.count);
+	emit_columns(out, &t->emit_latency);
+	fprintf(out, ",%" PRIu64 ",%s\n", own ? 1 : t->contexts, own ? "" : t->merge ? "merge" : "one_fence");
+}
+
+/* Own rows (context set), then groups (context empty, kind set). */
 static void timelines(FILE *out, const struct ft_model *m, const struct report_opts *o)
 {
 	fprintf(out, "context,driver,timeline,fences,signaled,errors,unsignaled,destroyed_unsignaled,"
 		"out_of_order,p50_ns,p90_ns,p99_ns,max_ns,emitted,emit_p50_ns,emit_p90_ns,emit_p99_ns,"
-		"emit_max_ns\n");
-	for (unsigned int i = 0; i < m->fences.timelines.n; i++) {
-		const struct ft_timeline *t = &m->fences.timelines.items[i];
+		"emit_max_ns,contexts,group_kind\n");
+	for (unsigned int i = 0; i < m->fences.contexts.n; i++) {
+		const struct ft_timeline *t = report_own_row(m, i);
 
-		if (!report_timeline_selected(t, o))
-			continue;
-		fprintf(out, "%" PRIu64 ",", t->context);
-		csv_str(out, t->driver);
-		fputc(',', out);
-		csv_str(out, t->name);
-		fprintf(out, ",%" PRIu64 ",%" PRIu64 ",", t->fences, t->signaled);
-		if (report_errors_known(m))	/* empty: unknown */
-			fprintf(out, "%" PRIu64, t->errors);
-		fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
-			",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64,
-			t->unsignaled_at_end, t->destroyed_unsignaled, t->out_of_order,
-			hist_percentile(&t->latency, 0.5), hist_percentile(&t->latency, 0.9),
-			hist_percentile(&t->latency, 0.99), t->latency.max, t->emit_latency.count);
-		emit_columns(out, &t->emit_latency);
+		if (t && (report_row_shown(t, o) || o->by_context) && report_timeline_selected(t, o))
+			timeline_line(out, m, t, 1);
+	}
+	for (unsigned int i = 0; i < m->fences.groups.n && o->context < 0; i++) {
+		const struct ft_timeline *g = &m->fences.groups.items[i];
+
+		if (g->contexts && report_timeline_selected(g, o))
+			timeline_line(out, m, g, 0);
 	}
 }
 
@@ -95,8 +114,8 @@ static void late_frames(FILE *out, const struct ft_model *m, const struct report
 			fprintf(out, "%u,%u,%d,%" PRIu64 ",%" PRIu64 ",%u,%u,%" PRIu64 ",", c->crtc_id,
 				l->out_seqno, l->pid, l->submit_ns, l->signal_ns, l->target_seq,
 				l->landed_seq, l->late_by_ns);
-			csv_str(out, b->known && b->timeline != UINT32_MAX ?
-				m->fences.timelines.items[b->timeline].name : "");
+			csv_str(out, b->known && b->ctx != FT_NONE ?
+				model_context_row(m, b->ctx)->name : "");
 			if (b->known)
 				fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", b->context,
 					b->seqno, b->wait_ns);

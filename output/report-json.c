@@ -16,9 +16,13 @@
 /* Percentiles, and log2 slots of microseconds as `fence-trace latency` counts them. */
 static void latency(FILE *out, const char *name, const struct hist *h)
 {
-	fprintf(out, "\"%s\": {\"count\": %" PRIu64 ", \"p50\": %" PRIu64 ", \"p90\": %" PRIu64
-		", \"p99\": %" PRIu64 ", \"max\": %" PRIu64 ", \"log2_us\": [", name, h->count,
-		hist_percentile(h, 0.5), hist_percentile(h, 0.9), hist_percentile(h, 0.99), h->max);
+	if (!h->count)		/* no sample: the figures are unknown, not 0 */
+		fprintf(out, "\"%s\": {\"count\": 0, \"p50\": null, \"p90\": null, \"p99\": null"
+			", \"max\": null, \"log2_us\": [", name);
+	else
+		fprintf(out, "\"%s\": {\"count\": %" PRIu64 ", \"p50\": %" PRIu64 ", \"p90\": %" PRIu64
+			", \"p99\": %" PRIu64 ", \"max\": %" PRIu64 ", \"log2_us\": [", name, h->count,
+			hist_percentile(h, 0.5), hist_percentile(h, 0.9), hist_percentile(h, 0.99), h->max);
 	for (unsigned int i = 0; i < LOG2_US_SLOTS; i++)
 		fprintf(out, "%s%" PRIu64, i ? ", " : "", hist_log2_count(h, i, 1000));
 	fprintf(out, "]}");
@@ -42,38 +46,78 @@ static void log2_buckets(FILE *out, const char *name, const struct hist *h)
 	fprintf(out, "]");
 }
 
+/* What own rows and groups share, from "driver" to "emit_latency_ns". */
+static void timeline_fields(FILE *out, const struct ft_model *m, const struct ft_timeline *t)
+{
+	fprintf(out, "\"driver\": ");
+	json_str(out, t->driver);
+	fprintf(out, ", \"timeline\": ");
+	json_str(out, t->name);
+	fprintf(out, ", \"fences\": %" PRIu64 ", \"signaled\": %" PRIu64 ", \"errors\": ",
+		t->fences, t->signaled);
+	if (report_errors_known(m))
+		fprintf(out, "%" PRIu64, t->errors);
+	else
+		fprintf(out, "null");
+	fprintf(out, ", \"unsignaled\": %" PRIu64 ", \"destroyed_unsignaled\": %" PRIu64
+		", \"out_of_order\": %" PRIu64 ", \"lost_in_span\": %s, ",
+		t->unsignaled_at_end, t->destroyed_unsignaled, t->out_of_order,
+		model_lost_between(m, t->first_ts, t->last_ts) ? "true" : "false");
+	latency(out, "signal_latency_ns", &t->latency);
+	fprintf(out, ", ");
+	log2_buckets(out, "signal_latency_log2", &t->latency);
+	fprintf(out, ", ");
+	if (t->emit_latency.count)
+		latency(out, "emit_latency_ns", &t->emit_latency);
+	else
+		fprintf(out, "\"emit_latency_ns\": null");
+}
+
+/*
+ * Own rows: contexts that held two fences or more (and CRTCs'); with
+ * --by context every context, "group" naming the group that counts it.
+ */
 static void timelines(FILE *out, const struct ft_model *m, const struct report_opts *o)
 {
 	int first = 1;
 
 	fprintf(out, "  \"timelines\": [");
-	for (unsigned int i = 0; i < m->fences.timelines.n; i++) {
-		const struct ft_timeline *t = &m->fences.timelines.items[i];
+	for (unsigned int i = 0; i < m->fences.contexts.n; i++) {
+		const struct ft_timeline *t = report_own_row(m, i);
 
-		if (!report_timeline_selected(t, o))
+		if (!t || !report_timeline_selected(t, o))
 			continue;
-		fprintf(out, "%s\n    {\"context\": %" PRIu64 ", \"driver\": ", first ? "" : ",", t->context);
-		json_str(out, t->driver);
-		fprintf(out, ", \"timeline\": ");
-		json_str(out, t->name);
-		fprintf(out, ", \"fences\": %" PRIu64 ", \"signaled\": %" PRIu64 ", \"errors\": ",
-			t->fences, t->signaled);
-		if (report_errors_known(m))
-			fprintf(out, "%" PRIu64, t->errors);
+		fprintf(out, "%s\n    {\"context\": %" PRIu64 ", ", first ? "" : ",", t->context);
+		if (t->group != FT_NONE)
+			fprintf(out, "\"group\": %u, ", t->group);
 		else
-			fprintf(out, "null");
-		fprintf(out, ", \"unsignaled\": %" PRIu64 ", \"destroyed_unsignaled\": %" PRIu64
-			", \"out_of_order\": %" PRIu64 ", \"lost_in_span\": %s, ",
-			t->unsignaled_at_end, t->destroyed_unsignaled, t->out_of_order,
-			model_lost_between(m, t->first_ts, t->last_ts) ? "true" : "false");
-		latency(out, "signal_latency_ns", &t->latency);
-		fprintf(out, ", ");
-		log2_buckets(out, "signal_latency_log2", &t->latency);
-		fprintf(out, ", ");
-		if (t->emit_latency.count)
-			latency(out, "emit_latency_ns", &t->emit_latency);
+			fprintf(out, "\"group\": null, ");
+		timeline_fields(out, m, t);
+		fprintf(out, "}");
+		first = 0;
+	}
+	fprintf(out, "\n  ],\n");
+}
+
+/* Groups of contexts: one-fence contexts by driver and name, merges by kind. */
+static void timeline_groups(FILE *out, const struct ft_model *m, const struct report_opts *o)
+{
+	int first = 1;
+
+	fprintf(out, "  \"timeline_groups\": [");
+	for (unsigned int i = 0; i < m->fences.groups.n && o->context < 0; i++) {
+		const struct ft_timeline *g = &m->fences.groups.items[i];
+
+		if (!g->contexts || !report_timeline_selected(g, o))
+			continue;
+		fprintf(out, "%s\n    {\"group\": %u, \"kind\": \"%s\", \"contexts\": %" PRIu64
+			", \"members\": ", first ? "" : ",", i, g->merge ? "merge" : "one_fence",
+			g->contexts);
+		if (g->merge && m->dec->have_event[FT_EV_FENCE_MEMBER])
+			fprintf(out, "%" PRIu64 ", ", g->members);
 		else
-			fprintf(out, "\"emit_latency_ns\": null");
+			fprintf(out, "null, ");
+		timeline_fields(out, m, g);
 		fprintf(out, "}");
 		first = 0;
 	}
@@ -118,8 +162,8 @@ static void polls(FILE *out, const struct ft_model *m, const struct report_opts 
 		if (!report_wait_selected(m, s, 0, o))
 			continue;
 		fprintf(out, "%s\n    {\"context\": %" PRIu64 ", \"timeline\": ", n_out++ ? "," : "",
-			m->fences.timelines.items[s->id].context);
-		json_str(out, m->fences.timelines.items[s->id].name);
+			m->fences.contexts.items[s->id].context);
+		json_str(out, model_context_row(m, (uint32_t)s->id)->name);
 		poll_stat(out, s);
 		fprintf(out, "}");
 	}
@@ -149,8 +193,8 @@ static void waits(FILE *out, const struct ft_model *m, const struct report_opts 
 		if (!report_wait_selected(m, s, 0, o))
 			continue;
 		fprintf(out, "%s\n    {\"context\": %" PRIu64 ", \"timeline\": ", n_out++ ? "," : "",
-			m->fences.timelines.items[s->id].context);
-		json_str(out, m->fences.timelines.items[s->id].name);
+			m->fences.contexts.items[s->id].context);
+		json_str(out, model_context_row(m, (uint32_t)s->id)->name);
 		wait_stat(out, s);
 		fprintf(out, "}");
 	}
@@ -177,9 +221,9 @@ static void blocking(FILE *out, const struct ft_model *m, const struct ft_blocki
 		fprintf(out, "{\"plane\": %d, \"driver\": ", b->plane);
 	else
 		fprintf(out, "{\"plane\": null, \"driver\": ");
-	json_str(out, b->timeline != UINT32_MAX ? m->fences.timelines.items[b->timeline].driver : "");
+	json_str(out, b->ctx != FT_NONE ? model_context_row(m, b->ctx)->driver : "");
 	fprintf(out, ", \"timeline\": ");
-	json_str(out, b->timeline != UINT32_MAX ? m->fences.timelines.items[b->timeline].name : "");
+	json_str(out, b->ctx != FT_NONE ? model_context_row(m, b->ctx)->name : "");
 	fprintf(out, ", \"context\": %" PRIu64 ", \"seqno\": %" PRIu64 ", \"wait_ns\": %" PRIu64
 		", \"signal_ns\": %" PRIu64, b->context, b->seqno, b->wait_ns, b->signal_ts);
 	if (b->merged)
@@ -379,8 +423,10 @@ int report_json(FILE *out, const struct ft_model *m, const struct report_info *i
 	fprintf(out, "},\n  \"problems\": ");
 	json_str(out, m->dec->problems);
 	fprintf(out, ",\n");
-	if (o->sections & SEC_TIMELINES)
+	if (o->sections & SEC_TIMELINES) {
 		timelines(out, m, o);
+		timeline_groups(out, m, o);
+	}
 	if (o->sections & SEC_WAITS)
 		waits(out, m, o);
 	fprintf(out, "  \"crtcs\": [");

@@ -73,83 +73,177 @@ static void heading(FILE *out, const struct ft_model *m, const struct report_inf
 			attn(), m->missing, plain());
 }
 
-static void timelines(FILE *out, const struct ft_model *m, const struct report_opts *o)
+/* One row of the timelines table, @first in its first column. */
+static void timeline_row(FILE *out, const struct ft_model *m, const struct ft_timeline *t,
+			 const char *first, const char *suffix)
 {
 	char a[24], b[24], c[24], d[24], e[24];
-	int errors_known = report_errors_known(m);
 
-	fprintf(out, "\nTimelines (signal latency = dma_fence_init -> dma_fence_signaled)\n");
-	if (!errors_known)
-		fprintf(out, "  errors: unknown (\"?\"): this kernel does not trace them (the series' dma_fence_error)\n");
-	fprintf(out, "%8s  %-12s %-*s %7s %8s %6s %9s %9s %12s %10s %10s %10s %10s\n", "context",
+	if (report_errors_known(m))
+		snprintf(e, sizeof(e), "%" PRIu64, t->errors);
+	else
+		snprintf(e, sizeof(e), "?");
+	fprintf(out, "%8s  %-12.12s %-*.*s %7" PRIu64 " %8" PRIu64 " %6s %9" PRIu64
+		" %9" PRIu64 " %12" PRIu64 " %10s %10s %10s %10s%s%s\n", first, t->driver,
+		style.name_width, style.name_width, t->name, t->fences, t->signaled, e,
+		t->unsignaled_at_end, t->destroyed_unsignaled, t->out_of_order,
+		report_pct(a, sizeof(a), &t->latency, 0.5), report_pct(b, sizeof(b), &t->latency, 0.9),
+		report_pct(c, sizeof(c), &t->latency, 0.99), report_pct(d, sizeof(d), &t->latency, 1.0),
+		model_lost_between(m, t->first_ts, t->last_ts) ? "  (events lost: short)" : "", suffix);
+}
+
+static void own_row(FILE *out, const struct ft_model *m, const struct ft_timeline *t)
+{
+	char ctx[24];
+
+	snprintf(ctx, sizeof(ctx), "%" PRIu64, t->context);
+	timeline_row(out, m, t, ctx, "");
+}
+
+static void timelines_heading(FILE *out, const char *first)
+{
+	fprintf(out, "%8s  %-12s %-*s %7s %8s %6s %9s %9s %12s %10s %10s %10s %10s\n", first,
 		"driver", style.name_width, "timeline", "fences", "signaled", "errors", "unsig@end",
 		"destroyed", "out-of-order", "p50", "p90", "p99", "max");
-	for (unsigned int i = 0; i < m->fences.timelines.n; i++) {
-		const struct ft_timeline *t = &m->fences.timelines.items[i];
+}
 
-		if (!report_timeline_selected(t, o))
+/* --by context: group @g's contexts, slowest p99 first, REPORT_GROUP_ROWS at most. */
+static void group_contexts(FILE *out, const struct ft_model *m, uint32_t g, const struct report_opts *o)
+{
+	uint32_t idx[REPORT_GROUP_ROWS];
+	long n = report_group_rows(m, g, o, idx, REPORT_GROUP_ROWS);
+
+	for (long i = 0; i < n && i < REPORT_GROUP_ROWS; i++)
+		own_row(out, m, &m->fences.timelines.items[idx[i]]);
+	if (n > REPORT_GROUP_ROWS)
+		fprintf(out, "%8s  ... %ld more contexts of this group (faster p99)\n", "", n - REPORT_GROUP_ROWS);
+}
+
+/*
+ * Contexts that held one fence, by driver and timeline name, and merged
+ * fences by kind: a row each, however many contexts they took.
+ */
+static void groups(FILE *out, const struct ft_model *m, const struct report_opts *o)
+{
+	const struct ft_fences *fc = &m->fences;
+	char n[24], members[64];
+	unsigned int shown = 0;
+
+	for (uint32_t i = 0; i < fc->groups.n && o->context < 0; i++)
+		shown += fc->groups.items[i].contexts && report_timeline_selected(&fc->groups.items[i], o);
+	if (!shown)
+		return;
+	fprintf(out, "Grouped contexts (contexts that held one fence, by driver and timeline; merged fences, by kind)\n");
+	if (o->by_context)
+		fprintf(out, "  --by context: under each group, its contexts with the slowest p99 (%d at most)\n",
+			REPORT_GROUP_ROWS);
+	timelines_heading(out, "contexts");
+	for (uint32_t i = 0; i < fc->groups.n; i++) {
+		const struct ft_timeline *g = &fc->groups.items[i];
+
+		if (!g->contexts || !report_timeline_selected(g, o))
 			continue;
-		if (errors_known)
-			snprintf(e, sizeof(e), "%" PRIu64, t->errors);
+		snprintf(n, sizeof(n), "%" PRIu64, g->contexts);
+		if (!g->merge)
+			members[0] = 0;
+		else if (m->dec->have_event[FT_EV_FENCE_MEMBER])
+			snprintf(members, sizeof(members), "  %" PRIu64 " merges, %" PRIu64 " members",
+				 g->fences, g->members);
 		else
-			snprintf(e, sizeof(e), "?");
-		fprintf(out, "%8" PRIu64 "  %-12.12s %-*.*s %7" PRIu64 " %8" PRIu64 " %6s %9" PRIu64
-			" %9" PRIu64 " %12" PRIu64 " %10s %10s %10s %10s%s\n", t->context, t->driver,
-			style.name_width, style.name_width, t->name, t->fences, t->signaled, e,
-			t->unsignaled_at_end, t->destroyed_unsignaled, t->out_of_order,
-			report_dur(a, sizeof(a), hist_percentile(&t->latency, 0.5)),
-			report_dur(b, sizeof(b), hist_percentile(&t->latency, 0.9)),
-			report_dur(c, sizeof(c), hist_percentile(&t->latency, 0.99)),
-			report_dur(d, sizeof(d), t->latency.max),
-			model_lost_between(m, t->first_ts, t->last_ts) ? "  (events lost: short)" : "");
+			snprintf(members, sizeof(members), "  %" PRIu64 " merges, members ?", g->fences);
+		timeline_row(out, m, g, n, members);
+		if (o->by_context)
+			group_contexts(out, m, i, o);
 	}
+}
+
+static void timelines(FILE *out, const struct ft_model *m, const struct report_opts *o)
+{
+	fprintf(out, "\nTimelines (signal latency = dma_fence_init -> dma_fence_signaled)\n");
+	if (!report_errors_known(m))
+		fprintf(out, "  errors: unknown (\"?\"): this kernel does not trace them (the series' dma_fence_error)\n");
+	timelines_heading(out, "context");
+	for (unsigned int i = 0; i < m->fences.contexts.n; i++) {
+		const struct ft_timeline *t = report_own_row(m, i);
+
+		if (t && report_row_shown(t, o) && report_timeline_selected(t, o))
+			own_row(out, m, t);
+	}
+	groups(out, m, o);
+}
+
+static void emit_row(FILE *out, const struct ft_timeline *t, const char *first)
+{
+	char a[24], b[24], c[24], d[24];
+
+	fprintf(out, "%8s  %-12.12s %-*.*s %7" PRIu64 " %10s %10s %10s %10s\n", first, t->driver,
+		style.name_width, style.name_width, t->name, t->emit_latency.count,
+		report_pct(a, sizeof(a), &t->emit_latency, 0.5),
+		report_pct(b, sizeof(b), &t->emit_latency, 0.9),
+		report_pct(c, sizeof(c), &t->emit_latency, 0.99),
+		report_pct(d, sizeof(d), &t->emit_latency, 1.0));
 }
 
 /* Emit -> signalled: how long the hardware took once the job was queued. */
 static void emit_latency(FILE *out, const struct ft_model *m, const struct report_opts *o)
 {
-	char a[24], b[24], c[24], d[24];
+	const struct ft_fences *fc = &m->fences;
+	char ctx[24];
 	int any = 0;
 
 	fprintf(out, "Emit latency (dma_fence_emit -> dma_fence_signaled, fences that were emitted)\n");
-	for (unsigned int i = 0; i < m->fences.timelines.n; i++) {
-		const struct ft_timeline *t = &m->fences.timelines.items[i];
+	for (unsigned int i = 0; i < fc->contexts.n + fc->groups.n; i++) {
+		int own = i < fc->contexts.n;
+		const struct ft_timeline *t = own ? report_own_row(m, i) :
+					      &fc->groups.items[i - fc->contexts.n];
 
-		if (!report_timeline_selected(t, o) || !t->emit_latency.count)
+		if (!t || (own && !report_row_shown(t, o)) || !report_timeline_selected(t, o) ||
+		    !t->emit_latency.count)
 			continue;
 		if (!any++)
 			fprintf(out, "%8s  %-12s %-*s %7s %10s %10s %10s %10s\n", "context", "driver",
 				style.name_width, "timeline", "emitted", "p50", "p90", "p99", "max");
-		fprintf(out, "%8" PRIu64 "  %-12.12s %-*.*s %7" PRIu64 " %10s %10s %10s %10s\n",
-			t->context, t->driver, style.name_width, style.name_width, t->name,
-			t->emit_latency.count,
-			report_dur(a, sizeof(a), hist_percentile(&t->emit_latency, 0.5)),
-			report_dur(b, sizeof(b), hist_percentile(&t->emit_latency, 0.9)),
-			report_dur(c, sizeof(c), hist_percentile(&t->emit_latency, 0.99)),
-			report_dur(d, sizeof(d), t->emit_latency.max));
+		snprintf(ctx, sizeof(ctx), "%" PRIu64, t->context);
+		emit_row(out, t, own ? ctx : "group");
 	}
 	if (!any)
 		fprintf(out, "  no signalled fence was emitted (its driver does not trace dma_fence_emit)\n");
 }
 
-/* --hist: each timeline's signal latency as a bcc-style log2 histogram. */
-static void latency_hists(FILE *out, const struct ft_model *m, const struct report_opts *o)
+static void latency_hist(FILE *out, const struct ft_timeline *t, int own)
 {
 	uint32_t slots[64];
 
-	for (unsigned int i = 0; i < m->fences.timelines.n; i++) {
-		const struct ft_timeline *t = &m->fences.timelines.items[i];
+	for (unsigned int p = 0; p < 64; p++) {
+		uint64_t n = hist_log2_count(&t->latency, p, 1);
 
-		if (!report_timeline_selected(t, o) || !t->latency.count)
-			continue;
-		for (unsigned int p = 0; p < 64; p++) {
-			uint64_t n = hist_log2_count(&t->latency, p, 1);
-
-			slots[p] = n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
-		}
+		slots[p] = n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
+	}
+	if (own)
 		fprintf(out, "\nSignal latency of context %" PRIu64 " (%s %s):\n", t->context,
 			t->driver, t->name);
-		print_log2_hist(out, slots, 64, "nsecs");
+	else
+		fprintf(out, "\nSignal latency of the group %s %s (%" PRIu64 " contexts):\n",
+			t->driver, t->name, t->contexts);
+	print_log2_hist(out, slots, 64, "nsecs");
+}
+
+/* --hist: each row's signal latency as a bcc-style log2 histogram. */
+static void latency_hists(FILE *out, const struct ft_model *m, const struct report_opts *o)
+{
+	const struct ft_fences *fc = &m->fences;
+
+	for (unsigned int i = 0; i < fc->contexts.n; i++) {
+		const struct ft_timeline *t = report_own_row(m, i);
+
+		if (t && report_row_shown(t, o) && report_timeline_selected(t, o) && t->latency.count)
+			latency_hist(out, t, 1);
+	}
+	for (unsigned int i = 0; i < fc->groups.n && o->context < 0; i++) {
+		const struct ft_timeline *g = &fc->groups.items[i];
+
+		if (report_timeline_selected(g, o) && g->latency.count)
+			latency_hist(out, g, 0);
 	}
 }
 
@@ -166,8 +260,12 @@ static void wait_rows(FILE *out, const struct ft_model *m, const struct ft_wait_
 			continue;
 		if (by_task)
 			snprintf(who, sizeof(who), "%s-%" PRIu64, report_task_name(m, (int)s[i].id), s[i].id);
+		else if (polls)		/* sw_sync names timelines after their task: say which */
+			snprintf(who, sizeof(who), "%-21.21s %8" PRIu64,
+				 model_context_row(m, (uint32_t)s[i].id)->name,
+				 m->fences.contexts.items[s[i].id].context);
 		else
-			snprintf(who, sizeof(who), "%s", m->fences.timelines.items[s[i].id].name);
+			snprintf(who, sizeof(who), "%s", model_context_row(m, (uint32_t)s[i].id)->name);
 		fprintf(out, "  %-30.30s %7" PRIu64 " %10s %10s %10s", who, s[i].count,
 			report_dur(a, sizeof(a), s[i].total_ns), report_dur(b, sizeof(b), s[i].max_ns),
 			report_dur(c, sizeof(c), hist_percentile(&s[i].h, 0.99)));
@@ -203,7 +301,8 @@ static void waits(FILE *out, const struct ft_model *m, const struct report_opts 
 	fprintf(out, "Polls on sync_files (sync_file_poll_begin -> _ready, fence-trace series)\n");
 	fprintf(out, "  %-30s %7s %10s %10s %10s\n", "polling task", "polls", "total", "max", "p99");
 	wait_rows(out, m, m->waits.poll_by_task.items, m->waits.poll_by_task.n, 1, o, 1);
-	fprintf(out, "  %-30s %7s %10s %10s %10s\n", "polled timeline", "polls", "total", "max", "p99");
+	fprintf(out, "  %-21s %8s %7s %10s %10s %10s\n", "polled timeline", "context", "polls", "total",
+		"max", "p99");
 	wait_rows(out, m, m->waits.poll_by_timeline.items, m->waits.poll_by_timeline.n, 0, o, 1);
 }
 
@@ -233,10 +332,9 @@ static void late_frames(FILE *out, const struct ft_model *m, const struct ft_crt
 			l->target_seq, l->landed_seq, report_dur(a, sizeof(a), l->late_by_ns));
 		if (bl->known && bl->plane >= 0)
 			fprintf(out, "plane %d: ", bl->plane);
-		if (bl->known && bl->timeline != UINT32_MAX)
+		if (bl->known && bl->ctx != FT_NONE)
 			fprintf(out, "%s %s context %" PRIu64 " seqno %" PRIu64 ", waited %s",
-				m->fences.timelines.items[bl->timeline].driver,
-				m->fences.timelines.items[bl->timeline].name,
+				model_context_row(m, bl->ctx)->driver, model_context_row(m, bl->ctx)->name,
 				bl->context, bl->seqno, report_dur(b, sizeof(b), bl->wait_ns));
 		else if (bl->known)
 			fprintf(out, "context %" PRIu64 " seqno %" PRIu64 ", waited %s", bl->context,
@@ -354,12 +452,11 @@ static void commits(FILE *out, const struct ft_model *m)
 static void fence_name(FILE *out, const struct ft_model *m, uint64_t key)
 {
 	uint64_t ctx = key >> 32, seq = key & 0xffffffffull;
-	uint32_t tl;
-	int named = keymap_get(&m->fences.timeline_of_context, ctx, &tl);
+	uint32_t ci = model_context_index(m, ctx);
 
 	fprintf(out, "%s %s context %" PRIu64 " seqno %" PRIu64,
-		named ? m->fences.timelines.items[tl].driver : "?",
-		named ? m->fences.timelines.items[tl].name : "?", ctx, seq);
+		ci != FT_NONE ? model_context_row(m, ci)->driver : "?",
+		ci != FT_NONE ? model_context_row(m, ci)->name : "?", ctx, seq);
 }
 
 /*

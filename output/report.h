@@ -37,6 +37,7 @@ struct report_opts {
 	long long crtc;			/* only this CRTC object id; -1 all */
 	long long pid;			/* only waits by, and commits of, this task; -1 all */
 	int hist;			/* text: log2 histograms of signal latency */
+	int by_context;			/* groups' contexts each on a row (--by context) */
 };
 
 /* The anomalies section's totals, over every timeline, CRTC and pipe. */
@@ -64,5 +65,14 @@ const char *report_task_name(const struct ft_model *m, int pid);
 int report_errors_known(const struct ft_model *m);
 void report_anomalies_count(const struct ft_model *m, struct report_anomalies *a);
 const char *report_dur(char *buf, size_t len, uint64_t ns);
+const char *report_pct(char *buf, size_t len, const struct hist *h, double p);
+int report_context_selected(const struct ft_model *m, uint32_t ctx, const struct report_opts *o);
+int report_row_shown(const struct ft_timeline *t, const struct report_opts *o);
+const struct ft_timeline *report_own_row(const struct ft_model *m, uint32_t ctx);
+long report_group_rows(const struct ft_model *m, uint32_t g, const struct report_opts *o,
+		       uint32_t *idx, unsigned int max);
+
+/* --by context: a group's contexts listed at most, slowest p99 first. */
+#define REPORT_GROUP_ROWS 10
 
 #endif

@@ -242,7 +242,7 @@ void tl_free(struct tl_data *d)
  */
 int tl_collect(struct tl_data *d, struct analysis *a, const char *path, char *err, size_t errlen)
 {
-	struct analysis_window w = { .on_event = tl_on_event, .ctx = d };
+	struct analysis_window w = { .on_event = tl_on_event, .ctx = d, .each_context = 1 };
 
 	tl_init(d);
 	if (analysis_run(a, path, &w, err, errlen))

@@ -287,6 +287,7 @@ static void late_frames(FILE *out, const struct tl_data *d)
 {
 	const struct ft_model *m = d->model;
 	int first = 1;
+	uint32_t tl;
 
 	fputs(",\"late\":[", out);
 	for (unsigned int ci = 0; ci < m->display.crtcs.n; ci++) {
@@ -302,13 +303,14 @@ static void late_frames(FILE *out, const struct tl_data *d)
 				l->out_seqno, l->pid, l->late_by_ns, l->target_seq, l->landed_seq,
 				since_start(d, l->signal_ns));
 			first = 0;
-			if (!b->known || b->timeline == UINT32_MAX) {
+			if (!b->known || b->ctx == FT_NONE) {
 				fputs("null}", out);
 				continue;
 			}
+			tl = m->fences.contexts.items[b->ctx].timeline;	/* each_context: set */
 			fprintf(out, "{\"fence\":%ld,\"tl\":%u,\"seq\":%" PRIu64 ",\"wait\":%" PRIu64
-				",\"signal\":%" PRId64 "}}", tl_find_fence(d, b->timeline, (uint32_t)b->seqno),
-				b->timeline, b->seqno, b->wait_ns, since_start(d, b->signal_ts));
+				",\"signal\":%" PRId64 "}}", tl_find_fence(d, tl, (uint32_t)b->seqno),
+				tl, b->seqno, b->wait_ns, since_start(d, b->signal_ts));
 		}
 	}
 	fputc(']', out);

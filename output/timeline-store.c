@@ -26,12 +26,15 @@ void *tl_push(struct tl_data *d, struct tl_array *a)
 	return (char *)a->v + a->n++ * a->size;
 }
 
-/* The model's timeline index of fence context @context, or UINT32_MAX. */
+/*
+ * The model's own-row index of fence context @context, or UINT32_MAX: the
+ * page asks the model for every context's row (each_context).
+ */
 uint32_t tl_timeline_of(const struct ft_model *m, uint64_t context)
 {
-	uint32_t idx;
+	uint32_t ci = model_context_index(m, context);
 
-	return keymap_get(&m->fences.timeline_of_context, context, &idx) ? idx : UINT32_MAX;
+	return ci == FT_NONE ? UINT32_MAX : m->fences.contexts.items[ci].timeline;
 }
 
 /*

@@ -244,3 +244,48 @@ void gt_many(struct gt *g)
 	for (uint32_t v = 1; v <= 21; v += 2)
 		gt_land(g, 60 + v, 0);
 }
+
+/*
+ * contexts: the shapes that take a fresh fence context per fence.  Two
+ * sw_sync timelines named "compositor" (context 6 with 5 fences: its own
+ * row; context 7 with one: the one-fence group of that name), 40
+ * SYNC_IOC_MERGE arrays (one fence each, 0.1 ms to 4 ms), 12 vgem per-job
+ * contexts (one left unsignalled, one destroyed unsignalled) and two
+ * dma_fence_chain contexts of 3 fences each (merges: grouped however many
+ * fences they hold).  More than --by context's 10 rows in two groups.
+ */
+void gt_contexts(struct gt *g)
+{
+	static const struct gt_timeline comp = { "sw_sync", "compositor", 6 };
+	static const struct gt_timeline comp2 = { "sw_sync", "compositor", 7 };
+	struct gt_timeline one = { "dma_fence_array", "unbound", 0 };
+	uint64_t t = MS;
+
+	for (uint32_t s = 1; s <= 5; s++) {
+		gt_fence(g, 0, t += MS, "dma_fence_init", &comp, s);
+		gt_fence(g, 0, t += (s + 1) * MS, "dma_fence_signaled", &comp, s);
+	}
+	gt_fence(g, 0, t += MS, "dma_fence_init", &comp2, 1);
+	gt_fence(g, 0, t += 3 * MS, "dma_fence_signaled", &comp2, 1);
+	for (uint32_t i = 0; i < 40; i++) {
+		one.context = 1000 + i;
+		gt_fence(g, 1, t += MS, "dma_fence_init", &one, 1);
+		gt_fence(g, 1, t += (1 + (i * 7) % 40) * 100000, "dma_fence_signaled", &one, 1);
+		gt_fence(g, 1, t += 1000, "dma_fence_destroy", &one, 1);
+	}
+	one.driver = "vgem";
+	for (uint32_t i = 0; i < 12; i++) {
+		one.context = 2000 + i;
+		gt_fence(g, 0, t += MS, "dma_fence_init", &one, 1);
+		if (i != 3 && i != 7)
+			gt_fence(g, 0, t += (2 + i) * 100000, "dma_fence_signaled", &one, 1);
+		if (i != 3)
+			gt_fence(g, 0, t += 1000, "dma_fence_destroy", &one, 1);
+	}
+	one.driver = "dma_fence_chain";
+	for (uint32_t i = 0; i < 6; i++) {
+		one.context = 3000 + i % 2;
+		gt_fence(g, 1, t += MS, "dma_fence_init", &one, 1 + i / 2);
+		gt_fence(g, 1, t += (1 + i) * 200000, "dma_fence_signaled", &one, 1 + i / 2);
+	}
+}

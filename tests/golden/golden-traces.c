@@ -38,6 +38,7 @@ static const struct scenario {
 	{ "late-worse.dat", 2, 0, gt_late_worse },
 	{ "display.dat", 2, 0, gt_display },
 	{ "many.dat", 2, 0, gt_many },
+	{ "contexts.dat", 2, 0, gt_contexts },
 	{ "merge.dat", 2, 1, gt_merge },
 	{ "errors.dat", 2, 1, gt_errors },
 	{ "waits.dat", 2, 1, gt_waits },

@@ -124,6 +124,58 @@ static void test_span_out_of_order(void **state)
 	assert_int_equal(span_ns(0, UINT64_MAX, NULL), 0);
 }
 
+/* One sample: exact figures without any bucket memory. */
+static void test_one_sample_needs_no_buckets(void **state)
+{
+	struct hist h = { 0 };
+
+	(void)state;
+	assert_int_equal(hist_add(&h, 123456), 0);
+	assert_null(h.buckets);
+	assert_int_equal(hist_percentile(&h, 0.5), 123456);
+	assert_int_equal(hist_percentile(&h, 0.99), 123456);
+	assert_int_equal(hist_log2_count(&h, 16, 1), 1);	/* 2^16 <= 123456 < 2^17 */
+	assert_int_equal(hist_log2_count(&h, 17, 1), 0);
+	assert_int_equal(hist_add(&h, 7), 0);			/* the second one allocates */
+	assert_non_null(h.buckets);
+	assert_int_equal(hist_percentile(&h, 0.5), 7);
+	assert_int_equal(hist_percentile(&h, 1.0), 123456);
+	assert_int_equal(hist_log2_count(&h, 16, 1), 1);
+	hist_free(&h);
+}
+
+/* Merging gives what adding the same samples one by one gives. */
+static void test_merge_equals_adding(void **state)
+{
+	struct hist a = { 0 }, b = { 0 }, one = { 0 }, all = { 0 }, empty = { 0 };
+
+	(void)state;
+	for (uint64_t v = 1; v <= 300; v++) {
+		hist_add(v % 3 ? &a : &b, v * 1000);
+		hist_add(&all, v * 1000);
+	}
+	hist_add(&one, 5);
+	hist_add(&all, 5);
+	assert_int_equal(hist_merge(&a, &b), 0);
+	assert_int_equal(hist_merge(&a, &one), 0);
+	assert_int_equal(hist_merge(&a, &empty), 0);
+	assert_int_equal(a.count, all.count);
+	assert_int_equal(a.sum, all.sum);
+	assert_int_equal(a.min, 5);
+	assert_int_equal(a.max, 300000);
+	for (double p = 0.1; p < 1.0; p += 0.1)
+		assert_int_equal(hist_percentile(&a, p), hist_percentile(&all, p));
+	assert_true(fabs(hist_stddev(&a) - hist_stddev(&all)) < 1e-6 * hist_stddev(&all));
+	assert_int_equal(hist_merge(&empty, &b), 0);		/* into an empty one: a copy */
+	assert_int_equal(empty.count, b.count);
+	assert_int_equal(hist_percentile(&empty, 0.5), hist_percentile(&b, 0.5));
+	hist_free(&a);
+	hist_free(&b);
+	hist_free(&one);
+	hist_free(&all);
+	hist_free(&empty);
+}
+
 int run_hist_tests(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -133,6 +185,8 @@ int run_hist_tests(void)
 		cmocka_unit_test(test_stddev_of_tiny_deviations),
 		cmocka_unit_test(test_keymap_churn),
 		cmocka_unit_test(test_span_out_of_order),
+		cmocka_unit_test(test_one_sample_needs_no_buckets),
+		cmocka_unit_test(test_merge_equals_adding),
 	};
 
 	return cmocka_run_group_tests_name("hist_keymap", tests, NULL, NULL);

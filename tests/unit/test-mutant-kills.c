@@ -25,7 +25,7 @@
 #define CRTC_TL "CRTC:51-crtc-0"
 #define COMMIT 7
 
-static const struct report_opts all = { SEC_ALL, NULL, -1, -1, -1, 0 };
+static const struct report_opts all = { SEC_ALL, NULL, -1, -1, -1, 0, 0 };
 
 static void fence(struct trace_fixture *f, unsigned int cpu, uint64_t ts, const char *ev,
 		  uint32_t ctx, uint32_t seqno)
@@ -275,7 +275,7 @@ static void test_csv_and_json_escape_a_name(void **state)
 	assert_int_equal(tb_fence(f->tb, 0, 1 * MS, "dma_fence_init", "sw_sync", "a,\"b\"&c", 5, 1), 0);
 	assert_int_equal(tb_fence(f->tb, 0, 2 * MS, "dma_fence_signaled", "sw_sync", "a,\"b\"&c", 5, 1), 0);
 	trace_fixture_analyze(f);
-	assert_has(trace_fixture_render(f, report_csv, &all), "\n5,sw_sync,\"a,\"\"b\"\"&c\",1,1,");
+	assert_has(trace_fixture_render(f, report_csv, &all), "\n,sw_sync,\"a,\"\"b\"\"&c\",1,1,");	/* one fence: its group's row */
 	assert_has(trace_fixture_render(f, report_json, &all), "\"a,\\\"b\\\"\\u0026c\"");
 }
 

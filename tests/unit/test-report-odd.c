@@ -90,6 +90,7 @@ static void test_huge_timestamps(void **state)
 
 	FENCE(0, base, "dma_fence_init", 3, 1);
 	FENCE(1, base + 3 * MS, "dma_fence_signaled", 3, 1);
+	f->each_context = 1;	/* per-context rows, as --by context keeps them */
 	m = trace_fixture_analyze(f);
 	assert_int_equal(m->fences.timelines.n, 1);
 	t = &m->fences.timelines.items[0];

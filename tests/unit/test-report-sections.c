@@ -14,7 +14,7 @@
 #include "trace-fixture.h"
 #include "unit.h"
 
-static const struct report_opts all = { SEC_ALL, NULL, -1, -1, -1, 0 };
+static const struct report_opts all = { SEC_ALL, NULL, -1, -1, -1, 0, 0 };
 
 /* Fail, showing the output, unless @text has @want. */
 static void assert_has(const char *text, const char *want)
@@ -46,6 +46,59 @@ static void emitted_and_not(struct trace_fixture *f)
 	trace_fixture_analyze(f);
 }
 
+#define MERGES 100000
+
+/* Lines from the "Timelines" heading up to the emit-latency table. */
+static unsigned int timelines_lines(const char *s)
+{
+	const char *p = strstr(s, "\nTimelines ("), *end = strstr(s, "\nEmit latency");
+	unsigned int n = 0;
+
+	assert_non_null(p);
+	assert_non_null(end);
+	for (; p < end; p++)
+		n += *p == '\n';
+	return n;
+}
+
+/*
+ * A compositor that merges a fence per frame: 100 k dma_fence_array
+ * contexts of one fence each beside one sw_sync timeline.  The table stays
+ * a handful of lines, the merges one row with every figure, and the model
+ * keeps no row (no histogram) per merge context.
+ */
+static void test_merge_heavy_table_is_short(void **state)
+{
+	struct trace_fixture *f = *state;
+	const struct ft_model *m;
+	const char *s;
+	uint64_t t = MS;
+
+	for (uint32_t i = 0; i < MERGES; i++) {
+		FENCE(0, t += 1000, "dma_fence_init", 3, i + 1);
+		assert_int_equal(tb_fence(f->tb, 0, t += 1000, "dma_fence_init", "dma_fence_array",
+					  "unbound", 100 + i, 1), 0);
+		FENCE(1, t += 1000 + (i % 4) * 1000, "dma_fence_signaled", 3, i + 1);
+		assert_int_equal(tb_fence(f->tb, 1, t += 1000, "dma_fence_signaled", "dma_fence_array",
+					  "unbound", 100 + i, 1), 0);
+		assert_int_equal(tb_fence(f->tb, 1, t += 1000, "dma_fence_destroy", "dma_fence_array",
+					  "unbound", 100 + i, 1), 0);
+	}
+	m = trace_fixture_analyze(f);
+	assert_int_equal(m->fences.contexts.n, MERGES + 1);
+	assert_int_equal(m->fences.timelines.n, 1);		/* producer-A's own row only */
+	/* producer-A's group (empty: its context got a row of its own), the merges' */
+	assert_int_equal(m->fences.groups.n, 2);
+	assert_int_equal(m->fences.groups.items[0].contexts, 0);
+	assert_int_equal(m->fences.groups.items[1].contexts, MERGES);
+	assert_int_equal(m->fences.groups.items[1].signaled, MERGES);
+	assert_int_equal(m->fences.groups.items[1].latency.count, MERGES);
+	s = trace_fixture_render(f, report_text, &all);
+	assert_true(timelines_lines(s) <= 8);
+	assert_has(s, "\n  100000  dma_fence_ar unbound               100000   100000      ?         0         0"
+		   "            0     3.0 us     5.0 us     5.0 us     5.0 us  100000 merges, members ?\n");
+}
+
 static void test_emit_latency(void **state)
 {
 	struct trace_fixture *f = *state;
@@ -61,10 +114,10 @@ static void test_emit_latency(void **state)
 	assert_has(s, "\"emit_latency_ns\": {\"count\": 1, \"p50\": 3000000, \"p90\": 3000000, \"p99\": 3000000, \"max\": 3000000, \"log2_us\": [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, ");
 	assert_has(s, "\"emit_latency_ns\": null}");
 	s = trace_fixture_render(f, report_csv, &all);
-	assert_has(s, ",emitted,emit_p50_ns,emit_p90_ns,emit_p99_ns,emit_max_ns\n");
+	assert_has(s, ",emitted,emit_p50_ns,emit_p90_ns,emit_p99_ns,emit_max_ns,contexts,group_kind\n");
 	assert_has(s, "\n3,sw_sync,producer-A,2,2,,0,0,0,");
-	assert_has(s, ",1,3000000,3000000,3000000,3000000\n");
-	assert_has(s, ",0,,,,\n");
+	assert_has(s, ",1,3000000,3000000,3000000,3000000,1,\n");
+	assert_has(s, ",0,,,,,1,one_fence\n");	/* producer-B held one fence: a group */
 }
 
 static void test_no_emit_said(void **state)
@@ -92,7 +145,7 @@ static void test_log2_histogram(void **state)
 	assert_has(s, "\nSignal latency of context 3 (sw_sync producer-A):\n"
 		   "              nsecs        : count    distribution\n"
 		   "     2097152 -> 4194303    : 2        |****************************************|\n"
-		   "\nSignal latency of context 4 (sw_sync producer-B):\n"
+		   "\nSignal latency of the group sw_sync producer-B (1 contexts):\n"
 		   "              nsecs        : count    distribution\n"
 		   "      524288 -> 1048575    : 1        |****************************************|\n");
 	s = trace_fixture_render(f, report_json, &all);
@@ -128,7 +181,7 @@ static void test_out_of_order_column(void **state)
 	trace_fixture_analyze(f);
 	assert_has(trace_fixture_render(f, report_text, &all),
 		   " context  driver       timeline              fences signaled errors unsig@end destroyed out-of-order        p50        p90        p99        max\n"
-		   "       3  sw_sync      producer-A                 3        0      ?         3         0            2       0 ns       0 ns       0 ns       0 ns\n");
+		   "       3  sw_sync      producer-A                 3        0      ?         3         0            2          -          -          -          -\n");
 }
 
 /*
@@ -391,6 +444,7 @@ int run_report_sections_tests(void)
 {
 	const struct CMUnitTest tests[] = {
 		trace_fixture_stock_test(test_emit_latency),
+		trace_fixture_stock_test(test_merge_heavy_table_is_short),
 		trace_fixture_stock_test(test_no_emit_said),
 		trace_fixture_stock_test(test_log2_histogram),
 		trace_fixture_stock_test(test_log2_gaps_and_empty),

@@ -153,6 +153,7 @@ static void test_merged_member_and_failed_fence(void **state)
 	struct ft_model *m;
 
 	merged_failed_in_fence(f);
+	f->each_context = 1;	/* per-context rows, as --by context keeps them */
 	m = trace_fixture_analyze(f);
 	/* errors per timeline: B and the array that carried B's error */
 	assert_int_equal(m->fences.timelines.items[0].context, A_CTX);

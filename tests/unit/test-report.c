@@ -78,6 +78,7 @@ static void test_key_collisions(void **state)
 				  "unbound", 100, 1), 0);
 	assert_int_equal(tb_fence(f->tb, 1, 14 * MS, "dma_fence_init", "dma_fence_array",
 				  "unbound", 101, 1), 0);
+	f->each_context = 1;	/* per-context rows, as --by context keeps them */
 	m = trace_fixture_analyze(f);
 	assert_int_equal(timeline(m, 0)->key_reused, 1);
 	assert_int_equal(timeline(m, 0)->fences, 2);
@@ -139,6 +140,7 @@ static void test_unknown_events_and_lost(void **state)
 	/* a timeline that lives after the loss is not suspect */
 	FENCE(1, 10 * MS, "dma_fence_init", 5, 1);
 	FENCE(1, 11 * MS, "dma_fence_signaled", 5, 1);
+	f->each_context = 1;	/* per-context rows, as --by context keeps them */
 	m = trace_fixture_analyze(f);
 	assert_true(model_lost_between(m, timeline(m, 3)->first_ts, timeline(m, 3)->last_ts));
 	assert_false(model_lost_between(m, timeline(m, 5)->first_ts, timeline(m, 5)->last_ts));
@@ -216,7 +218,7 @@ static void test_late_frame_and_its_blocking_fence(void **state)
 	assert_int_equal(l->blocking.context, 4);
 	assert_int_equal(l->blocking.seqno, 2);
 	assert_int_equal(l->blocking.wait_ns, 39 * MS);
-	assert_string_equal(m->fences.timelines.items[l->blocking.timeline].name, "producer-B");
+	assert_string_equal(model_context_row(m, l->blocking.ctx)->name, "producer-B");
 	/* the waits section: pid 50 waited four times, on two timelines */
 	assert_int_equal(m->waits.by_task.n, 1);
 	assert_int_equal(m->waits.by_task.items[0].count, 4);
@@ -297,8 +299,7 @@ static void test_waits_interrupted(void **state)
 	s = wait_stat(m->waits.by_task.items, m->waits.by_task.n, 61);
 	assert_int_equal(s->count, 1);
 	assert_int_equal(s->interrupted, 0);
-	s = wait_stat(m->waits.by_timeline.items, m->waits.by_timeline.n,
-		      (uint64_t)(timeline(m, 5) - m->fences.timelines.items));
+	s = wait_stat(m->waits.by_timeline.items, m->waits.by_timeline.n, model_context_index(m, 5));
 	assert_int_equal(s->count, 2);
 	assert_int_equal(s->interrupted, 1);
 }

@@ -77,7 +77,7 @@ static void spill(const char *path, const unsigned char *p, size_t len)
 /* The whole text and JSON report of @path, without the heading's path; *reader gets which read it. */
 static char *report_of(const char *path, const char **reader, unsigned long long *missing)
 {
-	struct report_opts o = { SEC_ALL, NULL, -1, -1, -1, 1 };
+	struct report_opts o = { SEC_ALL, NULL, -1, -1, -1, 1, 0 };
 	struct report_info ri = { "FILE", 0, 0, NULL, NULL, NULL, 0, 0 };
 	struct analysis a;
 	char err[256], *text = NULL;

@@ -130,10 +130,11 @@ void trace_fixture_write(struct trace_fixture *f)
 
 struct ft_model *trace_fixture_analyze(struct trace_fixture *f)
 {
+	struct analysis_window w = { .each_context = f->each_context };
 	char err[256];
 
 	trace_fixture_write(f);
-	if (analysis_run(&f->a, f->path, NULL, err, sizeof(err)))
+	if (analysis_run(&f->a, f->path, &w, err, sizeof(err)))
 		fail_msg("analysis_run: %s", err);
 	return &f->a.model;
 }
@@ -163,7 +164,7 @@ const char *trace_fixture_render(struct trace_fixture *f, trace_fixture_output o
 
 const char *trace_fixture_report(struct trace_fixture *f, int json)
 {
-	struct report_opts o = { SEC_ALL, NULL, -1, -1, -1, 0 };
+	struct report_opts o = { SEC_ALL, NULL, -1, -1, -1, 0, 0 };
 
 	return trace_fixture_render(f, json ? report_json : report_text, &o);
 }

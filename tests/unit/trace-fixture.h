@@ -28,6 +28,7 @@ struct trace_fixture {
 	char *text;		/* what the last trace_fixture_text() stream held */
 	unsigned long long from_ns, to_ns;	/* the window the report states; 0 none */
 	size_t len;
+	int each_context;	/* the model keeps every context's own row (model.h) */
 };
 
 /* A builder for a stock kernel's events, or with the series' (@series). */
