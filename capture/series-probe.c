@@ -97,10 +97,12 @@ void series_probe(series_have_fn have, void *ctx, struct series_result *out)
 			out->complete = 0;
 		if (r->present)
 			out->any = 1;
-		if (r->state == PATCH_UNKNOWN)
+		if (r->state == PATCH_UNKNOWN) {
 			out->unknown = 1;
+			out->n_unknown++;
+		}
 		if (r->state == PATCH_ABSENT)
-			out->absent = 1;
+			out->n_absent++;
 	}
 }
 
@@ -118,10 +120,12 @@ static void list_patches(const struct series_result *r, enum patch_state a, enum
  * series_version() - the series as one phrase: "present in full, up to patch
  * 0011 ...", "cannot tell in full (...); present: 0011", "partial or older:
  * the newest patch present in full is 0006; incomplete: 0007 0008 0009
- * 0011", "absent (...)", "cannot tell (...)".  One patch that cannot be
+ * 0011", "absent (...)", "cannot tell (...)".  A patch that cannot be
  * looked at (0004 needs sw_sync, which distribution kernels lack) does not
- * undo what the others show: with nothing present and some patch absent,
- * the series is absent, and the patches not looked at are named.
+ * undo what the others show: with nothing present and more patches seen
+ * absent than not looked at, the series is absent, and the patches not
+ * looked at are named.  With fewer (not root: only the kfunc, in BTF, can
+ * be seen) an older series could hide in them: cannot tell.
  *
  * Return: 1 when the series is there in full, else 0.
  */
@@ -129,8 +133,16 @@ int series_version(const struct series_result *r, char *buf, size_t len)
 {
 	size_t used;
 
-	if (!r->any && r->unknown && !r->absent) {
+	if (!r->any && r->unknown && !r->n_absent) {
 		snprintf(buf, len, "cannot tell (nothing of it could be looked at)");
+		return 0;
+	}
+	if (!r->any && r->unknown && r->n_absent <= r->n_unknown) {
+		used = (size_t)snprintf(buf, len, "cannot tell (most of it could not be looked at; absent:");
+		list_patches(r, PATCH_ABSENT, PATCH_ABSENT, buf, len, used);
+		used = strlen(buf);
+		if (used + 1 < len)
+			snprintf(buf + used, len - used, ")");
 		return 0;
 	}
 	if (!r->any && r->unknown) {

@@ -55,7 +55,8 @@ struct series_result {
 	int complete;		/* every observable patch present (unknowns aside) */
 	int any;		/* any item of the series seen */
 	int unknown;		/* some items could not be told */
-	int absent;		/* some patch is absent: looked at, nothing of it there */
+	unsigned int n_absent;	/* patches looked at with nothing of them there */
+	unsigned int n_unknown;	/* patches that could not be looked at */
 };
 
 const struct series_patch *series_patches(size_t *count);

@@ -198,6 +198,21 @@ static void test_absent_but_one_unknown(void **state)
 	assert_int_equal(full, 0);
 }
 
+/* Not root on a stock kernel: only the kfunc can be seen, and it is absent. */
+static void test_not_root_stock(void **state)
+{
+	static const char *const hidden[] = { "drm_fence:*", "sync_file:*", "dma_fence:*",
+		"@sync_info", "@fence_timeline", NULL };
+	static const char *const none[] = { "@names_kfunc", NULL };
+	struct fake_kernel k = { .unknown = hidden, .absent = none };
+	struct series_result r;
+	int full;
+
+	(void)state;
+	assert_string_equal(version_of(&k, &r, &full),
+			    "cannot tell (most of it could not be looked at; absent: 0011)");
+}
+
 /* Not root: only the kfunc, in BTF, can be seen; the rest is not "present". */
 static void test_only_kfunc_visible(void **state)
 {
@@ -218,6 +233,7 @@ int run_series_probe_tests(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_table_matches_formats),
 		cmocka_unit_test(test_absent_but_one_unknown),
+		cmocka_unit_test(test_not_root_stock),
 		cmocka_unit_test(test_full_series),
 		cmocka_unit_test(test_stock_kernel),
 		cmocka_unit_test(test_older_series),
