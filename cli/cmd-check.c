@@ -21,6 +21,7 @@
 #include <bpf/libbpf.h>
 #include <tracefs.h>
 
+#include "attach-check.h"
 #include "bpf-flavour.h"
 #include "fence-trace.h"
 #include "own-instance.h"
@@ -32,6 +33,7 @@
 struct check_ctx {
 	int can_look;		/* the tracefs event folders can be read */
 	int record_ok, latency_ok, ringbuf_ok;
+	int stall_record_bpf_ok;	/* both tools' programs attached */
 };
 
 /* One probe's line: what, yes/NO/unknown, and for a NO its hint. */
@@ -296,6 +298,42 @@ static int attach_probe(enum bpf_prog_type type)
 	return link >= 0;
 }
 
+/*
+ * One line per tool: every program it would load here loaded and attached
+ * (how many, in which flavour), the tracepoints this kernel lacks named.
+ * Return: 1 when they all attached.
+ */
+static int tool_attaches(const char *tool, enum attach_tool which)
+{
+	struct attach_report r;
+	char what[96], hint[640];
+	int ok;
+
+	attach_check(which, &r);
+	ok = !r.err && r.attached == r.wanted;
+	snprintf(what, sizeof(what), "%s: %u of %u programs attach (%s)", tool, r.attached, r.wanted,
+		 r.tp_btf ? "tp_btf" : "raw_tp");
+	if (r.err)
+		snprintf(hint, sizeof(hint), "load or attach failed: %s", strerror(-r.err));
+	else
+		snprintf(hint, sizeof(hint), "some did not attach");
+	line(what, yes_no(ok), hint);
+	if (ok && r.skipped[0])
+		printf("    not in this kernel, so not loaded: %s\n", r.skipped);
+	return ok;
+}
+
+/* What the BPF tools promise, tried: their programs, not a probe's. */
+static void check_tools_attach(struct check_ctx *c)
+{
+	int latency = tool_attaches("latency, top", ATTACH_LATENCY);
+	int stall = tool_attaches("stall", ATTACH_STALL);
+	int record = tool_attaches("record --bpf", ATTACH_RECORD);
+
+	c->latency_ok = latency;
+	c->stall_record_bpf_ok = stall && record;
+}
+
 static void check_bpf(struct check_ctx *c)
 {
 	int btf = access("/sys/kernel/btf/vmlinux", R_OK) == 0;
@@ -313,6 +351,8 @@ static void check_bpf(struct check_ctx *c)
 	line("BPF ring buffer maps (record --bpf, stall)", yes_no(c->ringbuf_ok),
 	     priv ? priv : "Linux 5.8 or later");
 	c->latency_ok = btf && (tp_btf || raw);
+	if (c->latency_ok && c->ringbuf_ok)
+		check_tools_attach(c);
 }
 
 static void check_debugfs(void)
@@ -373,7 +413,7 @@ int cmd_check(int argc, char **argv)
 	check_bpf(&c);
 	check_debugfs();
 	printf("record: %s\n", c.record_ok ? "can work" : "CANNOT work");
-	printf("record --bpf and stall: %s\n", c.latency_ok && c.ringbuf_ok ? "can work" : "CANNOT work");
+	printf("record --bpf and stall: %s\n", c.stall_record_bpf_ok ? "can work" : "CANNOT work");
 	printf("latency and top: %s\n", c.latency_ok ? "can work" : "CANNOT work");
 	return check_status(&c);
 }

@@ -40,6 +40,11 @@ guest_distro_kernel() {
 	grep -q 'drm:drm_vblank_event\* events (stock) *yes' "$d/check.txt" 2>/dev/null &&
 		grep -q 'tp_btf programs attach (dma_fence_init) *yes' "$d/check.txt"
 	verdict $? "distro kernel: check finds the stock events (drm's in its module) and tp_btf attaching" "$d/check.txt"
+	grep -Eq '^  latency, top: ([0-9]+) of \1 programs attach \(tp_btf\) +yes$' "$d/check.txt" 2>/dev/null &&
+		grep -Eq '^  stall: ([0-9]+) of \1 programs attach \(tp_btf\) +yes$' "$d/check.txt" &&
+		grep -Eq '^  record --bpf: ([0-9]+) of \1 programs attach \(tp_btf\) +yes$' "$d/check.txt" &&
+		grep -q '^record --bpf and stall: can work$' "$d/check.txt"
+	verdict $? "distro kernel: check loads and attaches every program of latency, stall and record --bpf (drm's vblank hooks in module BTF included)" "$d/check.txt"
 	distro_slow_wait "$d/t.dat" "$d/wl.txt"
 	verdict $? "distro kernel: record + report: the slow frame's vgem in-fence stall, ended within 5 ms of its signal" "$d/wl.txt"
 	distro_slow_wait "$d/b.dat" "$d/wlb.txt"

@@ -122,10 +122,11 @@ guest_check() {
 		[ $rc = 0 ] && grep -q '^ok-status=0$' "$d/$k.out" && grep -q '^instances:$' "$d/$k.out" &&
 			grep -q '^record: can work$' "$d/$k/ok.txt" && grep -q '^latency and top: can work$' "$d/$k/ok.txt" &&
 			grep -q '^record --bpf and stall: can work$' "$d/$k/ok.txt" &&
+			[ "$(grep -Ec '^  (latency, top|stall|record --bpf): ([0-9]+) of \2 programs attach \(tp_btf\) +yes$' "$d/$k/ok.txt")" = 3 ] &&
 			[ "$(grep -c ' yes$' "$d/$k/ok.txt")" -ge 11 ] &&
 			grep -Eq '^  (tracefs writable|dma_fence:\* events|drm:drm_vblank_event\* events|kernel BTF|tp_btf programs attach|raw_tp programs attach|BPF ring buffer maps)' "$d/$k/ok.txt" &&
 			! grep -Ev '^  (0[0-9]{3} |series: )' "$d/$k/ok.txt" | grep -q ' NO'
-		verdict $? "check ($k kernel): tracefs, the stock events, BTF, tp_btf and raw_tp attach, ring buffers, debugfs: all there, exit 0" "$d/$k/ok.txt"
+		verdict $? "check ($k kernel): tracefs, the stock events, BTF, tp_btf and raw_tp attach, ring buffers, every program of latency, stall and record --bpf attached, debugfs: all there, exit 0" "$d/$k/ok.txt"
 		grep -q '^no-status=1$' "$d/$k.out" && grep -q 'NO  (run as root)' "$d/$k/no.txt" &&
 			grep -q '^record: CANNOT work$' "$d/$k/no.txt" && grep -q '^latency and top: CANNOT work$' "$d/$k/no.txt" &&
 			grep -q '^  series: cannot tell' "$d/$k/no.txt"
