@@ -67,7 +67,7 @@ guest_latency() {
 	# stream on demand); record --bpf (stream always on) names every context
 	grep -q '^merge-status=0$' "$d.out" &&
 		[ "$(jq '[.histograms[] | select(.kind == "signal" and .driver == "dma_fence_array" and .timeline == "unbound")] | length' "$d/merge.json")" -ge 4 ] &&
-		"$repo/build/bin/fence-trace" report --json "$d/merge.dat" >"$d/merge-report.json" 2>/dev/null &&
+		"$repo/build/bin/fence-trace" report --json --by context "$d/merge.dat" >"$d/merge-report.json" 2>/dev/null &&
 		[ "$(jq '[.timelines[] | select(.driver == "dma_fence_array" and .timeline == "unbound")] | length' "$d/merge-report.json")" -ge 4 ] &&
 		[ "$(jq '[.timelines[] | select(.driver == "?" or .timeline == "?")] | length' "$d/merge-report.json")" = 0 ]
 	verdict $? "latency names merged fences (a context each) dma_fence_array/unbound by their kind; record --bpf leaves no context unnamed" "$d/merge.json"
@@ -131,14 +131,15 @@ guest_record_bpf() {
 	# so no instance of record's own but the series'; every context named.
 	grep -q 'fence names from the kernel (bpf_dma_fence_get_names)$' "$d.out" &&
 		! grep -q '^fence-trace-names-' "$d/bpf-instances.txt" &&
-		jq -e '[.timelines[] | .driver, .timeline] | length > 0 and all(. != "?")' "$d/report.json" >/dev/null &&
+		"$ft" report --json --by context "$d/bpf.dat" >"$d/report-contexts.json" &&
+		jq -e '[.timelines[] | .driver, .timeline] | length > 0 and all(. != "?")' "$d/report-contexts.json" >/dev/null &&
 		jq -e '[.timelines[].timeline] | index("producer-A") != null and index("producer-B") != null' \
 			"$d/report.json" >/dev/null
 	verdict $? "record --bpf (series kernel): fence names from the kernel's kfunc, no names stream instance; every context named" "$d/bpf-instances.txt"
 	# raw_tp programs cannot call a kfunc: the names stream is back
 	grep -q '^raw-status=0$' "$d.out" &&
 		grep -q 'fence names from a dma_fence_init tracefs stream$' "$d/raw.err" &&
-		"$ft" report --json "$d/raw.dat" >"$d/raw.json" &&
+		"$ft" report --json --by context "$d/raw.dat" >"$d/raw.json" &&
 		jq -e '[.timelines[].timeline] | index("producer-A") != null and index("producer-B") != null and all(. != "?")' \
 			"$d/raw.json" >/dev/null
 	verdict $? "record --bpf --raw-tp (series kernel): names from the dma_fence_init stream, every context named" "$d/raw.err"

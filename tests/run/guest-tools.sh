@@ -290,7 +290,7 @@ series_record_report() {
 	local d=$1 ft=$repo/build/bin/fence-trace b
 	[ "$(grep -c "dma_fence:\* found (with the series' dma_fence_error and dma_fence_member)" "$d/rec.err")" = 2 ] &&
 		"$ft" report --section stalls "$d/err.dat" >"$d/err.txt" 2>&1 &&
-		"$ft" report --json "$d/err.dat" >"$d/err.json" 2>"$d/err-json.err"
+		"$ft" report --json --by context "$d/err.dat" >"$d/err.json" 2>"$d/err-json.err"
 	verdict $? "record (series): dma_fence:* brings dma_fence_error and dma_fence_member, said" "$d/rec.err"
 	b=$(sed -n 's/^frame=1 .* b_context=\([0-9]*\) b_seqno=\([0-9]*\).*/\1 \2/p' "$d/err-wl.txt" 2>/dev/null)
 	grep -Eq "^    signalled with an error: -ENOENT; commit [0-9]+'s wait on plane [0-9]+ returned 0; the commit went on regardless \(the atomic helpers ignore fence errors\): its out-fence signalled $dur_re later, the frame was shown with that buffer$" "$d/err.txt" &&
