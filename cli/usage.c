@@ -66,7 +66,8 @@ static const struct cmd_option report_options[] = {
 	  "under each group of contexts (one-fence contexts\n"
 	  "by driver and timeline, merged fences by kind) its\n"
 	  "contexts, slowest p99 first (10 a group at most);\n"
-	  "JSON and CSV: every context's row" },
+	  "JSON and CSV: every context's row; waits: a row\n"
+	  "per waited (polled) context" },
 	{ 0 }
 };
 

@@ -138,10 +138,54 @@ static void poll_stat(FILE *out, const struct ft_wait_stat *s)
 		", \"p99_ns\": %" PRIu64, s->count, s->total_ns, s->max_ns, hist_percentile(&s->h, 0.99));
 }
 
+/*
+ * "by_timeline": the waited (polled) contexts with their own row in the
+ * timelines table (every context with --by context or --context), then
+ * "by_group": the other contexts, summed per group of timeline_groups.
+ */
+static int timeline_entries(FILE *out, const struct ft_model *m, const struct ft_wait_stats *st,
+			    const struct report_opts *o,
+			    void (*numbers)(FILE *, const struct ft_wait_stat *))
+{
+	struct report_wait_rows r;
+	int err = report_wait_rows(m, st, o, &r);
+	unsigned int n_out = 0;
+
+	fprintf(out, "\"by_timeline\": [");
+	for (unsigned int i = 0; i < r.n && r.rows[i].group == FT_NONE; i++) {
+		fprintf(out, "%s\n    {\"context\": %" PRIu64 ", \"timeline\": ", i ? "," : "",
+			m->fences.contexts.items[r.rows[i].ctx].context);
+		json_str(out, model_context_row(m, r.rows[i].ctx)->name);
+		numbers(out, r.rows[i].s);
+		fprintf(out, "}");
+	}
+	fprintf(out, "\n  ], \"by_group\": [");
+	for (unsigned int i = 0; i < r.n; i++) {
+		const struct report_wait_row *row = &r.rows[i];
+		const struct ft_timeline *g;
+
+		if (row->group == FT_NONE)
+			continue;
+		g = &m->fences.groups.items[row->group];
+		fprintf(out, "%s\n    {\"group\": %u, \"kind\": \"%s\", \"driver\": ",
+			n_out++ ? "," : "", row->group, g->merge ? "merge" : "one_fence");
+		json_str(out, g->driver);
+		fprintf(out, ", \"timeline\": ");
+		json_str(out, g->name);
+		fprintf(out, ", \"contexts\": %" PRIu64, row->contexts);
+		numbers(out, row->s);
+		fprintf(out, "}");
+	}
+	fprintf(out, "\n  ]");
+	report_wait_rows_free(&r);
+	return err;
+}
+
 /* sync_file polls (the series' sync_file_poll_*): how compositors wait. */
-static void polls(FILE *out, const struct ft_model *m, const struct report_opts *o)
+static int polls(FILE *out, const struct ft_model *m, const struct report_opts *o)
 {
 	unsigned int n_out = 0;
+	int err;
 
 	fprintf(out, "\"polls\": {\"by_task\": [");
 	for (unsigned int i = 0; i < m->waits.poll_by_task.n; i++) {
@@ -154,25 +198,16 @@ static void polls(FILE *out, const struct ft_model *m, const struct report_opts 
 		poll_stat(out, s);
 		fprintf(out, "}");
 	}
-	fprintf(out, "\n  ], \"by_timeline\": [");
-	n_out = 0;
-	for (unsigned int i = 0; i < m->waits.poll_by_timeline.n; i++) {
-		const struct ft_wait_stat *s = &m->waits.poll_by_timeline.items[i];
-
-		if (!report_wait_selected(m, s, 0, o))
-			continue;
-		fprintf(out, "%s\n    {\"context\": %" PRIu64 ", \"timeline\": ", n_out++ ? "," : "",
-			m->fences.contexts.items[s->id].context);
-		json_str(out, model_context_row(m, (uint32_t)s->id)->name);
-		poll_stat(out, s);
-		fprintf(out, "}");
-	}
-	fprintf(out, "\n  ]}");
+	fprintf(out, "\n  ], ");
+	err = timeline_entries(out, m, &m->waits.poll_by_timeline, o, poll_stat);
+	fprintf(out, "}");
+	return err;
 }
 
-static void waits(FILE *out, const struct ft_model *m, const struct report_opts *o)
+static int waits(FILE *out, const struct ft_model *m, const struct report_opts *o)
 {
 	unsigned int n_out = 0;
+	int err;
 
 	fprintf(out, "  \"waits\": {\"by_task\": [");
 	for (unsigned int i = 0; i < m->waits.by_task.n; i++) {
@@ -185,20 +220,9 @@ static void waits(FILE *out, const struct ft_model *m, const struct report_opts 
 		wait_stat(out, s);
 		fprintf(out, "}");
 	}
-	fprintf(out, "\n  ], \"by_timeline\": [");
-	n_out = 0;
-	for (unsigned int i = 0; i < m->waits.by_timeline.n; i++) {
-		const struct ft_wait_stat *s = &m->waits.by_timeline.items[i];
-
-		if (!report_wait_selected(m, s, 0, o))
-			continue;
-		fprintf(out, "%s\n    {\"context\": %" PRIu64 ", \"timeline\": ", n_out++ ? "," : "",
-			m->fences.contexts.items[s->id].context);
-		json_str(out, model_context_row(m, (uint32_t)s->id)->name);
-		wait_stat(out, s);
-		fprintf(out, "}");
-	}
-	fprintf(out, "\n  ], \"by_plane\": [");
+	fprintf(out, "\n  ], ");
+	err = timeline_entries(out, m, &m->waits.by_timeline, o, wait_stat);
+	fprintf(out, ", \"by_plane\": [");
 	for (unsigned int i = 0; i < m->waits.by_plane.n; i++) {
 		const struct ft_wait_stat *s = &m->waits.by_plane.items[i];
 
@@ -207,8 +231,9 @@ static void waits(FILE *out, const struct ft_model *m, const struct report_opts 
 		fprintf(out, "}");
 	}
 	fprintf(out, "\n  ], ");
-	polls(out, m, o);
+	err |= polls(out, m, o);
 	fprintf(out, "},\n");
+	return err;
 }
 
 static void blocking(FILE *out, const struct ft_model *m, const struct ft_blocking *b)
@@ -403,7 +428,7 @@ static const char *const json_set_names[FT_SET_COUNT] = {
 int report_json(FILE *out, const struct ft_model *m, const struct report_info *info,
 		const struct report_opts *o)
 {
-	int first = 1;
+	int first = 1, err = 0;
 
 	fprintf(out, "{\n  \"file\": ");
 	json_str(out, info->path);
@@ -428,7 +453,7 @@ int report_json(FILE *out, const struct ft_model *m, const struct report_info *i
 		timeline_groups(out, m, o);
 	}
 	if (o->sections & SEC_WAITS)
-		waits(out, m, o);
+		err = waits(out, m, o);
 	fprintf(out, "  \"crtcs\": [");
 	for (unsigned int i = 0; (o->sections & SEC_DISPLAY) && i < m->display.crtcs.n; i++) {
 		if (o->crtc >= 0 && m->display.crtcs.items[i].crtc_id != (uint64_t)o->crtc)
@@ -444,5 +469,5 @@ int report_json(FILE *out, const struct ft_model *m, const struct report_info *i
 		anomalies(out, m);
 	commits_json(out, m);
 	fprintf(out, "}\n");
-	return ferror(out) ? -1 : 0;
+	return ferror(out) || err ? -1 : 0;
 }

@@ -247,65 +247,6 @@ static void latency_hists(FILE *out, const struct ft_model *m, const struct repo
 	}
 }
 
-/* Rows of waits (with an interrupted column) or of polls (without). */
-static void wait_rows(FILE *out, const struct ft_model *m, const struct ft_wait_stat *s,
-		      unsigned int n, int by_task, const struct report_opts *o, int polls)
-{
-	char a[24], b[24], c[24];
-
-	for (unsigned int i = 0; i < n; i++) {
-		char who[64];
-
-		if (!report_wait_selected(m, &s[i], by_task, o))
-			continue;
-		if (by_task)
-			snprintf(who, sizeof(who), "%s-%" PRIu64, report_task_name(m, (int)s[i].id), s[i].id);
-		else if (polls)		/* sw_sync names timelines after their task: say which */
-			snprintf(who, sizeof(who), "%-21.21s %8" PRIu64,
-				 model_context_row(m, (uint32_t)s[i].id)->name,
-				 m->fences.contexts.items[s[i].id].context);
-		else
-			snprintf(who, sizeof(who), "%s", model_context_row(m, (uint32_t)s[i].id)->name);
-		fprintf(out, "  %-30.30s %7" PRIu64 " %10s %10s %10s", who, s[i].count,
-			report_dur(a, sizeof(a), s[i].total_ns), report_dur(b, sizeof(b), s[i].max_ns),
-			report_dur(c, sizeof(c), hist_percentile(&s[i].h, 0.99)));
-		if (!polls)
-			fprintf(out, " %11" PRIu64, s[i].interrupted);
-		fputc('\n', out);
-	}
-}
-
-static void waits(FILE *out, const struct ft_model *m, const struct report_opts *o)
-{
-	fprintf(out, "\nWaits (dma_fence_wait_start -> dma_fence_wait_end)\n");
-	fprintf(out, "  %-30s %7s %10s %10s %10s %11s\n", "waiting task", "waits", "total", "max", "p99",
-		"interrupted");
-	wait_rows(out, m, m->waits.by_task.items, m->waits.by_task.n, 1, o, 0);
-	fprintf(out, "  %-30s %7s %10s %10s %10s %11s\n", "waited timeline", "waits", "total", "max",
-		"p99", "interrupted");
-	wait_rows(out, m, m->waits.by_timeline.items, m->waits.by_timeline.n, 0, o, 0);
-	if (!m->dec->have_set[FT_SET_SERIES])
-		return;
-	fprintf(out, "In-fence waits of commits, per plane (drm_fence_wait_end, fence-trace series)\n");
-	fprintf(out, "  %-30s %7s %10s %10s %10s %11s\n", "plane", "waits", "total", "max", "p99",
-		"interrupted");
-	for (unsigned int i = 0; i < m->waits.by_plane.n; i++) {
-		const struct ft_wait_stat *p = &m->waits.by_plane.items[i];
-		char a[24], b[24], c[24], who[32];
-
-		snprintf(who, sizeof(who), "plane %" PRIu64, p->id);
-		fprintf(out, "  %-30s %7" PRIu64 " %10s %10s %10s %11" PRIu64 "\n", who, p->count,
-			report_dur(a, sizeof(a), p->total_ns), report_dur(b, sizeof(b), p->max_ns),
-			report_dur(c, sizeof(c), hist_percentile(&p->h, 0.99)), p->interrupted);
-	}
-	fprintf(out, "Polls on sync_files (sync_file_poll_begin -> _ready, fence-trace series)\n");
-	fprintf(out, "  %-30s %7s %10s %10s %10s\n", "polling task", "polls", "total", "max", "p99");
-	wait_rows(out, m, m->waits.poll_by_task.items, m->waits.poll_by_task.n, 1, o, 1);
-	fprintf(out, "  %-21s %8s %7s %10s %10s %10s\n", "polled timeline", "context", "polls", "total",
-		"max", "p99");
-	wait_rows(out, m, m->waits.poll_by_timeline.items, m->waits.poll_by_timeline.n, 0, o, 1);
-}
-
 static void late_frames(FILE *out, const struct ft_model *m, const struct ft_crtc *c,
 			const struct report_opts *o)
 {
@@ -546,6 +487,8 @@ static void anomalies(FILE *out, const struct ft_model *m)
 int report_text(FILE *out, const struct ft_model *m, const struct report_info *info,
 		const struct report_opts *o)
 {
+	int err = 0;
+
 	style_for(out);
 	heading(out, m, info);
 	if (o->sections & SEC_TIMELINES) {
@@ -555,7 +498,7 @@ int report_text(FILE *out, const struct ft_model *m, const struct report_info *i
 			latency_hists(out, m, o);
 	}
 	if (o->sections & SEC_WAITS)
-		waits(out, m, o);
+		err = report_text_waits(out, m, o);
 	if (o->sections & SEC_DISPLAY) {
 		display(out, m, info, o);
 		commits(out, m);
@@ -564,5 +507,5 @@ int report_text(FILE *out, const struct ft_model *m, const struct report_info *i
 		stalls(out, m);
 	if (o->sections & SEC_ANOMALIES)
 		anomalies(out, m);
-	return ferror(out) ? -1 : 0;
+	return ferror(out) || err ? -1 : 0;
 }

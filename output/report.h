@@ -72,6 +72,25 @@ const struct ft_timeline *report_own_row(const struct ft_model *m, uint32_t ctx)
 long report_group_rows(const struct ft_model *m, uint32_t g, const struct report_opts *o,
 		       uint32_t *idx, unsigned int max);
 
+/* A row of the waited or polled timelines: a context's own, or a group's. */
+struct report_wait_row {
+	const struct ft_wait_stat *s;	/* the model's (own rows), or &sum (groups) */
+	uint32_t ctx;			/* own rows: index in model.fences.contexts, else FT_NONE */
+	uint32_t group;			/* groups: index in model.fences.groups, else FT_NONE */
+	uint64_t contexts;		/* groups: the contexts summed into it */
+	struct ft_wait_stat sum;
+};
+
+struct report_wait_rows {
+	struct report_wait_row *rows;
+	unsigned int n;
+};
+
+int report_wait_rows(const struct ft_model *m, const struct ft_wait_stats *stats,
+		     const struct report_opts *o, struct report_wait_rows *r);
+void report_wait_rows_free(struct report_wait_rows *r);
+int report_text_waits(FILE *out, const struct ft_model *m, const struct report_opts *o);
+
 /* --by context: a group's contexts listed at most, slowest p99 first. */
 #define REPORT_GROUP_ROWS 10
 

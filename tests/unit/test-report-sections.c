@@ -311,7 +311,8 @@ static void test_polls_json(void **state)
 	s = trace_fixture_render(f, report_json, &all);
 	assert_has(s, "\"polls\": {\"by_task\": [\n    {\"pid\": 70, \"comm\": \"?\", \"polls\": 1, "
 		   "\"total_ns\": 5000000, \"max_ns\": 5000000, \"p99_ns\": 5000000}\n  ], "
-		   "\"by_timeline\": [\n    {\"context\": 3, \"timeline\": \"producer-A\", \"polls\": 1, "
+		   "\"by_timeline\": [\n  ], \"by_group\": [\n    {\"group\": 0, \"kind\": \"one_fence\", "
+		   "\"driver\": \"sw_sync\", \"timeline\": \"producer-A\", \"contexts\": 1, \"polls\": 1, "
 		   "\"total_ns\": 5000000, \"max_ns\": 5000000, \"p99_ns\": 5000000}\n  ]}},\n");
 	other_pid.pid = 71;
 	assert_has(trace_fixture_render(f, report_json, &other_pid), "\"polls\": {\"by_task\": [\n  ], ");

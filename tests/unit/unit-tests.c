@@ -20,6 +20,7 @@ int main(void)
 	failed += run_timeline_tests();
 	failed += run_report_series_tests();
 	failed += run_report_sections_tests();
+	failed += run_report_waits_tests();
 	failed += run_report_odd_tests();
 	failed += run_spill_tests();
 	failed += run_tmpdir_tests();
