@@ -21,11 +21,17 @@
 
 #define SYS_BTF "/sys/kernel/btf"
 
-/* vmlinux's BTF and each loaded module's. */
+/*
+ * vmlinux's BTF and each loaded module's.  The modules' are parsed only
+ * when a name is not in vmlinux's (drm's tracepoints on a distribution
+ * kernel): the tools' own tracepoints are in vmlinux, and parsing every
+ * module's BTF at each start would be wasted there.
+ */
 struct kernel_btf {
 	struct btf *vmlinux;
 	struct btf **modules;
 	size_t n_modules;
+	int modules_loaded;
 };
 
 static void kernel_btf_free(struct kernel_btf *kb)
@@ -54,37 +60,41 @@ static void add_module(struct kernel_btf *kb, const char *name)
 	kb->modules[kb->n_modules++] = btf;
 }
 
-/* Return: 0, or -1 when the kernel has no BTF (vmlinux's) to look in. */
-static int kernel_btf_load(struct kernel_btf *kb)
+static void load_modules(struct kernel_btf *kb)
 {
 	struct dirent *e;
-	DIR *d;
+	DIR *d = opendir(SYS_BTF);
 
-	memset(kb, 0, sizeof(*kb));
-	kb->vmlinux = btf__load_vmlinux_btf();
-	if (!kb->vmlinux)
-		return -1;
-	d = opendir(SYS_BTF);
+	kb->modules_loaded = 1;
 	if (!d)
-		return 0;
+		return;
 	while ((e = readdir(d)))
 		if (e->d_name[0] != '.' && strcmp(e->d_name, "vmlinux"))
 			add_module(kb, e->d_name);
 	closedir(d);
-	return 0;
 }
 
-static int kernel_btf_has(const struct kernel_btf *kb, const char *name, __u32 kind)
+/* Return: 0, or -1 when the kernel has no BTF (vmlinux's) to look in. */
+static int kernel_btf_load(struct kernel_btf *kb)
+{
+	memset(kb, 0, sizeof(*kb));
+	kb->vmlinux = btf__load_vmlinux_btf();
+	return kb->vmlinux ? 0 : -1;
+}
+
+static int kernel_btf_has(struct kernel_btf *kb, const char *name, __u32 kind)
 {
 	if (btf__find_by_name_kind(kb->vmlinux, name, kind) >= 0)
 		return 1;
+	if (!kb->modules_loaded)
+		load_modules(kb);
 	for (size_t i = 0; i < kb->n_modules; i++)
 		if (btf__find_by_name_kind(kb->modules[i], name, kind) >= 0)
 			return 1;
 	return 0;
 }
 
-static int has_tracepoint(const struct kernel_btf *kb, const char *tracepoint)
+static int has_tracepoint(struct kernel_btf *kb, const char *tracepoint)
 {
 	char type[160];
 
