@@ -17,9 +17,15 @@
 #include "fence-stall.skel.h"
 #include "record-bpf-init.h"
 
-/* The programs picked to load, and those of them the attach linked. */
-static void count_links(const struct bpf_object_skeleton *s, struct attach_report *r)
+/*
+ * Load and attach @s's programs as picked and count what linked: the part
+ * every tool's check shares (libbpf's generic skeleton calls).
+ */
+static void load_and_count(struct bpf_object_skeleton *s, struct attach_report *r)
 {
+	r->err = bpf_object__load_skeleton(s);
+	if (!r->err)
+		r->err = bpf_object__attach_skeleton(s);
 	for (int i = 0; i < s->prog_cnt; i++) {
 		if (!bpf_program__autoload(*s->progs[i].prog))
 			continue;
@@ -39,10 +45,7 @@ static void check_latency(struct attach_report *r)
 	}
 	r->tp_btf = bpf_tp_btf_usable("dma_fence_init");
 	bpf_pick_flavour(skel->obj, r->tp_btf, r->skipped, sizeof(r->skipped));
-	r->err = fence_latency_bpf__load(skel);
-	if (!r->err)
-		r->err = fence_latency_bpf__attach(skel);
-	count_links(skel->skeleton, r);
+	load_and_count(skel->skeleton, r);
 	fence_latency_bpf__destroy(skel);
 }
 
@@ -56,10 +59,7 @@ static void check_stall(struct attach_report *r)
 	}
 	r->tp_btf = bpf_tp_btf_usable("dma_fence_wait_start");
 	bpf_pick_flavour(skel->obj, r->tp_btf, r->skipped, sizeof(r->skipped));
-	r->err = fence_stall_bpf__load(skel);
-	if (!r->err)
-		r->err = fence_stall_bpf__attach(skel);
-	count_links(skel->skeleton, r);
+	load_and_count(skel->skeleton, r);
 	fence_stall_bpf__destroy(skel);
 }
 
@@ -74,10 +74,7 @@ static void check_record(struct attach_report *r)
 	r->tp_btf = bpf_tp_btf_usable("dma_fence_init");
 	bpf_pick_flavour(skel->obj, r->tp_btf, r->skipped, sizeof(r->skipped));
 	record_pick_init(skel, r->tp_btf, 1);
-	r->err = fence_record_bpf__load(skel);
-	if (!r->err)
-		r->err = fence_record_bpf__attach(skel);
-	count_links(skel->skeleton, r);
+	load_and_count(skel->skeleton, r);
 	fence_record_bpf__destroy(skel);
 }
 
