@@ -97,10 +97,8 @@ void series_probe(series_have_fn have, void *ctx, struct series_result *out)
 			out->complete = 0;
 		if (r->present)
 			out->any = 1;
-		if (r->state == PATCH_UNKNOWN) {
-			out->unknown = 1;
+		if (r->state == PATCH_UNKNOWN)
 			out->n_unknown++;
-		}
 		if (r->state == PATCH_ABSENT)
 			out->n_absent++;
 	}
@@ -133,11 +131,11 @@ int series_version(const struct series_result *r, char *buf, size_t len)
 {
 	size_t used;
 
-	if (!r->any && r->unknown && !r->n_absent) {
+	if (!r->any && r->n_unknown && !r->n_absent) {
 		snprintf(buf, len, "cannot tell (nothing of it could be looked at)");
 		return 0;
 	}
-	if (!r->any && r->unknown && r->n_absent <= r->n_unknown) {
+	if (!r->any && r->n_unknown && r->n_absent <= r->n_unknown) {
 		used = (size_t)snprintf(buf, len, "cannot tell (most of it could not be looked at; absent:");
 		list_patches(r, PATCH_ABSENT, PATCH_ABSENT, buf, len, used);
 		used = strlen(buf);
@@ -145,7 +143,7 @@ int series_version(const struct series_result *r, char *buf, size_t len)
 			snprintf(buf + used, len - used, ")");
 		return 0;
 	}
-	if (!r->any && r->unknown) {
+	if (!r->any && r->n_unknown) {
 		used = (size_t)snprintf(buf, len, "absent (a kernel without the fence-trace series; "
 					"not looked at:");
 		list_patches(r, PATCH_UNKNOWN, PATCH_UNKNOWN, buf, len, used);
@@ -158,7 +156,7 @@ int series_version(const struct series_result *r, char *buf, size_t len)
 		snprintf(buf, len, "absent (a kernel without the fence-trace series)");
 		return 0;
 	}
-	if (r->unknown) {	/* without root only the kfunc (in BTF) can be seen */
+	if (r->n_unknown) {	/* without root only the kfunc (in BTF) can be seen */
 		used = (size_t)snprintf(buf, len, "cannot tell in full (not every patch could be looked at); present:");
 		list_patches(r, PATCH_PRESENT, PATCH_PRESENT, buf, len, used);
 		return 0;

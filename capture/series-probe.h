@@ -54,7 +54,6 @@ struct series_result {
 	const char *newest;	/* the newest patch present in full, or NULL */
 	int complete;		/* every observable patch present (unknowns aside) */
 	int any;		/* any item of the series seen */
-	int unknown;		/* some items could not be told */
 	unsigned int n_absent;	/* patches looked at with nothing of them there */
 	unsigned int n_unknown;	/* patches that could not be looked at */
 };
