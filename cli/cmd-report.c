@@ -65,6 +65,19 @@ static int set_format(struct report_ctx *c, enum report_format f)
 	return 0;
 }
 
+static int parse_reader(const char *arg, enum source_reader *reader)
+{
+	if (!strcmp(arg, "fast"))
+		*reader = SOURCE_READER_FAST;
+	else if (!strcmp(arg, "libtracecmd"))
+		*reader = SOURCE_READER_LIBTRACECMD;
+	else {
+		usage_error("report", "--reader: '%s' is neither 'fast' nor 'libtracecmd'", arg);
+		return -1;
+	}
+	return 0;
+}
+
 /* Return: 0 to run, 1 after --help, -1 on a usage error (already said). */
 static int parse_args(struct report_ctx *c, int argc, char **argv)
 {
@@ -104,6 +117,10 @@ static int parse_args(struct report_ctx *c, int argc, char **argv)
 				return -1;
 			}
 			c->opts.by_context = c->window.each_context = 1;
+			break;
+		case 'r':
+			if (parse_reader(optarg, &c->window.reader))
+				return -1;
 			break;
 		case 'h': print_usage("report"); return 1;
 		default: return usage_bad_option("report", opt, argv);

@@ -68,6 +68,10 @@ static const struct cmd_option report_options[] = {
 	  "contexts, slowest p99 first (10 a group at most);\n"
 	  "JSON and CSV: every context's row; waits: a row\n"
 	  "per waited (polled) context" },
+	{ "reader", 0, 'r', "R", "fast libtracecmd",
+	  "fast (default) or libtracecmd: read FILE with\n"
+	  "trace-cmd's library instead of fence-trace's own\n"
+	  "reader, to cross-check it (same report; slower)" },
 	{ 0 }
 };
 
@@ -156,6 +160,7 @@ static const struct usage usages[] = {
 	  "usage: fence-trace report [FILE] [--json | --csv] [--section S]...\n"
 	  "                          [--timeline T] [--context N] [--crtc C] [--pid P]\n"
 	  "                          [--from T --to T] [--hist] [--by context]\n"
+	  "                          [--reader R]\n"
 	  "Reads FILE (default trace.dat) from fence-trace record or from\n"
 	  "trace-cmd record -e dma_fence -e drm, and reports per fence timeline, per\n"
 	  "waiting task and per CRTC (late frames and what blocked them).\n",

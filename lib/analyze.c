@@ -54,7 +54,7 @@ int analysis_run(struct analysis *a, const char *path, const struct analysis_win
 	memset(a, 0, sizeof(*a));
 	if (w)
 		a->window = *w;
-	a->src = source_open(path, err, errlen);
+	a->src = source_open(path, a->window.reader, err, errlen);
 	if (!a->src)
 		return -1;
 	source_info(a->src, &a->info);

@@ -23,6 +23,7 @@ struct analysis_window {
 	void (*on_event)(const struct ft_event *ev, const struct ft_model *m, void *ctx);
 	void *ctx;
 	int each_context;	/* a row of its own for every fence context (model.h) */
+	enum source_reader reader;	/* SOURCE_READER_FAST unless cross-checking */
 };
 
 struct analysis {

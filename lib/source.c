@@ -48,48 +48,92 @@ static int open_stats(struct ft_source *src)
 	return src->events ? 0 : -ENOMEM;
 }
 
+/* libtracecmd's handle on @src's file; 0, or -1 with @err set. */
+static int open_libtracecmd(struct ft_source *src, char *err, size_t errlen)
+{
+	char why[256];
+
+	/* its own messages ("Unsupported file compression ...") would make the
+	 * one-line error two: ours says what matters */
+	tracecmd_set_loglevel(TEP_LOG_NONE);
+	src->tc = tracecmd_open(src->path, TRACECMD_FL_LOAD_NO_PLUGINS);
+	if (!src->tc) {
+		/* the fast reader's reason ("PATH: what") if it had one */
+		snprintf(why, sizeof(why), "%s", err);
+		if (why[0])
+			snprintf(err, errlen, "%s; libtracecmd cannot read it either", why);
+		else
+			snprintf(err, errlen, "%s: libtracecmd cannot read it", src->path);
+		return -1;
+	}
+	if (open_stats(src)) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	return 0;
+}
+
+static int count_record(struct tep_record *rec, void *ctx)
+{
+	(void)rec;
+	++*(unsigned long long *)ctx;
+	return 0;
+}
+
+/*
+ * libtracecmd crashes on a damaged flyrecord chunk, so before it may read
+ * a file the fast reader could, the fast reader walks every page of it,
+ * with every check it makes when reporting.  0, or -1 with @err set.
+ */
+static int validate_pages(struct ft_source *src, char *err, size_t errlen)
+{
+	unsigned long long records = 0;
+	int ret = tracedat_iterate(src->td, count_record, &records);
+
+	if (ret == 0)
+		return 0;
+	if (ret == -ENOMEM || !tracedat_error(src->td))
+		snprintf(err, errlen, "%s: out of memory", src->path);
+	else
+		snprintf(err, errlen, "%s", tracedat_error(src->td));
+	return -1;
+}
+
 /**
  * source_open() - open @path with the fast reader, or libtracecmd for the
  * valid files the fast reader does not handle (it says so with ENOTSUP:
  * a compression other than zstd and zlib, a chunk above its 1 MiB).
- * Damaged files are refused by the fast reader and never reach libtracecmd,
- * which is not hardened against them.
+ * Files the fast reader finds damaged never reach libtracecmd, which is
+ * not hardened against them; that holds for SOURCE_READER_LIBTRACECMD too,
+ * which hands libtracecmd only a file whose every page the fast reader read.
  */
-struct ft_source *source_open(const char *path, char *err, size_t errlen)
+struct ft_source *source_open(const char *path, enum source_reader reader, char *err,
+			      size_t errlen)
 {
 	struct ft_source *src = calloc(1, sizeof(*src));
-	char why[256];
 
-	if (!src) {
-		snprintf(err, errlen, "out of memory");
-		return NULL;
-	}
-	src->path = strdup(path);
-	if (!src->path) {
+	if (!src || !(src->path = strdup(path))) {
 		snprintf(err, errlen, "out of memory");
 		free(src);
 		return NULL;
 	}
 	errno = 0;
 	src->td = tracedat_open(path, err, errlen);
-	if (src->td)
+	if (src->td && reader == SOURCE_READER_FAST)
 		return src;
-	if (errno != ENOTSUP) {
-		free(src->path);
-		free(src);
+	if (!src->td && errno != ENOTSUP) {
+		source_close(src);
 		return NULL;
 	}
-	src->tc = tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS);
-	if (!src->tc) {
-		/* the fast reader's reason ("PATH: what"), and the fallback's failure */
-		free(src->path);
-		snprintf(why, sizeof(why), "%s", err);
-		snprintf(err, errlen, "%s; libtracecmd cannot read it either", why);
-		free(src);
+	if (src->td && validate_pages(src, err, errlen)) {
+		source_close(src);
 		return NULL;
 	}
-	if (open_stats(src)) {
-		snprintf(err, errlen, "out of memory");
+	if (src->td)
+		err[0] = '\0';	/* a file both read: no reason to pass on */
+	tracedat_close(src->td);
+	src->td = NULL;
+	if (open_libtracecmd(src, err, errlen)) {
 		source_close(src);
 		return NULL;
 	}

@@ -24,7 +24,14 @@ struct ft_source_info {
 
 typedef int (*ft_record_cb)(struct tep_record *rec, void *ctx);
 
-struct ft_source *source_open(const char *path, char *err, size_t errlen);
+/* Which reader source_open() uses for a file both can read. */
+enum source_reader {
+	SOURCE_READER_FAST,		/* ours; libtracecmd only for what it refuses */
+	SOURCE_READER_LIBTRACECMD,	/* libtracecmd, to cross-check ours */
+};
+
+struct ft_source *source_open(const char *path, enum source_reader reader, char *err,
+			      size_t errlen);
 struct tep_handle *source_tep(struct ft_source *src);
 void source_info(struct ft_source *src, struct ft_source_info *info);
 int source_iterate(struct ft_source *src, ft_record_cb cb, void *ctx, char *err, size_t errlen);

@@ -29,6 +29,7 @@ unit_tests() {
 	CMOCKA_MESSAGE_OUTPUT=TAP host_tap unit "$results/unit.tap" "$repo/build/bin-host/unit-tests"
 	# The same tests built with AddressSanitizer + UBSan (LeakSanitizer on).
 	CMOCKA_MESSAGE_OUTPUT=TAP ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1 \
+		LSAN_OPTIONS=suppressions=$repo/tests/run/lsan-libtracecmd.supp:print_suppressions=0 \
 		host_tap unit-asan "$results/unit-asan.tap" "$repo/build/asan/unit-tests"
 	no_sanitizer_report "$results/unit-asan.tap" "$results/unit-asan.tap.err"
 	verdict $? "unit-asan: no sanitizer report" "$results/unit-asan.tap.err"
@@ -39,6 +40,7 @@ unit_tests() {
 	local logs=$results/cli-asan.logs
 	rm -rf "$logs" && mkdir -p "$logs" && chmod 1777 "$logs"
 	ASAN_OPTIONS=detect_leaks=1:log_path=$logs/asan UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1:log_path=$logs/ubsan \
+		LSAN_OPTIONS=suppressions=$repo/tests/run/lsan-libtracecmd.supp:print_suppressions=0 \
 		host_tap cli-asan "$results/cli-asan.tap" "$repo/tests/cli/test-cli" "$repo/build/asan/bin/fence-trace"
 	cat "$logs"/* >>"$results/cli-asan.tap.err" 2>/dev/null
 	[ -z "$(ls -A "$logs")" ] && no_sanitizer_report "$results/cli-asan.tap" "$results/cli-asan.tap.err"

@@ -54,7 +54,7 @@ static void read_stats(const char *path, struct stats_seen *s)
 	struct ft_source *src;
 	char err[256];
 
-	src = source_open(path, err, sizeof(err));
+	src = source_open(path, SOURCE_READER_FAST, err, sizeof(err));
 	if (!src)
 		fail_msg("%s", err);
 	source_info(src, &info);
