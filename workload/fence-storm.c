@@ -4,12 +4,15 @@
  * overhead measurements: one thread per CPU, each with its own timeline,
  * creates a fence, signals it and closes it, for a fixed count or time.
  *
- *   fence-storm [-t THREADS] [-n FENCES_PER_THREAD] [-d SECONDS] [-f] [-k]
+ *   fence-storm [-t THREADS] [-n FENCES_PER_THREAD] [-d SECONDS] [-f] [-k] [-m]
  *
  * -f: a fresh timeline (a new fence context) for every fence, to fill the
  * tools' per-context tables.  -k: keep every fence unsignalled, its
  * sync_file open, until the storm is killed (SIGTERM or SIGINT), for the
- * tools' lists of pending fences; it raises RLIMIT_NOFILE to fit.
+ * tools' lists of pending fences; it raises RLIMIT_NOFILE to fit.  -m:
+ * fences come in pairs, merged (SYNC_IOC_MERGE: a dma_fence_array with a
+ * context of its own, as a compositor merging its clients' fences makes)
+ * before both signal, so half as many merge contexts as fences.
  * Prints the fences made, the rate and ns, the storm's span from its
  * start to its last fence on the guest's clock (tests/bench/overhead-bench
  * counts instructions with it).  Every fence gives dma_fence_init,
@@ -30,6 +33,7 @@
 struct storm {
 	unsigned int threads, per_thread, seconds;
 	int fresh;			/* -f: a new timeline per fence */
+	int merge;			/* -m: each pair of fences merged */
 	int keep;			/* -k: fences stay open and unsignalled */
 	uint64_t deadline;
 };
@@ -41,10 +45,33 @@ struct worker {
 	int error;
 };
 
+/*
+ * -m: the first fence of a pair waits (*pending) for the second; then the
+ * pair is merged, both signal, and all three sync_files close.  Return: 0,
+ * or a negative errno.
+ */
+static int merge_pair(int tl, int fd, int *pending)
+{
+	int merged;
+
+	if (*pending < 0) {
+		*pending = fd;
+		return 0;
+	}
+	merged = sync_file_merge(*pending, fd, "storm");
+	sw_sync_timeline_inc(tl, 2);
+	if (merged >= 0)
+		close(merged);
+	close(*pending);
+	close(fd);
+	*pending = -1;
+	return merged < 0 ? merged : 0;
+}
+
 static void *work(void *arg)
 {
 	struct worker *w = arg;
-	int tl = -1;
+	int tl = -1, pending = -1;
 
 	for (uint32_t v = 1; !w->s->per_thread || w->made < w->s->per_thread; v++) {
 		int fd;
@@ -67,11 +94,19 @@ static void *work(void *arg)
 		w->made++;
 		if (w->s->keep)		/* closed by the kill, signalled by the timeline's close */
 			continue;
-		sw_sync_timeline_inc(tl, 1);
-		close(fd);
+		if (w->s->merge) {
+			w->error = merge_pair(tl, fd, &pending);
+			if (w->error)
+				break;
+		} else {
+			sw_sync_timeline_inc(tl, 1);
+			close(fd);
+		}
 		if (w->s->deadline && (w->made & 255) == 0 && now_ns() >= w->s->deadline)
 			break;
 	}
+	if (pending >= 0)
+		close(pending);		/* an odd count's last: the timeline's close signals it */
 	if (tl >= 0 && !w->s->keep)
 		close(tl);
 	return NULL;
@@ -83,18 +118,17 @@ static int parse(struct storm *s, int argc, char **argv)
 
 	s->threads = (unsigned int)sysconf(_SC_NPROCESSORS_ONLN);
 	s->per_thread = 100000;
-	while ((opt = getopt(argc, argv, "t:n:d:fkh")) != -1) {
-		if (opt == 'f' || opt == 'k') {
-			if (opt == 'f')
-				s->fresh = 1;
-			else
-				s->keep = 1;
+	while ((opt = getopt(argc, argv, "t:n:d:fkmh")) != -1) {
+		if (opt == 'f' || opt == 'k' || opt == 'm') {
+			s->fresh |= opt == 'f';
+			s->keep |= opt == 'k';
+			s->merge |= opt == 'm';
 			continue;
 		}
 		if ((opt == 't' && (parse_uint(optarg, 64, &s->threads) || !s->threads)) ||
 		    (opt == 'n' && parse_uint(optarg, 1u << 30, &s->per_thread)) ||
 		    (opt == 'd' && parse_uint(optarg, 3600, &s->seconds)) || opt == '?' || opt == 'h') {
-			fprintf(stderr, "usage: fence-storm [-t THREADS 1-64] [-n FENCES_PER_THREAD] [-d SECONDS] [-f] [-k]\n");
+			fprintf(stderr, "usage: fence-storm [-t THREADS 1-64] [-n FENCES_PER_THREAD] [-d SECONDS] [-f] [-k] [-m]\n");
 			return -1;
 		}
 	}
@@ -104,6 +138,10 @@ static int parse(struct storm *s, int argc, char **argv)
 	}
 	if (s->keep && (s->seconds || s->fresh)) {
 		fprintf(stderr, "fence-storm: -k keeps a count of fences (-n) on one timeline a thread: not with -d or -f\n");
+		return -1;
+	}
+	if (s->merge && (s->keep || s->fresh)) {
+		fprintf(stderr, "fence-storm: -m merges pairs of one timeline's fences as they signal: not with -k or -f\n");
 		return -1;
 	}
 	if (s->seconds)
