@@ -10,9 +10,10 @@
  * tools' per-context tables.  -k: keep every fence unsignalled, its
  * sync_file open, until the storm is killed (SIGTERM or SIGINT), for the
  * tools' lists of pending fences; it raises RLIMIT_NOFILE to fit.  -m:
- * fences come in pairs, merged (SYNC_IOC_MERGE: a dma_fence_array with a
- * context of its own, as a compositor merging its clients' fences makes)
- * before both signal, so half as many merge contexts as fences.
+ * each fence gets a twin on a second timeline and the two are merged
+ * (SYNC_IOC_MERGE: a dma_fence_array with a context of its own, as a
+ * compositor merging its clients' fences makes) before both signal: a
+ * merge context per two fences counted.
  * Prints the fences made, the rate and ns, the storm's span from its
  * start to its last fence on the guest's clock (tests/bench/overhead-bench
  * counts instructions with it).  Every fence gives dma_fence_init,
@@ -46,32 +47,31 @@ struct worker {
 };
 
 /*
- * -m: the first fence of a pair waits (*pending) for the second; then the
- * pair is merged, both signal, and all three sync_files close.  Return: 0,
- * or a negative errno.
+ * -m: @fd (value @v on @tl) merged with a fence of the same value on a
+ * second timeline @tl2 (6.1's merge keeps one fence per context, so two
+ * fences of one timeline would make no array); both signal, and the three
+ * sync_files close.  Return: 0, or a negative errno.
  */
-static int merge_pair(int tl, int fd, int *pending)
+static int merge_pair(int tl, int tl2, uint32_t v, int fd)
 {
-	int merged;
+	int other = sw_sync_fence_create(tl2, v, NULL), merged = -1;
 
-	if (*pending < 0) {
-		*pending = fd;
-		return 0;
-	}
-	merged = sync_file_merge(*pending, fd, "storm");
-	sw_sync_timeline_inc(tl, 2);
+	if (other >= 0)
+		merged = sync_file_merge(fd, other, "storm");
+	sw_sync_timeline_inc(tl, 1);
+	sw_sync_timeline_inc(tl2, 1);
 	if (merged >= 0)
 		close(merged);
-	close(*pending);
+	if (other >= 0)
+		close(other);
 	close(fd);
-	*pending = -1;
-	return merged < 0 ? merged : 0;
+	return other < 0 ? other : merged < 0 ? merged : 0;
 }
 
 static void *work(void *arg)
 {
 	struct worker *w = arg;
-	int tl = -1, pending = -1;
+	int tl = -1, tl2 = -1;
 
 	for (uint32_t v = 1; !w->s->per_thread || w->made < w->s->per_thread; v++) {
 		int fd;
@@ -95,9 +95,12 @@ static void *work(void *arg)
 		if (w->s->keep)		/* closed by the kill, signalled by the timeline's close */
 			continue;
 		if (w->s->merge) {
-			w->error = merge_pair(tl, fd, &pending);
+			if (tl2 < 0)
+				tl2 = sw_sync_timeline_open();
+			w->error = tl2 < 0 ? tl2 : merge_pair(tl, tl2, v, fd);
 			if (w->error)
 				break;
+			w->made++;	/* the second timeline's */
 		} else {
 			sw_sync_timeline_inc(tl, 1);
 			close(fd);
@@ -105,8 +108,8 @@ static void *work(void *arg)
 		if (w->s->deadline && (w->made & 255) == 0 && now_ns() >= w->s->deadline)
 			break;
 	}
-	if (pending >= 0)
-		close(pending);		/* an odd count's last: the timeline's close signals it */
+	if (tl2 >= 0)
+		close(tl2);
 	if (tl >= 0 && !w->s->keep)
 		close(tl);
 	return NULL;
@@ -141,7 +144,7 @@ static int parse(struct storm *s, int argc, char **argv)
 		return -1;
 	}
 	if (s->merge && (s->keep || s->fresh)) {
-		fprintf(stderr, "fence-storm: -m merges pairs of one timeline's fences as they signal: not with -k or -f\n");
+		fprintf(stderr, "fence-storm: -m merges pairs of fences as they signal: not with -k or -f\n");
 		return -1;
 	}
 	if (s->seconds)
