@@ -18,14 +18,13 @@
 /* The group that context @ctx's waits are summed into, or FT_NONE: its own row. */
 static uint32_t fold_group(const struct ft_model *m, uint32_t ctx, const struct report_opts *o)
 {
-	const struct ft_context *c = &m->fences.contexts.items[ctx];
 	const struct ft_timeline *t = report_own_row(m, ctx);
 
 	if (o->by_context || o->context >= 0)
 		return FT_NONE;
 	if (t)
 		return report_row_shown(t, o) ? FT_NONE : t->group;
-	return c->group;
+	return model_context_group(m, ctx);
 }
 
 static int fold_into(struct ft_wait_stat *sum, const struct ft_wait_stat *s)
