@@ -40,18 +40,23 @@ void model_wait_start(struct ft_model *m, const struct ft_event *ev, uint64_t ke
 	w->start = ev->ts;
 }
 
+/*
+ * The row of @id (a task, context or plane) in @stats, made on first
+ * sight.  Keyed: a merge-heavy trace waits on as many contexts as it
+ * merges, and a scan of the rows per wait would make that quadratic.
+ */
 static struct ft_wait_stat *stat_get(struct ft_model *m, struct ft_wait_stats *stats, uint64_t id)
 {
 	struct ft_wait_stat *s;
+	uint32_t idx;
 
-	for (unsigned int i = 0; i < stats->n; i++)
-		if (stats->items[i].id == id)
-			return &stats->items[i];
-	s = vec_push(stats);
-	if (!s) {
+	if (keymap_get(&stats->of_id, id, &idx))
+		return &stats->items[idx];
+	if (vec_reserve(stats, stats->n) || keymap_put(&stats->of_id, id, stats->n)) {
 		m->error = 1;
 		return NULL;
 	}
+	s = vec_push(stats);
 	s->id = id;
 	return s;
 }
@@ -260,6 +265,7 @@ static void wait_stats_free(struct ft_wait_stats *stats)
 	for (unsigned int i = 0; i < stats->n; i++)
 		hist_free(&stats->items[i].h);
 	vec_free(stats);
+	keymap_free(&stats->of_id);
 }
 
 void model_waits_free(struct ft_waits *w)

@@ -295,6 +295,7 @@ struct ft_fences {
 
 struct ft_wait_stats {
 	VEC_FIELDS(struct ft_wait_stat);
+	struct keymap of_id;		/* id -> index in items */
 };
 
 /* dma_fence waits, sync_file polls, plane waits (model-wait.c). */

@@ -178,12 +178,56 @@ static void test_polls_grouped(void **state)
 		   "\"total_ns\": 5000000, \"max_ns\": 3000000, \"p99_ns\": 3000000}\n  ]}},\n");
 }
 
+#define WAITED 3000	/* contexts 1000.., two fences each: rows of their own */
+#define TASKS 7
+
+/*
+ * Many waited contexts and tasks: each keeps its own statistics, in the
+ * order first waited on (the model finds them by key, not by a scan).
+ */
+static void test_many_waited_contexts(void **state)
+{
+	struct trace_fixture *f = *state;
+	const struct ft_model *m;
+	uint64_t t = MS, task_waits[TASKS] = { 0 };
+
+	for (uint32_t i = 0; i < WAITED; i++)
+		for (uint32_t seq = 1; seq <= 2; seq++) {
+			tb_set_pid(f->tb, 200 + (int)((i + seq) % TASKS));
+			task_waits[(i + seq) % TASKS]++;
+			FENCE(0, t += 1000, "dma_fence_init", 1000 + i, seq);
+			FENCE(0, t += 1000, "dma_fence_wait_start", 1000 + i, seq);
+			FENCE(0, t += 1000 * (i % 5 + 1), "dma_fence_signaled", 1000 + i, seq);
+			FENCE(0, t += 1000, "dma_fence_wait_end", 1000 + i, seq);
+		}
+	m = trace_fixture_analyze(f);
+	assert_int_equal(m->waits.by_timeline.n, WAITED);
+	for (uint32_t i = 0; i < WAITED; i++) {
+		const struct ft_wait_stat *s = &m->waits.by_timeline.items[i];
+
+		assert_int_equal(s->id, model_context_index(m, 1000 + i));
+		assert_int_equal(s->count, 2);
+		assert_int_equal(s->h.count, 2);
+		assert_int_equal(s->total_ns, 2 * 1000 * (i % 5 + 2));
+		assert_int_equal(s->max_ns, 1000 * (i % 5 + 2));
+		assert_int_equal(s->interrupted, 0);
+	}
+	assert_int_equal(m->waits.by_task.n, TASKS);
+	for (uint32_t p = 0; p < TASKS; p++) {
+		const struct ft_wait_stat *s = &m->waits.by_task.items[p];
+
+		assert_int_equal(s->count, task_waits[s->id - 200]);
+	}
+	assert_int_equal(m->waits.by_task.items[0].id, 200 + 1);	/* first waited */
+}
+
 int run_report_waits_tests(void)
 {
 	const struct CMUnitTest tests[] = {
 		trace_fixture_stock_test(test_lone_contexts_one_row),
 		trace_fixture_stock_test(test_by_context_rows),
 		trace_fixture_stock_test(test_timeline_filter_groups),
+		trace_fixture_stock_test(test_many_waited_contexts),
 		trace_fixture_series_test(test_polls_grouped),
 	};
 
