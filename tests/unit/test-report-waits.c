@@ -95,6 +95,12 @@ static void test_lone_contexts_one_row(void **state)
 		 "\"total_ns\": 36000000, \"max_ns\": 8000000, \"p99_ns\": %llu, \"interrupted\": 1}\n  ], ",
 		 (unsigned long long)hist_percentile(&ref, 0.99));
 	assert_has(s, want);
+	s = trace_fixture_render(f, report_csv, &all);
+	snprintf(want, sizeof(want), "\n\ncontext,driver,timeline,waits,total_ns,max_ns,p99_ns,"
+		 "interrupted,contexts,group_kind\n3,sw_sync,producer-A,2,4000000,2000000,2000000,0,1,\n"
+		 ",vgem,unbound,8,36000000,8000000,%llu,1,8,one_fence\n",
+		 (unsigned long long)hist_percentile(&ref, 0.99));
+	assert_has(s, want);
 	hist_free(&ref);
 }
 
@@ -115,6 +121,10 @@ static void test_by_context_rows(void **state)
 	s = trace_fixture_render(f, report_json, &o);
 	assert_int_equal(count_of(s, "\"timeline\": \"unbound\", \"waits\": 1,"), LONE);
 	assert_has(s, "\"by_group\": [\n  ], ");
+	s = trace_fixture_render(f, report_csv, &o);
+	assert_int_equal(count_of(s, ",vgem,unbound,1,"), LONE);
+	assert_has(s, "\n104,vgem,unbound,1,5000000,5000000,5000000,0,1,\n");
+	assert_int_equal(count_of(s, "one_fence"), 0);
 	o.by_context = 0;
 	o.context = 104;
 	s = trace_fixture_render(f, report_text, &o);
