@@ -94,6 +94,8 @@ enum {
 	FT_CTX_DESTROYED = 32,		/* ... destroyed unsignalled */
 	FT_CTX_UNSIGNALED_AT_END = 64,
 	FT_CTX_FAR = 128,		/* its latency, emit latency, errors: in fences.far */
+	FT_CTX_WAITED = 256,		/* counted in its group's waits row (model-wait.c) */
+	FT_CTX_POLLED = 512,		/* ... polls row */
 	FT_CTX_PENDING = FT_CTX_SIGNALED | FT_CTX_EMITTED | FT_CTX_DESTROYED |
 			 FT_CTX_UNSIGNALED_AT_END | FT_CTX_FAR,
 };
@@ -147,12 +149,17 @@ struct ft_open_wait {
 };
 
 struct ft_wait_stat {
-	uint64_t id;			/* pid, context index, or plane id */
+	uint64_t id;			/* pid, context index, plane id, or
+					 * FT_WAIT_GROUP | group index */
 	uint64_t count, total_ns, max_ns;
 	uint64_t interrupted;		/* ended before the fence signalled (a plane
 					 * wait: with an error); polls: 0 */
+	uint64_t contexts;		/* FT_WAIT_GROUP rows: the contexts summed */
 	struct hist h;
 };
+
+/* A by_timeline id: a group's row, where its merge contexts' waits go (model-wait.c). */
+#define FT_WAIT_GROUP (1ull << 63)
 
 struct ft_blocking {
 	int known;

@@ -54,6 +54,9 @@ int report_wait_selected(const struct ft_model *m, const struct ft_wait_stat *s,
 {
 	if (by_task)
 		return o->pid < 0 || s->id == (uint64_t)o->pid;
+	if (s->id & FT_WAIT_GROUP)	/* a group's: no --context (it keeps every row) */
+		return o->context < 0 && (!o->timeline ||
+		       strstr(m->fences.groups.items[s->id & ~FT_WAIT_GROUP].name, o->timeline));
 	return report_context_selected(m, (uint32_t)s->id, o);
 }
 

@@ -231,6 +231,66 @@ static void test_many_waited_contexts(void **state)
 	assert_int_equal(m->waits.by_task.items[0].id, 200 + 1);	/* first waited */
 }
 
+/* Merge contexts 500.., each waited on twice but the last (once). */
+static void merge_waits(struct trace_fixture *f, unsigned int merges)
+{
+	uint64_t t = MS;
+
+	tb_set_pid(f->tb, 70);
+	for (uint32_t i = 0; i < merges; i++)
+		for (uint32_t w = 0; w < (i + 1 < merges ? 2u : 1u); w++, t += 10 * MS) {
+			const char *evs[] = { w ? NULL : "dma_fence_init", "dma_fence_wait_start",
+					      w ? NULL : "dma_fence_signaled", "dma_fence_wait_end" };
+
+			for (unsigned int e = 0; e < 4; e++)
+				if (evs[e])
+					assert_int_equal(tb_fence(f->tb, 0, t + e * MS, evs[e],
+								  "dma_fence_array", "unbound", 500 + i,
+								  1), 0);
+		}
+	tb_set_pid(f->tb, 0);
+	trace_fixture_analyze(f);
+}
+
+/*
+ * Waits on merges are summed per group in the model (a row each would
+ * cost more than the context), counting each context once; --by context
+ * (each_context) keeps a row per context.
+ */
+static void test_merge_waits_summed_in_model(void **state)
+{
+	struct trace_fixture *f = *state;
+	const struct ft_wait_stat *s;
+	struct report_opts o = all;
+
+	merge_waits(f, 50);
+	assert_int_equal(f->a.model.waits.by_timeline.n, 1);
+	s = &f->a.model.waits.by_timeline.items[0];
+	assert_true(s->id == (FT_WAIT_GROUP | 0));
+	assert_int_equal(s->contexts, 50);
+	assert_int_equal(s->count, 99);
+	assert_has(trace_fixture_render(f, report_text, &all),
+		   "\n  unbound (50 contexts)               99 ");
+	o.timeline = "unbound";
+	assert_has(trace_fixture_render(f, report_csv, &o), "\n,dma_fence_array,unbound,99,");
+	o.timeline = "other";
+	assert_int_equal(count_of(trace_fixture_render(f, report_csv, &o), "unbound"), 0);
+}
+
+static void test_merge_waits_by_context(void **state)
+{
+	struct trace_fixture *f = *state;
+	struct report_opts o = all;
+
+	f->each_context = 1;
+	merge_waits(f, 50);
+	assert_int_equal(f->a.model.waits.by_timeline.n, 50);
+	assert_int_equal(f->a.model.waits.by_timeline.items[0].count, 2);
+	o.by_context = 1;
+	assert_int_equal(count_of(trace_fixture_render(f, report_csv, &o), ",dma_fence_array,unbound,2,"),
+			 49);
+}
+
 int run_report_waits_tests(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -238,6 +298,8 @@ int run_report_waits_tests(void)
 		trace_fixture_stock_test(test_by_context_rows),
 		trace_fixture_stock_test(test_timeline_filter_groups),
 		trace_fixture_stock_test(test_many_waited_contexts),
+		trace_fixture_stock_test(test_merge_waits_summed_in_model),
+		trace_fixture_stock_test(test_merge_waits_by_context),
 		trace_fixture_series_test(test_polls_grouped),
 	};
 
