@@ -104,6 +104,7 @@ UNIT_TEST_SRC := tests/unit/unit-tests.c tests/unit/test-logscan.c \
 	tests/unit/test-workload-plan.c tests/unit/test-series-probe.c tests/unit/test-sync-name.c tests/unit/test-hist.c \
 	tests/unit/test-tracedat.c tests/unit/test-tracedat-bad.c \
 	tests/unit/test-tracedat-compat.c tests/unit/test-tracedat-v7-stats.c tests/unit/test-report.c \
+	tests/unit/test-model-contexts.c \
 	tests/unit/v7-zip.c tests/unit/test-tracedat-zip.c \
 	tests/unit/test-timeline.c tests/unit/series-formats.c tests/unit/trace-fixture.c tests/unit/test-report-series.c \
 	tests/unit/test-report-sections.c tests/unit/test-report-waits.c tests/unit/test-report-odd.c \

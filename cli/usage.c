@@ -41,8 +41,8 @@ static const struct cmd_option record_options[] = {
 static const struct cmd_option report_options[] = {
 	{ "json", 0, 'j', NULL, NULL, "the JSON contract (docs/report-json.md) instead of tables" },
 	{ "csv", 0, 'c', NULL, NULL,
-	  "one CSV table per section (timelines, waits by task,\n"
-	  "late frames, stalls, anomalies)" },
+	  "one CSV table per section (timelines, waits by task\n"
+	  "and by timeline, late frames, stalls, anomalies)" },
 	{ "section", 0, 's', "S", "timelines waits display stalls anomalies all",
 	  "timelines, waits, display, stalls, anomalies or all\n"
 	  "(repeatable, or comma-separated; default all)" },

@@ -162,7 +162,7 @@ static void drop_pending(struct ft_model *m, struct ft_delivered *d)
  */
 void model_out_fence_signaled(struct ft_model *m, struct ft_fence *f, const struct ft_event *ev)
 {
-	uint32_t own = m->fences.contexts.items[f->ctx].timeline;	/* out-fences: always */
+	uint32_t own = model_context_timeline(m, f->ctx);	/* out-fences: always */
 	unsigned int ci = (unsigned int)m->fences.timelines.items[own].crtc;
 	struct ft_crtc *c = &m->display.crtcs.items[ci];
 	struct ft_delivered *d = NULL;

@@ -40,24 +40,25 @@ static struct ft_fence *fence_new(struct ft_model *m, uint64_t key)
 /* The seqno order of @c's fences; wrap-aware: seqno 2 after 0xffffffff is in order. */
 static int out_of_order(const struct ft_context *c, uint32_t seqno, uint64_t key)
 {
-	return c->fences && (int32_t)(seqno - c->last_seqno) <= 0 && key != 0;
+	return (c->flags & FT_CTX_FENCED) && (int32_t)(seqno - c->last_seqno) <= 0 && key != 0;
 }
 
 static void on_init(struct ft_model *m, const struct ft_event *ev)
 {
-	struct ft_context *c = model_context_get(m, ev);
+	uint32_t ctx = model_context_get(m, ev);
 	uint64_t key = model_event_key(ev);
 	uint32_t seqno = (uint32_t)ev->v[FT_SEQNO];
+	struct ft_context *c;
 	struct ft_timeline *t;
 	struct ft_fence *old, *f;
 
-	if (!c)
+	if (ctx == FT_NONE)
 		return;
+	c = ft_context_at(&m->fences.contexts, ctx);
 	t = model_context_target(m, c);
-	if (!t && c->fences && !(t = model_context_promote(m, c)))
+	/* a lone context's first fence is counted on it: FT_CTX_FENCED below */
+	if (!t && (c->flags & FT_CTX_FENCED) && !(t = model_context_promote(m, ctx)))
 		return;
-	if (!t)		/* a lone context's first fence: counted on it */
-		c->fences = 1;
 	old = model_fence_find(m, key);
 	if (old) {		/* a live fence of this context: never a lone one's */
 		if (t)
@@ -68,13 +69,13 @@ static void on_init(struct ft_model *m, const struct ft_event *ev)
 		t->out_of_order += out_of_order(c, seqno, key);
 		t->last_ts = ev->ts;
 		t->fences++;
-		c->fences += c->fences < UINT32_MAX;
 	}
+	c->flags |= FT_CTX_FENCED;
 	c->last_seqno = seqno;
 	f = fence_new(m, key);
 	if (!f)
 		return;
-	f->ctx = (uint32_t)(c - m->fences.contexts.items);
+	f->ctx = ctx;
 	f->seqno = seqno;
 	f->init_ts = ev->ts;
 	f->init_pid = ev->pid;
@@ -96,12 +97,11 @@ static void on_signaled(struct ft_model *m, const struct ft_event *ev)
 		return;
 	f->signaled = 1;
 	f->signal_ts = ev->ts;
-	c = &m->fences.contexts.items[f->ctx];
+	c = ft_context_at(&m->fences.contexts, f->ctx);
 	t = model_context_target(m, c);
 	if (!t) {
-		c->flags |= FT_CTX_SIGNALED | (f->emit_ts ? FT_CTX_EMITTED : 0);
-		c->latency = ev->ts - f->init_ts;
-		c->emit_latency = f->emit_ts ? ev->ts - f->emit_ts : 0;
+		model_context_signaled(m, f->ctx, ev->ts - f->init_ts, f->emit_ts != 0,
+				       f->emit_ts ? ev->ts - f->emit_ts : 0);
 		return;
 	}
 	t->last_ts = ev->ts;
@@ -122,18 +122,18 @@ static void on_signaled(struct ft_model *m, const struct ft_event *ev)
  */
 static void on_error(struct ft_model *m, const struct ft_event *ev)
 {
-	struct ft_context *c = model_context_get(m, ev);
+	uint32_t ctx = model_context_get(m, ev);
 	struct ft_fence *f = model_fence_find(m, model_event_key(ev));
 	struct ft_timeline *t;
 
-	if (!c)
+	if (ctx == FT_NONE)
 		return;
-	t = model_context_target(m, c);
+	t = model_context_target(m, ft_context_at(&m->fences.contexts, ctx));
 	if (t) {
 		t->errors++;
 		t->last_ts = ev->ts;
 	} else {
-		c->errors++;
+		model_context_error(m, ctx);
 	}
 	if (f)
 		f->error = (int)(int32_t)ev->v[FT_ERR];
@@ -148,7 +148,7 @@ static void on_destroy(struct ft_model *m, const struct ft_event *ev)
 	if (!f)
 		return;
 	if (!f->signaled) {
-		c = &m->fences.contexts.items[f->ctx];
+		c = ft_context_at(&m->fences.contexts, f->ctx);
 		t = model_context_target(m, c);
 		if (t)
 			t->destroyed_unsignaled++;
@@ -193,7 +193,7 @@ void model_fences_finish(struct ft_model *m)
 
 		if (f->ctx == FT_NONE || !f->init_ts || f->signaled)
 			continue;
-		c = &fc->contexts.items[f->ctx];
+		c = ft_context_at(&fc->contexts, f->ctx);
 		t = model_context_target(m, c);
 		if (t)
 			t->unsignaled_at_end++;

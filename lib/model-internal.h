@@ -11,9 +11,17 @@ struct ft_fence *model_fence_find(struct ft_model *m, uint64_t key);
 const struct ft_fence *model_fence_get(const struct ft_model *m, uint64_t key);
 struct ft_timeline *model_context_target(struct ft_model *m, const struct ft_context *c);
 
+/* model-context-table.c */
+uint32_t model_context_find(const struct ft_contexts *cs, uint64_t context);
+uint32_t model_context_add(struct ft_contexts *cs, uint64_t context);
+void model_context_table_free(struct ft_contexts *cs);
+
 /* model-contexts.c */
-struct ft_context *model_context_get(struct ft_model *m, const struct ft_event *ev);
-struct ft_timeline *model_context_promote(struct ft_model *m, struct ft_context *c);
+uint32_t model_context_get(struct ft_model *m, const struct ft_event *ev);
+struct ft_timeline *model_context_promote(struct ft_model *m, uint32_t ctx);
+void model_context_signaled(struct ft_model *m, uint32_t ctx, uint64_t latency, int emitted,
+			    uint64_t emit_latency);
+void model_context_error(struct ft_model *m, uint32_t ctx);
 void model_contexts_finish(struct ft_model *m);
 void model_contexts_free(struct ft_fences *fc);
 

@@ -40,7 +40,7 @@ void model_fence_member(struct ft_model *m, const struct ft_event *ev)
 
 	if (!c)
 		return;		/* its dma_fence_init was not recorded */
-	t = model_context_target(m, &m->fences.contexts.items[c->ctx]);
+	t = model_context_target(m, ft_context_at(&m->fences.contexts, c->ctx));
 	if (t)		/* merges' rows say how many members their fences had */
 		t->members++;
 	s = c->members ? &m->members.sets.items[c->members - 1] : set_new(m, c);

@@ -2,7 +2,8 @@
 /*
  * model-store.c - the lookups every part of the model uses (model.c,
  * model-fences.c, model-commit.c, model-display.c, model-members.c,
- * model-wait.c).  A leaf: it calls none of them.
+ * model-wait.c).  It calls only the context table (model-context-table.c),
+ * a leaf as well.
  */
 #include "model-internal.h"
 
@@ -44,19 +45,17 @@ int model_lost_between(const struct ft_model *m, uint64_t from, uint64_t to)
 /* Where @c's events count now: its own row, its group (merges), or NULL: on @c. */
 struct ft_timeline *model_context_target(struct ft_model *m, const struct ft_context *c)
 {
-	if (c->timeline != FT_NONE)
-		return &m->fences.timelines.items[c->timeline];
+	if (c->flags & FT_CTX_OWN)
+		return &m->fences.timelines.items[c->row];
 	if (c->flags & FT_CTX_MERGE)
-		return &m->fences.groups.items[c->group];
+		return &m->fences.groups.items[c->row];
 	return NULL;
 }
 
 /** model_context_index() - the index in model.fences.contexts of @context, or FT_NONE. */
 uint32_t model_context_index(const struct ft_model *m, uint64_t context)
 {
-	uint32_t idx;
-
-	return keymap_get(&m->fences.of_context, context, &idx) ? idx : FT_NONE;
+	return model_context_find(&m->fences.contexts, context);
 }
 
 /**
@@ -65,9 +64,28 @@ uint32_t model_context_index(const struct ft_model *m, uint64_t context)
  */
 const struct ft_timeline *model_context_row(const struct ft_model *m, uint32_t ctx)
 {
-	const struct ft_context *c = &m->fences.contexts.items[ctx];
+	const struct ft_context *c = ft_context_at(&m->fences.contexts, ctx);
 
-	if (c->timeline != FT_NONE)
-		return &m->fences.timelines.items[c->timeline];
-	return &m->fences.groups.items[c->group];
+	if (c->flags & FT_CTX_OWN)
+		return &m->fences.timelines.items[c->row];
+	return &m->fences.groups.items[c->row];
+}
+
+/** model_context_timeline() - context @ctx's own row in model.fences.timelines, or FT_NONE. */
+uint32_t model_context_timeline(const struct ft_model *m, uint32_t ctx)
+{
+	const struct ft_context *c = ft_context_at(&m->fences.contexts, ctx);
+
+	return c->flags & FT_CTX_OWN ? c->row : FT_NONE;
+}
+
+/**
+ * model_context_group() - the group in model.fences.groups of context
+ * @ctx's driver and name (whether or not it counts it), or FT_NONE (CRTCs)
+ */
+uint32_t model_context_group(const struct ft_model *m, uint32_t ctx)
+{
+	const struct ft_context *c = ft_context_at(&m->fences.contexts, ctx);
+
+	return c->flags & FT_CTX_OWN ? m->fences.timelines.items[c->row].home : c->row;
 }

@@ -40,19 +40,48 @@ void model_wait_start(struct ft_model *m, const struct ft_event *ev, uint64_t ke
 	w->start = ev->ts;
 }
 
+/*
+ * The row of @id (a task, context or plane) in @stats, made on first
+ * sight.  Keyed: a merge-heavy trace waits on as many contexts as it
+ * merges, and a scan of the rows per wait would make that quadratic.
+ */
 static struct ft_wait_stat *stat_get(struct ft_model *m, struct ft_wait_stats *stats, uint64_t id)
 {
 	struct ft_wait_stat *s;
+	uint32_t idx;
 
-	for (unsigned int i = 0; i < stats->n; i++)
-		if (stats->items[i].id == id)
-			return &stats->items[i];
-	s = vec_push(stats);
-	if (!s) {
+	if (keymap_get(&stats->of_id, id, &idx))
+		return &stats->items[idx];
+	if (vec_reserve(stats, stats->n) || keymap_put(&stats->of_id, id, stats->n)) {
 		m->error = 1;
 		return NULL;
 	}
+	s = vec_push(stats);
 	s->id = id;
+	return s;
+}
+
+/*
+ * The by_timeline (poll_by_timeline) row of waited context @ctx: its own,
+ * or for a merge context without a row of its own (a model without
+ * each_context) its group's, as the report sums merges by group whatever
+ * comes later: a merge-heavy trace waits on every merge, and a row each
+ * cost about 180 bytes a context.  @seen (FT_CTX_WAITED or _POLLED) counts
+ * each context once in its group's row.
+ */
+static struct ft_wait_stat *timeline_stat(struct ft_model *m, struct ft_wait_stats *stats,
+					  uint32_t ctx, uint32_t seen)
+{
+	struct ft_context *c = ft_context_at(&m->fences.contexts, ctx);
+	struct ft_wait_stat *s;
+
+	if ((c->flags & (FT_CTX_MERGE | FT_CTX_OWN)) != FT_CTX_MERGE)
+		return stat_get(m, stats, ctx);
+	s = stat_get(m, stats, FT_WAIT_GROUP | c->row);
+	if (s && !(c->flags & seen)) {
+		c->flags |= seen;
+		s->contexts++;
+	}
 	return s;
 }
 
@@ -187,7 +216,7 @@ void model_wait_end(struct ft_model *m, const struct ft_event *ev, uint64_t key)
 	stat_add(m, stat_get(m, &ws->by_task, (uint64_t)w.pid), ns, unsignaled);
 	tl = model_context_index(m, key >> 32);
 	if (tl != FT_NONE)
-		stat_add(m, stat_get(m, &ws->by_timeline, tl), ns, unsignaled);
+		stat_add(m, timeline_stat(m, &ws->by_timeline, tl, FT_CTX_WAITED), ns, unsignaled);
 	signal_ts = waited && waited->signaled ? waited->signal_ts : ev->ts;
 	is_long = ns >= MODEL_LONG_WAIT_NS;
 	found = model_wait_commit(m, w.pid, w.start);
@@ -228,7 +257,7 @@ static void poll_done(struct ft_model *m, int pid, uint64_t key, uint64_t ns)
 
 	stat_add(m, stat_get(m, &m->waits.poll_by_task, (uint64_t)pid), ns, 0);
 	if (tl != FT_NONE)
-		stat_add(m, stat_get(m, &m->waits.poll_by_timeline, tl), ns, 0);
+		stat_add(m, timeline_stat(m, &m->waits.poll_by_timeline, tl, FT_CTX_POLLED), ns, 0);
 }
 
 /* Poll ready may fire in the signaller's context: match by sync_file. */
@@ -260,6 +289,7 @@ static void wait_stats_free(struct ft_wait_stats *stats)
 	for (unsigned int i = 0; i < stats->n; i++)
 		hist_free(&stats->items[i].h);
 	vec_free(stats);
+	keymap_free(&stats->of_id);
 }
 
 void model_waits_free(struct ft_waits *w)

@@ -53,6 +53,8 @@ struct ft_timeline {
 	int crtc;			/* index in model.display.crtcs, or -1 */
 	uint32_t group;			/* own rows: the group that counts it too, or
 					 * FT_NONE (each_context only; else FT_NONE) */
+	uint32_t home;			/* own rows: the group of its driver and name
+					 * (FT_NONE: a CRTC's) */
 	int merge;			/* groups: of merged fences (by driver) */
 	uint64_t contexts;		/* groups: the contexts counted in it */
 	uint64_t members;		/* members named by dma_fence_member (series) */
@@ -63,30 +65,66 @@ struct ft_timeline {
 #define FT_NONE UINT32_MAX
 
 /*
- * Every fence context, in a few bytes.  A context whose single fence has
- * not (yet) earned it a row of its own keeps that fence's outcome here; it
- * goes into its group's row at the end of the trace, or into the context's
- * own row if a second fence comes.
+ * Every fence context, in 32 bytes: contexts grow with the trace (a merge
+ * or a real driver's job takes a fresh one), so this is what a long trace
+ * pays per context.  A context whose single fence has not (yet) earned it
+ * a row of its own keeps that fence's outcome here; it goes into its
+ * group's row at the end of the trace, or into the context's own row if a
+ * second fence comes.  What few such fences need beyond 32 bits of
+ * latency (an emit, an error, a latency of 4.3 s or more) waits in a
+ * struct ft_context_far instead.
  */
 struct ft_context {
 	uint64_t context;
 	uint64_t first_ts;		/* its first event */
-	uint64_t latency, emit_latency;	/* of its one fence, when signalled (emitted) */
-	uint32_t timeline;		/* its own row in fences.timelines, or FT_NONE */
-	uint32_t group;			/* its row in fences.groups; FT_NONE: CRTCs */
-	uint32_t fences;		/* created (saturates) */
+	uint32_t row;			/* FT_CTX_OWN: its own row in fences.timelines;
+					 * else its group's in fences.groups */
 	uint32_t last_seqno;		/* of its last dma_fence_init */
-	uint32_t errors;
+	uint32_t latency;		/* of its one fence, when signalled (not FT_CTX_FAR) */
 	uint32_t flags;			/* FT_CTX_* */
 };
 
 enum {
 	FT_CTX_MERGE = 1,		/* a dma_fence_array or _chain context */
-	FT_CTX_SIGNALED = 2,		/* its one fence (pending below) */
-	FT_CTX_EMITTED = 4,
-	FT_CTX_DESTROYED = 8,		/* ... destroyed unsignalled */
-	FT_CTX_UNSIGNALED_AT_END = 16,
+	FT_CTX_OWN = 2,			/* row is its own */
+	FT_CTX_FENCED = 4,		/* has held a fence */
+	/* its one fence, pending (below): */
+	FT_CTX_SIGNALED = 8,
+	FT_CTX_EMITTED = 16,
+	FT_CTX_DESTROYED = 32,		/* ... destroyed unsignalled */
+	FT_CTX_UNSIGNALED_AT_END = 64,
+	FT_CTX_FAR = 128,		/* its latency, emit latency, errors: in fences.far */
+	FT_CTX_WAITED = 256,		/* counted in its group's waits row (model-wait.c) */
+	FT_CTX_POLLED = 512,		/* ... polls row */
+	FT_CTX_PENDING = FT_CTX_SIGNALED | FT_CTX_EMITTED | FT_CTX_DESTROYED |
+			 FT_CTX_UNSIGNALED_AT_END | FT_CTX_FAR,
 };
+
+/* A pending fence's latencies and errors that struct ft_context lacks room for. */
+struct ft_context_far {
+	uint64_t latency, emit_latency;
+	uint32_t errors;
+};
+
+/*
+ * The fence contexts, in the order first seen: in chunks that never move
+ * or grow (no doubling slack, no copy), and an index by context id of 4
+ * bytes a slot (the id is in the context itself).
+ */
+#define FT_CTX_CHUNK 2048u
+
+struct ft_contexts {
+	VEC(struct ft_context *) chunks;	/* FT_CTX_CHUNK contexts each */
+	unsigned int n;
+	uint32_t *index;		/* 1 + place in chunks, at the id's hash; 0 free */
+	uint32_t index_cap;
+};
+
+/* Context @i (< @cs->n) of @cs. */
+static inline struct ft_context *ft_context_at(const struct ft_contexts *cs, uint32_t i)
+{
+	return &cs->chunks.items[i / FT_CTX_CHUNK][i % FT_CTX_CHUNK];
+}
 
 struct ft_fence {
 	uint64_t key;
@@ -111,12 +149,17 @@ struct ft_open_wait {
 };
 
 struct ft_wait_stat {
-	uint64_t id;			/* pid, context index, or plane id */
+	uint64_t id;			/* pid, context index, plane id, or
+					 * FT_WAIT_GROUP | group index */
 	uint64_t count, total_ns, max_ns;
 	uint64_t interrupted;		/* ended before the fence signalled (a plane
 					 * wait: with an error); polls: 0 */
+	uint64_t contexts;		/* FT_WAIT_GROUP rows: the contexts summed */
 	struct hist h;
 };
+
+/* A by_timeline id: a group's row, where its merge contexts' waits go (model-wait.c). */
+#define FT_WAIT_GROUP (1ull << 63)
 
 struct ft_blocking {
 	int known;
@@ -246,8 +289,9 @@ struct ft_delivered {
 struct ft_fences {
 	VEC(struct ft_timeline) timelines;	/* own rows */
 	VEC(struct ft_timeline) groups;
-	VEC(struct ft_context) contexts;
-	struct keymap of_context;		/* context -> index in contexts */
+	struct ft_contexts contexts;
+	VEC(struct ft_context_far) far;		/* of FT_CTX_FAR contexts */
+	struct keymap far_of;			/* context index -> index in far */
 	struct keymap group_of_name;		/* hash of driver, name -> groups */
 	int each_context;			/* every context gets its own row too */
 	VEC(struct ft_fence) slab;	/* live fences, and free slots (key 0) */
@@ -258,6 +302,7 @@ struct ft_fences {
 
 struct ft_wait_stats {
 	VEC_FIELDS(struct ft_wait_stat);
+	struct keymap of_id;		/* id -> index in items */
 };
 
 /* dma_fence waits, sync_file polls, plane waits (model-wait.c). */
@@ -330,5 +375,7 @@ const struct ft_fence *model_wait_commit(const struct ft_model *m, int pid, uint
 uint64_t model_late_member(const struct ft_model *m, uint64_t key, int *error);
 uint32_t model_context_index(const struct ft_model *m, uint64_t context);
 const struct ft_timeline *model_context_row(const struct ft_model *m, uint32_t ctx);
+uint32_t model_context_timeline(const struct ft_model *m, uint32_t ctx);
+uint32_t model_context_group(const struct ft_model *m, uint32_t ctx);
 
 #endif

@@ -242,7 +242,7 @@ static void late_flows(FILE *out, const struct tl_data *d)
 			if (!l->blocking.known || l->blocking.ctx == FT_NONE || to < 0)
 				continue;
 			/* the page's model has every context's own row (each_context) */
-			from = tl_find_fence(d, m->fences.contexts.items[l->blocking.ctx].timeline,
+			from = tl_find_fence(d, model_context_timeline(m, l->blocking.ctx),
 					     (uint32_t)l->blocking.seqno);
 			if (from < 0)
 				continue;

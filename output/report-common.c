@@ -54,13 +54,16 @@ int report_wait_selected(const struct ft_model *m, const struct ft_wait_stat *s,
 {
 	if (by_task)
 		return o->pid < 0 || s->id == (uint64_t)o->pid;
+	if (s->id & FT_WAIT_GROUP)	/* a group's: no --context (it keeps every row) */
+		return o->context < 0 && (!o->timeline ||
+		       strstr(m->fences.groups.items[s->id & ~FT_WAIT_GROUP].name, o->timeline));
 	return report_context_selected(m, (uint32_t)s->id, o);
 }
 
 /* Does --context / --timeline keep context @ctx (an index in model.fences.contexts)? */
 int report_context_selected(const struct ft_model *m, uint32_t ctx, const struct report_opts *o)
 {
-	if (o->context >= 0 && m->fences.contexts.items[ctx].context != (uint64_t)o->context)
+	if (o->context >= 0 && ft_context_at(&m->fences.contexts, ctx)->context != (uint64_t)o->context)
 		return 0;
 	return !o->timeline || strstr(model_context_row(m, ctx)->name, o->timeline);
 }
@@ -68,7 +71,7 @@ int report_context_selected(const struct ft_model *m, uint32_t ctx, const struct
 /* Context @ctx's own row, or NULL: in the order the contexts were first seen. */
 const struct ft_timeline *report_own_row(const struct ft_model *m, uint32_t ctx)
 {
-	uint32_t t = m->fences.contexts.items[ctx].timeline;
+	uint32_t t = model_context_timeline(m, ctx);
 
 	return t == FT_NONE ? NULL : &m->fences.timelines.items[t];
 }

@@ -2,7 +2,8 @@
 /*
  * report-csv.c - `fence-trace report --csv`: each selected section as a
  * CSV table (header line first), tables separated by an empty line:
- * timelines, waits by task, late frames, stalls, anomalies.
+ * timelines, waits by task, waits by timeline, late frames, stalls,
+ * anomalies.
  * Times and durations in ns.  Fields are quoted when they need it.
  */
 #include <inttypes.h>
@@ -96,6 +97,40 @@ static void waits(FILE *out, const struct ft_model *m, const struct report_opts 
 	}
 }
 
+/*
+ * Waits by waited timeline, grouped as the timelines table groups them
+ * (report-waits.c): own rows (context set), then groups (context empty,
+ * kind set), the columns as in the timelines table.
+ */
+static int waits_by_timeline(FILE *out, const struct ft_model *m, const struct report_opts *o)
+{
+	struct report_wait_rows r;
+
+	fprintf(out, "context,driver,timeline,waits,total_ns,max_ns,p99_ns,interrupted,contexts,"
+		"group_kind\n");
+	if (report_wait_rows(m, &m->waits.by_timeline, o, &r))
+		return -1;
+	for (unsigned int i = 0; i < r.n; i++) {
+		const struct report_wait_row *row = &r.rows[i];
+		int own = row->group == FT_NONE;
+		const struct ft_timeline *t = own ? model_context_row(m, row->ctx) :
+					      &m->fences.groups.items[row->group];
+		const struct ft_wait_stat *s = row->s;
+
+		if (own)
+			fprintf(out, "%" PRIu64, ft_context_at(&m->fences.contexts, row->ctx)->context);
+		fputc(',', out);
+		csv_str(out, t->driver);
+		fputc(',', out);
+		csv_str(out, t->name);
+		fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%s\n",
+			s->count, s->total_ns, s->max_ns, hist_percentile(&s->h, 0.99), s->interrupted,
+			own ? 1 : row->contexts, own ? "" : t->merge ? "merge" : "one_fence");
+	}
+	report_wait_rows_free(&r);
+	return 0;
+}
+
 static void late_frames(FILE *out, const struct ft_model *m, const struct report_opts *o)
 {
 	fprintf(out, "crtc,out_fence_seqno,pid,submit_ns,signal_ns,target_vblank,landed_vblank,"
@@ -173,7 +208,7 @@ static void stalls(FILE *out, const struct ft_model *m)
 int report_csv(FILE *out, const struct ft_model *m, const struct report_info *info,
 	       const struct report_opts *o)
 {
-	int blocks = 0;
+	int blocks = 0, err = 0;
 
 	(void)info;
 	if (o->sections & SEC_TIMELINES) {
@@ -184,6 +219,8 @@ int report_csv(FILE *out, const struct ft_model *m, const struct report_info *in
 		if (blocks++)
 			fputc('\n', out);
 		waits(out, m, o);
+		fputc('\n', out);
+		err = waits_by_timeline(out, m, o);
 	}
 	if (o->sections & SEC_DISPLAY) {
 		if (blocks++)
@@ -200,5 +237,5 @@ int report_csv(FILE *out, const struct ft_model *m, const struct report_info *in
 			fputc('\n', out);
 		anomalies(out, m);
 	}
-	return ferror(out) ? -1 : 0;
+	return err || ferror(out) ? -1 : 0;
 }

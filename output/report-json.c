@@ -154,7 +154,7 @@ static int timeline_entries(FILE *out, const struct ft_model *m, const struct ft
 	fprintf(out, "\"by_timeline\": [");
 	for (unsigned int i = 0; i < r.n && r.rows[i].group == FT_NONE; i++) {
 		fprintf(out, "%s\n    {\"context\": %" PRIu64 ", \"timeline\": ", i ? "," : "",
-			m->fences.contexts.items[r.rows[i].ctx].context);
+			ft_context_at(&m->fences.contexts, r.rows[i].ctx)->context);
 		json_str(out, model_context_row(m, r.rows[i].ctx)->name);
 		numbers(out, r.rows[i].s);
 		fprintf(out, "}");

@@ -74,7 +74,7 @@ static int timeline_rows(FILE *out, const struct ft_model *m, const struct ft_wa
 		else
 			group_label(name, sizeof(name), polls ? 21 : 30, tl, row->contexts);
 		if (own)
-			snprintf(ctx, sizeof(ctx), "%" PRIu64, m->fences.contexts.items[row->ctx].context);
+			snprintf(ctx, sizeof(ctx), "%" PRIu64, ft_context_at(&m->fences.contexts, row->ctx)->context);
 		else
 			snprintf(ctx, sizeof(ctx), "group");
 		if (polls)

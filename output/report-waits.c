@@ -15,17 +15,25 @@
 
 #include "report.h"
 
-/* The group that context @ctx's waits are summed into, or FT_NONE: its own row. */
-static uint32_t fold_group(const struct ft_model *m, uint32_t ctx, const struct report_opts *o)
+/*
+ * The group that the waits of @s are summed into, or FT_NONE: its own row.
+ * The model already sums merge contexts per group (FT_WAIT_GROUP) unless
+ * it keeps every context's row (--by context, --context).
+ */
+static uint32_t fold_group(const struct ft_model *m, const struct ft_wait_stat *s,
+			   const struct report_opts *o)
 {
-	const struct ft_context *c = &m->fences.contexts.items[ctx];
-	const struct ft_timeline *t = report_own_row(m, ctx);
+	uint32_t ctx = (uint32_t)s->id;
+	const struct ft_timeline *t;
 
+	if (s->id & FT_WAIT_GROUP)
+		return (uint32_t)(s->id & ~FT_WAIT_GROUP);
 	if (o->by_context || o->context >= 0)
 		return FT_NONE;
+	t = report_own_row(m, ctx);
 	if (t)
 		return report_row_shown(t, o) ? FT_NONE : t->group;
-	return c->group;
+	return model_context_group(m, ctx);
 }
 
 static int fold_into(struct ft_wait_stat *sum, const struct ft_wait_stat *s)
@@ -78,7 +86,7 @@ int report_wait_rows(const struct ft_model *m, const struct ft_wait_stats *stats
 	memset(row_of, 0xff, (m->fences.groups.n + 1) * sizeof(*row_of));	/* FT_NONE */
 	for (unsigned int i = 0; i < stats->n; i++) {
 		const struct ft_wait_stat *s = &stats->items[i];
-		uint32_t g = fold_group(m, (uint32_t)s->id, o);
+		uint32_t g = fold_group(m, s, o);
 
 		if (!report_wait_selected(m, s, 0, o))
 			continue;
@@ -93,13 +101,13 @@ int report_wait_rows(const struct ft_model *m, const struct ft_wait_stats *stats
 	r->n = place_groups(m, row_of, n, r->rows);
 	for (unsigned int i = 0; i < stats->n; i++) {
 		const struct ft_wait_stat *s = &stats->items[i];
-		uint32_t g = fold_group(m, (uint32_t)s->id, o);
+		uint32_t g = fold_group(m, s, o);
 		struct report_wait_row *row;
 
 		if (g == FT_NONE || !report_wait_selected(m, s, 0, o))
 			continue;
 		row = &r->rows[row_of[g]];
-		row->contexts++;
+		row->contexts += s->id & FT_WAIT_GROUP ? s->contexts : 1;
 		err |= fold_into(&row->sum, s);
 	}
 	free(row_of);

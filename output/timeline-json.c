@@ -307,7 +307,7 @@ static void late_frames(FILE *out, const struct tl_data *d)
 				fputs("null}", out);
 				continue;
 			}
-			tl = m->fences.contexts.items[b->ctx].timeline;	/* each_context: set */
+			tl = model_context_timeline(m, b->ctx);	/* each_context: set */
 			fprintf(out, "{\"fence\":%ld,\"tl\":%u,\"seq\":%" PRIu64 ",\"wait\":%" PRIu64
 				",\"signal\":%" PRId64 "}}", tl_find_fence(d, tl, (uint32_t)b->seqno),
 				tl, b->seqno, b->wait_ns, since_start(d, b->signal_ts));

@@ -34,7 +34,7 @@ uint32_t tl_timeline_of(const struct ft_model *m, uint64_t context)
 {
 	uint32_t ci = model_context_index(m, context);
 
-	return ci == FT_NONE ? UINT32_MAX : m->fences.contexts.items[ci].timeline;
+	return ci == FT_NONE ? UINT32_MAX : model_context_timeline(m, ci);
 }
 
 /*

@@ -95,6 +95,12 @@ static void test_lone_contexts_one_row(void **state)
 		 "\"total_ns\": 36000000, \"max_ns\": 8000000, \"p99_ns\": %llu, \"interrupted\": 1}\n  ], ",
 		 (unsigned long long)hist_percentile(&ref, 0.99));
 	assert_has(s, want);
+	s = trace_fixture_render(f, report_csv, &all);
+	snprintf(want, sizeof(want), "\n\ncontext,driver,timeline,waits,total_ns,max_ns,p99_ns,"
+		 "interrupted,contexts,group_kind\n3,sw_sync,producer-A,2,4000000,2000000,2000000,0,1,\n"
+		 ",vgem,unbound,8,36000000,8000000,%llu,1,8,one_fence\n",
+		 (unsigned long long)hist_percentile(&ref, 0.99));
+	assert_has(s, want);
 	hist_free(&ref);
 }
 
@@ -115,6 +121,10 @@ static void test_by_context_rows(void **state)
 	s = trace_fixture_render(f, report_json, &o);
 	assert_int_equal(count_of(s, "\"timeline\": \"unbound\", \"waits\": 1,"), LONE);
 	assert_has(s, "\"by_group\": [\n  ], ");
+	s = trace_fixture_render(f, report_csv, &o);
+	assert_int_equal(count_of(s, ",vgem,unbound,1,"), LONE);
+	assert_has(s, "\n104,vgem,unbound,1,5000000,5000000,5000000,0,1,\n");
+	assert_int_equal(count_of(s, "one_fence"), 0);
 	o.by_context = 0;
 	o.context = 104;
 	s = trace_fixture_render(f, report_text, &o);
@@ -178,12 +188,118 @@ static void test_polls_grouped(void **state)
 		   "\"total_ns\": 5000000, \"max_ns\": 3000000, \"p99_ns\": 3000000}\n  ]}},\n");
 }
 
+#define WAITED 3000	/* contexts 1000.., two fences each: rows of their own */
+#define TASKS 7
+
+/*
+ * Many waited contexts and tasks: each keeps its own statistics, in the
+ * order first waited on (the model finds them by key, not by a scan).
+ */
+static void test_many_waited_contexts(void **state)
+{
+	struct trace_fixture *f = *state;
+	const struct ft_model *m;
+	uint64_t t = MS, task_waits[TASKS] = { 0 };
+
+	for (uint32_t i = 0; i < WAITED; i++)
+		for (uint32_t seq = 1; seq <= 2; seq++) {
+			tb_set_pid(f->tb, 200 + (int)((i + seq) % TASKS));
+			task_waits[(i + seq) % TASKS]++;
+			FENCE(0, t += 1000, "dma_fence_init", 1000 + i, seq);
+			FENCE(0, t += 1000, "dma_fence_wait_start", 1000 + i, seq);
+			FENCE(0, t += 1000 * (i % 5 + 1), "dma_fence_signaled", 1000 + i, seq);
+			FENCE(0, t += 1000, "dma_fence_wait_end", 1000 + i, seq);
+		}
+	m = trace_fixture_analyze(f);
+	assert_int_equal(m->waits.by_timeline.n, WAITED);
+	for (uint32_t i = 0; i < WAITED; i++) {
+		const struct ft_wait_stat *s = &m->waits.by_timeline.items[i];
+
+		assert_int_equal(s->id, model_context_index(m, 1000 + i));
+		assert_int_equal(s->count, 2);
+		assert_int_equal(s->h.count, 2);
+		assert_int_equal(s->total_ns, 2 * 1000 * (i % 5 + 2));
+		assert_int_equal(s->max_ns, 1000 * (i % 5 + 2));
+		assert_int_equal(s->interrupted, 0);
+	}
+	assert_int_equal(m->waits.by_task.n, TASKS);
+	for (uint32_t p = 0; p < TASKS; p++) {
+		const struct ft_wait_stat *s = &m->waits.by_task.items[p];
+
+		assert_int_equal(s->count, task_waits[s->id - 200]);
+	}
+	assert_int_equal(m->waits.by_task.items[0].id, 200 + 1);	/* first waited */
+}
+
+/* Merge contexts 500.., each waited on twice but the last (once). */
+static void merge_waits(struct trace_fixture *f, unsigned int merges)
+{
+	uint64_t t = MS;
+
+	tb_set_pid(f->tb, 70);
+	for (uint32_t i = 0; i < merges; i++)
+		for (uint32_t w = 0; w < (i + 1 < merges ? 2u : 1u); w++, t += 10 * MS) {
+			const char *evs[] = { w ? NULL : "dma_fence_init", "dma_fence_wait_start",
+					      w ? NULL : "dma_fence_signaled", "dma_fence_wait_end" };
+
+			for (unsigned int e = 0; e < 4; e++)
+				if (evs[e])
+					assert_int_equal(tb_fence(f->tb, 0, t + e * MS, evs[e],
+								  "dma_fence_array", "unbound", 500 + i,
+								  1), 0);
+		}
+	tb_set_pid(f->tb, 0);
+	trace_fixture_analyze(f);
+}
+
+/*
+ * Waits on merges are summed per group in the model (a row each would
+ * cost more than the context), counting each context once; --by context
+ * (each_context) keeps a row per context.
+ */
+static void test_merge_waits_summed_in_model(void **state)
+{
+	struct trace_fixture *f = *state;
+	const struct ft_wait_stat *s;
+	struct report_opts o = all;
+
+	merge_waits(f, 50);
+	assert_int_equal(f->a.model.waits.by_timeline.n, 1);
+	s = &f->a.model.waits.by_timeline.items[0];
+	assert_true(s->id == (FT_WAIT_GROUP | 0));
+	assert_int_equal(s->contexts, 50);
+	assert_int_equal(s->count, 99);
+	assert_has(trace_fixture_render(f, report_text, &all),
+		   "\n  unbound (50 contexts)               99 ");
+	o.timeline = "unbound";
+	assert_has(trace_fixture_render(f, report_csv, &o), "\n,dma_fence_array,unbound,99,");
+	o.timeline = "other";
+	assert_int_equal(count_of(trace_fixture_render(f, report_csv, &o), "unbound"), 0);
+}
+
+static void test_merge_waits_by_context(void **state)
+{
+	struct trace_fixture *f = *state;
+	struct report_opts o = all;
+
+	f->each_context = 1;
+	merge_waits(f, 50);
+	assert_int_equal(f->a.model.waits.by_timeline.n, 50);
+	assert_int_equal(f->a.model.waits.by_timeline.items[0].count, 2);
+	o.by_context = 1;
+	assert_int_equal(count_of(trace_fixture_render(f, report_csv, &o), ",dma_fence_array,unbound,2,"),
+			 49);
+}
+
 int run_report_waits_tests(void)
 {
 	const struct CMUnitTest tests[] = {
 		trace_fixture_stock_test(test_lone_contexts_one_row),
 		trace_fixture_stock_test(test_by_context_rows),
 		trace_fixture_stock_test(test_timeline_filter_groups),
+		trace_fixture_stock_test(test_many_waited_contexts),
+		trace_fixture_stock_test(test_merge_waits_summed_in_model),
+		trace_fixture_stock_test(test_merge_waits_by_context),
 		trace_fixture_series_test(test_polls_grouped),
 	};
 

@@ -16,6 +16,7 @@ int main(void)
 	failed += run_tracedat_compat_tests();
 	failed += run_tracedat_v7_stats_tests();
 	failed += run_tracedat_zip_tests();
+	failed += run_model_contexts_tests();
 	failed += run_report_tests();
 	failed += run_timeline_tests();
 	failed += run_report_series_tests();

@@ -38,5 +38,6 @@ int run_report_odd_tests(void);
 int run_spill_tests(void);
 int run_tmpdir_tests(void);
 int run_mutant_kills_tests(void);
+int run_model_contexts_tests(void);
 
 #endif
