@@ -196,6 +196,7 @@ static void anomalies_add(struct report_anomalies *a, const struct ft_timeline *
 	a->destroyed_unsignaled += t->destroyed_unsignaled;
 	a->seqno_regressions += t->out_of_order;
 	a->key_reused += t->key_reused;
+	a->duplicates += t->duplicates;
 }
 
 void report_anomalies_count(const struct ft_model *m, struct report_anomalies *a)

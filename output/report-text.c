@@ -92,12 +92,15 @@ static void timeline_row(FILE *out, const struct ft_model *m, const struct ft_ti
 		model_lost_between(m, t->first_ts, t->last_ts) ? "  (events lost: short)" : "", suffix);
 }
 
+/* A context's own row; its duplicates (in fences, in no other column) after it. */
 static void own_row(FILE *out, const struct ft_model *m, const struct ft_timeline *t)
 {
-	char ctx[24];
+	char ctx[24], dups[48] = "";
 
 	snprintf(ctx, sizeof(ctx), "%" PRIu64, t->context);
-	timeline_row(out, m, t, ctx, "");
+	if (t->duplicates)
+		snprintf(dups, sizeof(dups), "  %" PRIu64 " duplicates", t->duplicates);
+	timeline_row(out, m, t, ctx, dups);
 }
 
 static void timelines_heading(FILE *out, const char *first)
@@ -479,6 +482,9 @@ static void anomalies(FILE *out, const struct ft_model *m)
 		fprintf(out, "    of them out-fences of failed commits: %" PRIu64 "\n", a.discarded_out_fences);
 	fprintf(out, "  seqno regressions at creation: %" PRIu64 "\n", a.seqno_regressions);
 	fprintf(out, "  (context, seqno) reused while live: %" PRIu64 "\n", a.key_reused);
+	fprintf(out, "  duplicates (a fence made for a live fence's (context, seqno), dropped at once): %"
+		PRIu64 "%s\n", a.duplicates, !a.duplicates || model_dups_traced(m) ? "" :
+		" (sw_sync's; this kernel frees them untraced)");
 	fprintf(out, "  vblank sequence gaps (missed vblanks): %" PRIu64 "\n", a.vblank_gaps);
 	fprintf(out, "  signals of fences created before the trace: %" PRIu64 "\n", a.signal_unknown);
 	fprintf(out, "  lost events: %" PRIu64 "%s\n", m->lost, m->lost_unknown ? " + unknown" : "");

@@ -247,7 +247,7 @@ static void test_anomalies_json(void **state)
 	assert_has(trace_fixture_render(f, report_json, &all),
 		   "  \"anomalies\": {\"never_signaled\": 1, \"errors\": null, \"destroyed_unsignaled\": 1, "
 		   "\"discarded_out_fences\": null, \"seqno_regressions\": 2, \"key_reused\": 0, "
-		   "\"vblank_gaps\": 0, \"signals_of_unknown_fences\": 1, \"lost_events\": 0, "
+		   "\"duplicates\": 0, \"duplicates_traced\": false, \"vblank_gaps\": 0, \"signals_of_unknown_fences\": 1, \"lost_events\": 0, "
 		   "\"lost_unknown_pages\": 0},\n");
 	only.sections = SEC_TIMELINES;
 	assert_lacks(trace_fixture_render(f, report_json, &only), "anomalies");

@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * model-identity.c - which live fence an event of a (context, seqno) key
+ * means when more than one fence holds that key (see model.h).
+ *
+ * The fences of one key form a chain, oldest first: the key map names the
+ * oldest, each fence the next newer (struct ft_fence.newer).  Two causes:
+ *
+ * - Duplicates.  sw_sync's sync_pt_create() initialises a fence before it
+ *   looks for a pending one of the same value; when it finds one, it hands
+ *   that one out and drops the new one at once.  With the fence-trace
+ *   series (kernel/patches/0003) it drops it through dma_fence_put(), so
+ *   the same task traces its dma_fence_destroy before anything else
+ *   happens to it; stock kernels kfree() it, and no event ever follows.
+ *   A duplicate counts as a fence created, and as a duplicate; never as
+ *   destroyed unsignalled or live at the end; the original keeps its own
+ *   events and latency.
+ * - Collisions: any other fence created while its key is live (stub
+ *   fences are all (0, 0); 64-bit seqnos equal in their low 32 bits).
+ *   Both live on; a signal goes to the oldest not yet signalled.
+ */
+#include <string.h>
+
+#include "model-internal.h"
+
+static struct ft_fence *slot(struct ft_model *m, uint32_t idx)
+{
+	return idx == FT_NONE ? NULL : &m->fences.slab.items[idx];
+}
+
+/**
+ * model_dups_traced() - does this kernel trace the destruction of sw_sync's
+ * duplicates?  Kernels with the series do (patch 0003 comes before the
+ * events the decoder finds); others free them untraced.
+ */
+int model_dups_traced(const struct ft_model *m)
+{
+	return m->dec && (m->dec->have_set[FT_SET_SERIES] || m->dec->have_set[FT_SET_DMA_SERIES]);
+}
+
+/*
+ * On a kernel that frees duplicates untraced: is an init of @key on
+ * context @c one?  sw_sync makes one only while a fence of that value is
+ * pending (its tree holds only unsignalled fences).
+ */
+int model_untraced_duplicate(struct ft_model *m, const struct ft_context *c, uint64_t key)
+{
+	const struct ft_fence *f = model_fence_get(m, key);
+	uint32_t ci = (uint32_t)(c - m->fences.contexts.items);
+
+	return f && !f->signaled && !model_dups_traced(m) &&
+	       !strcmp(model_context_row(m, ci)->driver, "sw_sync");
+}
+
+/* Fence slot @idx, just created for a key that @oldest holds: the newest of the chain. */
+void model_twin_link(struct ft_model *m, struct ft_fence *oldest, uint32_t idx)
+{
+	struct ft_fence *f = oldest;
+
+	while (f->newer != FT_NONE)
+		f = slot(m, f->newer);
+	f->newer = idx;
+	slot(m, idx)->shares_key = 1;
+}
+
+/**
+ * model_twin_unlink() - take @f out of its key's chain (and the key map
+ * when it was the last)
+ *
+ * Return: 0, or -1 when memory ran out.
+ */
+int model_twin_unlink(struct ft_model *m, struct ft_fence *f)
+{
+	uint32_t idx = (uint32_t)(f - m->fences.slab.items), head;
+	struct ft_fence *p;
+
+	if (!keymap_get(&m->fences.of_key, f->key, &head))
+		return 0;
+	if (head == idx && f->newer == FT_NONE) {
+		keymap_del(&m->fences.of_key, f->key);
+		return 0;
+	}
+	if (head == idx)
+		return keymap_put(&m->fences.of_key, f->key, f->newer);
+	for (p = slot(m, head); p && p->newer != idx; p = slot(m, p->newer))
+		;
+	if (p)
+		p->newer = f->newer;
+	return 0;
+}
+
+/* A fence dropped at once: a newer one of its key, untouched, destroyed by the task that made it. */
+static int dropped_at_once(const struct ft_fence *f, const struct ft_event *ev)
+{
+	return f->shares_key && !f->signaled && !f->emit_ts && !f->error && f->init_pid == ev->pid;
+}
+
+/**
+ * model_destroy_target() - the live fence that dma_fence_destroy @ev ends
+ * @dup: set when it is a duplicate dropped at once
+ *
+ * Of several fences of one key: the newest that was dropped at once, else
+ * the oldest signalled (fences are released after they signal), else the
+ * oldest.  NULL when no fence holds the key.
+ */
+struct ft_fence *model_destroy_target(struct ft_model *m, const struct ft_event *ev, int *dup)
+{
+	struct ft_fence *oldest = NULL, *signaled = NULL, *dropped = NULL, *f;
+	uint32_t head;
+
+	*dup = 0;
+	if (!keymap_get(&m->fences.of_key, model_event_key(ev), &head))
+		return NULL;
+	oldest = slot(m, head);
+	if (oldest->newer == FT_NONE)
+		return oldest;
+	for (f = oldest; f; f = slot(m, f->newer)) {
+		if (f != oldest && dropped_at_once(f, ev))
+			dropped = f;
+		if (f->signaled && !signaled)
+			signaled = f;
+	}
+	*dup = dropped != NULL;
+	return dropped ? dropped : signaled ? signaled : oldest;
+}
