@@ -165,11 +165,14 @@ int report_errors_known(const struct ft_model *m)
 	return m->dec->have_event[FT_EV_FENCE_ERROR];
 }
 
-/* Percentile @p of @h as report_dur(), or "-" when @h is empty (no signalled fence). */
+/*
+ * Percentile @p of @h (1.0: its max) as report_dur(), or "?" when @h is
+ * empty (no signalled fence, no frame): unknown, not 0 ns.
+ */
 const char *report_pct(char *buf, size_t len, const struct hist *h, double p)
 {
 	if (!h->count) {
-		snprintf(buf, len, "-");
+		snprintf(buf, len, "?");
 		return buf;
 	}
 	return report_dur(buf, len, hist_percentile(h, p));

@@ -300,13 +300,16 @@ static void late_frames(FILE *out, const struct ft_model *m, const struct ft_crt
  */
 static void vblank_line(FILE *out, const struct ft_pipe *p)
 {
-	char a[24], b[24], c[24], d[24], e[24];
+	char a[24], b[24] = "?", c[24], d[24] = "?", e[24] = "?";
 
+	if (p->period.count) {	/* else one vblank: no period known */
+		report_dur(b, sizeof(b), p->period.min);
+		report_dur(d, sizeof(d), (uint64_t)(hist_stddev(&p->period) + 0.5));
+		report_dur(e, sizeof(e), p->period.max - p->period.min);
+	}
 	fprintf(out, "  vblanks: %" PRIu64 ", period p50 %s (min %s, max %s), jitter: std dev %s, max - min %s, missed %" PRIu64 "\n",
-		p->vblanks, report_dur(a, sizeof(a), hist_percentile(&p->period, 0.5)),
-		report_dur(b, sizeof(b), p->period.min), report_dur(c, sizeof(c), p->period.max),
-		report_dur(d, sizeof(d), (uint64_t)(hist_stddev(&p->period) + 0.5)),
-		report_dur(e, sizeof(e), p->period.max - p->period.min), p->missed);
+		p->vblanks, report_pct(a, sizeof(a), &p->period, 0.5), b,
+		report_pct(c, sizeof(c), &p->period, 1.0), d, e, p->missed);
 }
 
 static void display(FILE *out, const struct ft_model *m, const struct report_info *info,
@@ -327,9 +330,9 @@ static void display(FILE *out, const struct ft_model *m, const struct report_inf
 				p = &m->display.pipes.items[k];
 		fprintf(out, "CRTC %u (%s on %s), vblank pipe %d%s: %" PRIu64 " frames, out-fence latency p50 %s, p99 %s, max %s\n",
 			cr->crtc_id, cr->name, cr->driver, cr->pipe, cr->pipe < 0 ? " (unknown)" : "", cr->frames,
-			report_dur(a, sizeof(a), hist_percentile(&cr->out_latency, 0.5)),
-			report_dur(b, sizeof(b), hist_percentile(&cr->out_latency, 0.99)),
-			report_dur(c, sizeof(c), cr->out_latency.max));
+			report_pct(a, sizeof(a), &cr->out_latency, 0.5),
+			report_pct(b, sizeof(b), &cr->out_latency, 0.99),
+			report_pct(c, sizeof(c), &cr->out_latency, 1.0));
 		if (model_lost_between(m, m->fences.timelines.items[cr->timeline].first_ts,
 				       m->fences.timelines.items[cr->timeline].last_ts))
 			fprintf(out, "  events were lost while this CRTC was active: frames and late frames may be short\n");
