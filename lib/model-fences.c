@@ -105,7 +105,7 @@ static void on_init(struct ft_model *m, const struct ft_event *ev)
 
 static void on_signaled(struct ft_model *m, const struct ft_event *ev)
 {
-	struct ft_fence *f = model_fence_find(m, model_event_key(ev));
+	struct ft_fence *f = model_signal_target(m, ev);
 	struct ft_context *c;
 	struct ft_timeline *t;
 

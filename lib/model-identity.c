@@ -7,17 +7,21 @@
  * oldest, each fence the next newer (struct ft_fence.newer).  Two causes:
  *
  * - Duplicates.  sw_sync's sync_pt_create() initialises a fence before it
- *   looks for a pending one of the same value; when it finds one, it hands
- *   that one out and drops the new one at once.  With the fence-trace
- *   series (kernel/patches/0003) it drops it through dma_fence_put(), so
- *   the same task traces its dma_fence_destroy before anything else
- *   happens to it; stock kernels kfree() it, and no event ever follows.
- *   A duplicate counts as a fence created, and as a duplicate; never as
- *   destroyed unsignalled or live at the end; the original keeps its own
- *   events and latency.
- * - Collisions: any other fence created while its key is live (stub
- *   fences are all (0, 0); 64-bit seqnos equal in their low 32 bits).
- *   Both live on; a signal goes to the oldest not yet signalled.
+ *   takes the timeline's lock and looks for a pending one of the same
+ *   value; when it finds one, it hands that one out and drops the new one
+ *   at once.  With the fence-trace series (kernel/patches/0003) it drops
+ *   it through dma_fence_put(), so the same task traces its
+ *   dma_fence_destroy before anything else happens to it; stock kernels
+ *   kfree() it, and no event ever follows.  A duplicate counts as a fence
+ *   created, and as a duplicate; never as destroyed unsignalled or live
+ *   at the end; the original keeps its own events and latency.
+ * - Collisions: any other fence created while its key is live: stub
+ *   fences are all (0, 0) (every merge of signalled fences makes one),
+ *   64-bit seqnos equal in their low 32 bits, and a sw_sync fence made
+ *   for a value already passed while the old fence of that value is still
+ *   held (it signals at creation).  Both live on; a signal goes to the
+ *   oldest not yet signalled, unless the task that made the newest
+ *   signals it before anything else happened to it.
  */
 #include <string.h>
 
@@ -60,7 +64,6 @@ void model_twin_link(struct ft_model *m, struct ft_fence *oldest, uint32_t idx)
 	while (f->newer != FT_NONE)
 		f = slot(m, f->newer);
 	f->newer = idx;
-	slot(m, idx)->shares_key = 1;
 }
 
 /**
@@ -89,10 +92,34 @@ int model_twin_unlink(struct ft_model *m, struct ft_fence *f)
 	return 0;
 }
 
-/* A fence dropped at once: a newer one of its key, untouched, destroyed by the task that made it. */
-static int dropped_at_once(const struct ft_fence *f, const struct ft_event *ev)
+/*
+ * Has the task of @ev, before anything else happened to @f, done the next
+ * thing to the fence it made?  Not for pid 0: the idle task makes no
+ * fence, and interrupts on an idle CPU trace as pid 0.
+ */
+static int untouched_since_made_by(const struct ft_fence *f, const struct ft_event *ev)
 {
-	return f->shares_key && !f->signaled && !f->emit_ts && !f->error && f->init_pid == ev->pid;
+	return !f->signaled && !f->emit_ts && !f->error && ev->pid && f->init_pid == ev->pid;
+}
+
+/**
+ * model_signal_target() - the live fence that dma_fence_signaled @ev signals
+ *
+ * Of several fences of one key: the newest, when the task that made it
+ * signals it before anything else happened to it (sw_sync signals a fence
+ * at creation when its value has passed: a fence made while an older one
+ * of that value is signalled but still held); else the oldest not yet
+ * signalled; NULL when no fence holds the key (made before the trace).
+ */
+struct ft_fence *model_signal_target(struct ft_model *m, const struct ft_event *ev)
+{
+	struct ft_fence *f = model_fence_find(m, model_event_key(ev)), *newest;
+
+	for (newest = f; newest && newest->newer != FT_NONE; newest = slot(m, newest->newer))
+		;
+	if (newest && newest != f && untouched_since_made_by(newest, ev))
+		return newest;
+	return f;
 }
 
 /**
@@ -101,7 +128,11 @@ static int dropped_at_once(const struct ft_fence *f, const struct ft_event *ev)
  *
  * Of several fences of one key: the newest that was dropped at once, else
  * the oldest signalled (fences are released after they signal), else the
- * oldest.  NULL when no fence holds the key.
+ * oldest.  NULL when no fence holds the key.  The duplicate may be the
+ * older of the two: sync_pt_create() traces its init before it takes the
+ * timeline's lock, so two tasks asking for one value at once may trace
+ * their inits in either order, and the one that takes the lock second
+ * drops its fence.
  */
 struct ft_fence *model_destroy_target(struct ft_model *m, const struct ft_event *ev, int *dup)
 {
@@ -115,7 +146,7 @@ struct ft_fence *model_destroy_target(struct ft_model *m, const struct ft_event 
 	if (oldest->newer == FT_NONE)
 		return oldest;
 	for (f = oldest; f; f = slot(m, f->newer)) {
-		if (f != oldest && dropped_at_once(f, ev))
+		if (untouched_since_made_by(f, ev))
 			dropped = f;
 		if (f->signaled && !signaled)
 			signaled = f;

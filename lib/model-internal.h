@@ -21,6 +21,7 @@ void model_contexts_free(struct ft_fences *fc);
 int model_untraced_duplicate(struct ft_model *m, const struct ft_context *c, uint64_t key);
 void model_twin_link(struct ft_model *m, struct ft_fence *oldest, uint32_t idx);
 int model_twin_unlink(struct ft_model *m, struct ft_fence *f);
+struct ft_fence *model_signal_target(struct ft_model *m, const struct ft_event *ev);
 struct ft_fence *model_destroy_target(struct ft_model *m, const struct ft_event *ev, int *dup);
 
 /* model-fences.c */

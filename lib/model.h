@@ -98,7 +98,6 @@ struct ft_fence {
 	uint64_t init_ts, emit_ts, signal_ts;
 	int init_pid;
 	int signaled;
-	int shares_key;			/* created while its key was live (model-identity.c) */
 	uint32_t newer;			/* the next newer live fence of its key, or FT_NONE */
 	int error;			/* from dma_fence_error (series), 0 none */
 	uint32_t members;		/* 1 + index in model.members.sets, 0 none */

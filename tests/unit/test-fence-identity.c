@@ -89,6 +89,43 @@ static void test_duplicate_with_series_events(void **state)
 }
 
 /*
+ * sync_pt_create() traces the init before it takes the timeline's lock:
+ * two tasks asking for value 5 at once trace their inits in either order,
+ * and the duplicate is the fence of the task that locked second, here the
+ * first init.  A fence made once the value has passed is signalled at
+ * creation by its task, while the original, signalled, is still held:
+ * a collision, and that signal is its own.
+ */
+static void test_duplicate_traced_first(void **state)
+{
+	struct trace_fixture *f = *state;
+	const struct ft_timeline *t;
+	struct ft_model *m;
+
+	ev(f, 11, 0, T0, "dma_fence_init", "sw_sync", 5);		/* the duplicate */
+	ev(f, 10, 1, T0 + 1000, "dma_fence_init", "sw_sync", 5);	/* the original */
+	ev(f, 11, 0, T0 + 8000, "dma_fence_destroy", "sw_sync", 5);
+	ev(f, 12, 1, T0 + 2 * MS, "dma_fence_init", "sw_sync", 5);	/* one more: a duplicate */
+	ev(f, 0, 0, T0 + 2 * MS + 100, "dma_fence_signaled", "sw_sync", 5);	/* the original's */
+	ev(f, 13, 0, T0 + 3 * MS, "dma_fence_init", "sw_sync", 5);
+	ev(f, 13, 0, T0 + 3 * MS + 200, "dma_fence_signaled", "sw_sync", 5);	/* at creation */
+	ev(f, 12, 1, T0 + 3 * MS + 500, "dma_fence_destroy", "sw_sync", 5);	/* ... of task 12 */
+	ev(f, 13, 0, T0 + 4 * MS, "dma_fence_destroy", "sw_sync", 5);
+	ev(f, 10, 1, T0 + 5 * MS, "dma_fence_destroy", "sw_sync", 5);
+	m = trace_fixture_analyze(f);
+	t = row(m);
+	assert_int_equal(t->fences, 4);
+	assert_int_equal(t->duplicates, 2);
+	assert_int_equal(t->key_reused, 1);
+	assert_int_equal(t->signaled, 2);
+	assert_int_equal(t->latency.min, 200);
+	assert_int_equal(t->latency.max, 2 * MS + 100 - 1000);
+	assert_int_equal(t->destroyed_unsignaled, 0);
+	assert_int_equal(m->fences.slab.n - m->fences.free.n, 0);
+	assert_balanced(t);
+}
+
+/*
  * The same on a stock kernel: sync_pt_create() kfree()s the duplicate, so
  * its init is the last event it ever has.  Both tasks close their
  * sync_files; the last close destroys the original.
@@ -248,6 +285,7 @@ int run_fence_identity_tests(void)
 {
 	const struct CMUnitTest tests[] = {
 		trace_fixture_series_test(test_duplicate_with_series_events),
+		trace_fixture_series_test(test_duplicate_traced_first),
 		trace_fixture_stock_test(test_duplicate_on_stock_events),
 		trace_fixture_series_test(test_reuse_after_destroy),
 		trace_fixture_stock_test(test_collision_stock),
