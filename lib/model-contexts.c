@@ -241,6 +241,7 @@ static void row_into(struct ft_model *m, struct ft_timeline *g, const struct ft_
 	g->unsignaled_at_end += t->unsignaled_at_end;
 	g->out_of_order += t->out_of_order;
 	g->key_reused += t->key_reused;
+	g->duplicates += t->duplicates;
 	g->members += t->members;
 	if (!g->first_ts || t->first_ts < g->first_ts)
 		g->first_ts = t->first_ts;

@@ -13,7 +13,8 @@ static void fence_release(struct ft_model *m, struct ft_fence *f)
 {
 	uint32_t idx = (uint32_t)(f - m->fences.slab.items);
 
-	keymap_del(&m->fences.of_key, f->key);
+	if (model_twin_unlink(m, f))
+		m->error = 1;
 	model_members_release(m, f);
 	if (f->is_out)
 		model_inflight_remove(m, idx);
@@ -23,17 +24,22 @@ static void fence_release(struct ft_model *m, struct ft_fence *f)
 	f->ctx = FT_NONE;
 }
 
-static struct ft_fence *fence_new(struct ft_model *m, uint64_t key)
+/* A new live fence of @key; the newest of its key's fences when @oldest holds it already. */
+static struct ft_fence *fence_new(struct ft_model *m, uint64_t key, uint32_t oldest)
 {
 	struct ft_fences *fc = &m->fences;
 	uint32_t idx;
 
-	if (vec_take(&fc->slab, &fc->free, &idx) || keymap_put(&fc->of_key, key, idx)) {
+	if (vec_take(&fc->slab, &fc->free, &idx) ||
+	    (oldest == FT_NONE && keymap_put(&fc->of_key, key, idx))) {
 		m->error = 1;
 		return NULL;
 	}
 	memset(&fc->slab.items[idx], 0, sizeof(fc->slab.items[idx]));
 	fc->slab.items[idx].key = key;
+	fc->slab.items[idx].newer = FT_NONE;
+	if (oldest != FT_NONE)
+		model_twin_link(m, &fc->slab.items[oldest], idx);
 	return &fc->slab.items[idx];
 }
 
@@ -43,14 +49,35 @@ static int out_of_order(const struct ft_context *c, uint32_t seqno, uint64_t key
 	return (c->flags & FT_CTX_FENCED) && (int32_t)(seqno - c->last_seqno) <= 0 && key != 0;
 }
 
+/* How an init's key stands: free, held by a live fence, or that fence's untraced duplicate. */
+enum init_kind { INIT_NEW, INIT_TWIN, INIT_DUPLICATE };
+
+/* Counts init @ev on @c's row @t (NULL: a lone context's first fence). */
+static void count_init(struct ft_context *c, struct ft_timeline *t, const struct ft_event *ev,
+		       enum init_kind kind)
+{
+	uint32_t seqno = (uint32_t)ev->v[FT_SEQNO];
+
+	if (t) {
+		if (kind == INIT_NEW)
+			t->out_of_order += out_of_order(c, seqno, model_event_key(ev));
+		t->key_reused += kind == INIT_TWIN;
+		t->duplicates += kind == INIT_DUPLICATE;
+		t->last_ts = ev->ts;
+		t->fences++;
+	}
+	c->flags |= FT_CTX_FENCED;
+	c->last_seqno = seqno;
+}
+
 static void on_init(struct ft_model *m, const struct ft_event *ev)
 {
 	uint32_t ctx = model_context_get(m, ev);
 	uint64_t key = model_event_key(ev);
-	uint32_t seqno = (uint32_t)ev->v[FT_SEQNO];
 	struct ft_context *c;
 	struct ft_timeline *t;
-	struct ft_fence *old, *f;
+	struct ft_fence *f;
+	uint32_t oldest;
 
 	if (ctx == FT_NONE)
 		return;
@@ -59,24 +86,18 @@ static void on_init(struct ft_model *m, const struct ft_event *ev)
 	/* a lone context's first fence is counted on it: FT_CTX_FENCED below */
 	if (!t && (c->flags & FT_CTX_FENCED) && !(t = model_context_promote(m, ctx)))
 		return;
-	old = model_fence_find(m, key);
-	if (old) {		/* a live fence of this context: never a lone one's */
-		if (t)
-			t->key_reused++;
-		fence_release(m, old);
+	if (!keymap_get(&m->fences.of_key, key, &oldest))
+		oldest = FT_NONE;
+	if (t && oldest != FT_NONE && model_untraced_duplicate(m, ctx, key)) {
+		count_init(c, t, ev, INIT_DUPLICATE);	/* freed at once, never traced again */
+		return;
 	}
-	if (t) {
-		t->out_of_order += out_of_order(c, seqno, key);
-		t->last_ts = ev->ts;
-		t->fences++;
-	}
-	c->flags |= FT_CTX_FENCED;
-	c->last_seqno = seqno;
-	f = fence_new(m, key);
+	count_init(c, t, ev, oldest == FT_NONE ? INIT_NEW : INIT_TWIN);
+	f = fence_new(m, key, oldest);
 	if (!f)
 		return;
 	f->ctx = ctx;
-	f->seqno = seqno;
+	f->seqno = (uint32_t)ev->v[FT_SEQNO];
 	f->init_ts = ev->ts;
 	f->init_pid = ev->pid;
 	if (t && t->crtc >= 0)
@@ -85,7 +106,7 @@ static void on_init(struct ft_model *m, const struct ft_event *ev)
 
 static void on_signaled(struct ft_model *m, const struct ft_event *ev)
 {
-	struct ft_fence *f = model_fence_find(m, model_event_key(ev));
+	struct ft_fence *f = model_signal_target(m, ev);
 	struct ft_context *c;
 	struct ft_timeline *t;
 
@@ -141,13 +162,21 @@ static void on_error(struct ft_model *m, const struct ft_event *ev)
 
 static void on_destroy(struct ft_model *m, const struct ft_event *ev)
 {
-	struct ft_fence *f = model_fence_find(m, model_event_key(ev));
 	struct ft_context *c;
 	struct ft_timeline *t;
+	struct ft_fence *f;
+	int dup;
 
+	f = model_destroy_target(m, ev, &dup);
 	if (!f)
 		return;
-	if (!f->signaled) {
+	if (dup) {		/* a duplicate, not a collision after all */
+		t = model_context_target(m, ft_context_at(&m->fences.contexts, f->ctx));
+		if (t) {
+			t->key_reused--;
+			t->duplicates++;
+		}
+	} else if (!f->signaled) {
 		c = ft_context_at(&m->fences.contexts, f->ctx);
 		t = model_context_target(m, c);
 		if (t)

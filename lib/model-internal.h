@@ -25,6 +25,13 @@ void model_context_error(struct ft_model *m, uint32_t ctx);
 void model_contexts_finish(struct ft_model *m);
 void model_contexts_free(struct ft_fences *fc);
 
+/* model-identity.c */
+int model_untraced_duplicate(struct ft_model *m, uint32_t ci, uint64_t key);
+void model_twin_link(struct ft_model *m, struct ft_fence *oldest, uint32_t idx);
+int model_twin_unlink(struct ft_model *m, struct ft_fence *f);
+struct ft_fence *model_signal_target(struct ft_model *m, const struct ft_event *ev);
+struct ft_fence *model_destroy_target(struct ft_model *m, const struct ft_event *ev, int *dup);
+
 /* model-fences.c */
 void model_fence_event(struct ft_model *m, const struct ft_event *ev);
 void model_fences_finish(struct ft_model *m);

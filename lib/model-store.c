@@ -13,18 +13,36 @@ uint64_t model_event_key(const struct ft_event *ev)
 	return (ev->v[FT_CONTEXT] & 0xffffffffull) << 32 | (ev->v[FT_SEQNO] & 0xffffffffull);
 }
 
+/*
+ * The live fence that an event of @key (other than its destroy) means: of
+ * several fences of one key (model-identity.c), the oldest not yet
+ * signalled, else the oldest.  FT_NONE when no fence holds the key.
+ */
+static uint32_t live_fence(const struct ft_model *m, uint64_t key)
+{
+	const struct ft_fence *slab = m->fences.slab.items;
+	uint32_t head, idx;
+
+	if (!keymap_get(&m->fences.of_key, key, &head))
+		return FT_NONE;
+	for (idx = head; idx != FT_NONE; idx = slab[idx].newer)
+		if (!slab[idx].signaled)
+			return idx;
+	return head;
+}
+
 struct ft_fence *model_fence_find(struct ft_model *m, uint64_t key)
 {
-	uint32_t idx;
+	uint32_t idx = live_fence(m, key);
 
-	return keymap_get(&m->fences.of_key, key, &idx) ? &m->fences.slab.items[idx] : NULL;
+	return idx != FT_NONE ? &m->fences.slab.items[idx] : NULL;
 }
 
 const struct ft_fence *model_fence_get(const struct ft_model *m, uint64_t key)
 {
-	uint32_t idx;
+	uint32_t idx = live_fence(m, key);
 
-	return keymap_get(&m->fences.of_key, key, &idx) ? &m->fences.slab.items[idx] : NULL;
+	return idx != FT_NONE ? &m->fences.slab.items[idx] : NULL;
 }
 
 /**

@@ -5,14 +5,16 @@
  * vblank pipes, and the late frames found on the way.  Memory follows the
  * live fences and the number of timelines, not the number of events.
  *
- * Fence identity on a stock kernel is (context, seqno), both truncated to
- * 32 bits by the dma_fence events.  Known collisions: stub fences are all
- * (0, 0), every merged fence array has a fresh context and seqno 1, and a
- * key may be reused after its fence is destroyed, and two fences whose
- * 64-bit seqnos differ only above bit 31 share one key.  An init for a key
- * that is still live retires the old fence first (counted as key_reused,
- * and as a seqno regression unless the key is (0, 0)); the next signal of
- * that key is the newer fence's, even when it was the older one's.
+ * Fence identity is (context, seqno), both truncated to 32 bits by the
+ * dma_fence events (the series adds no identity to dma_fence_init or
+ * _destroy).  Every dma_fence_init is a fence of its own, even when its
+ * key is live: then it is either a duplicate (sw_sync makes one for a
+ * value already pending and drops it at once: counted as duplicates, not
+ * as destroyed unsignalled) or a collision (stub fences are all (0, 0);
+ * 64-bit seqnos that differ only above bit 31): counted as key_reused,
+ * both fences live on.  A key reused after its fence was destroyed is
+ * neither: a new fence, and a seqno regression if it goes back.
+ * model-identity.c says which of a key's fences an event means.
  */
 #ifndef FENCE_TRACE_MODEL_H
 #define FENCE_TRACE_MODEL_H
@@ -48,7 +50,9 @@ struct ft_timeline {
 	char driver[MODEL_NAME_LEN], name[MODEL_NAME_LEN];
 	uint64_t fences, signaled, destroyed_unsignaled, unsignaled_at_end;
 	uint64_t errors;		/* signalled with an error (series' dma_fence_error) */
-	uint64_t out_of_order, key_reused;
+	uint64_t out_of_order;		/* seqno not after the last init's (key not live) */
+	uint64_t key_reused;		/* created while its key was live: collisions */
+	uint64_t duplicates;		/* ... and dropped at once (model-identity.c) */
 	uint64_t first_ts, last_ts;	/* span of its events, for lost-event checks */
 	int crtc;			/* index in model.display.crtcs, or -1 */
 	uint32_t group;			/* own rows: the group that counts it too, or
@@ -132,6 +136,7 @@ struct ft_fence {
 	uint64_t init_ts, emit_ts, signal_ts;
 	int init_pid;
 	int signaled;
+	uint32_t newer;			/* the next newer live fence of its key, or FT_NONE */
 	int error;			/* from dma_fence_error (series), 0 none */
 	uint32_t members;		/* 1 + index in model.members.sets, 0 none */
 	uint32_t long_wait;		/* out-fences: 1 + index of a long wait it ends */
@@ -374,6 +379,7 @@ void model_lost_everywhere(struct ft_model *m);
 const struct ft_fence *model_wait_commit(const struct ft_model *m, int pid, uint64_t start);
 uint64_t model_late_member(const struct ft_model *m, uint64_t key, int *error);
 uint32_t model_context_index(const struct ft_model *m, uint64_t context);
+int model_dups_traced(const struct ft_model *m);
 const struct ft_timeline *model_context_row(const struct ft_model *m, uint32_t ctx);
 uint32_t model_context_timeline(const struct ft_model *m, uint32_t ctx);
 uint32_t model_context_group(const struct ft_model *m, uint32_t ctx);

@@ -50,12 +50,12 @@ static void latency_header(FILE *out, const char *what, const struct diff_opts *
 		"max new", change);
 }
 
-/* "1.25 ms", or "-" for a side the row lacks. */
+/* "1.25 ms", "-" for a side the row lacks, "?" for one with no sample (unknown, not 0 ns). */
 static const char *side_value(char *buf, size_t len, const struct hist *h, double p)
 {
 	if (!h)
 		return "-";
-	return report_dur(buf, len, p >= 1.0 ? h->max : hist_percentile(h, p));
+	return report_pct(buf, len, h, p);
 }
 
 static const char *side_count(char *buf, size_t len, const struct hist *h)

@@ -168,11 +168,14 @@ int report_errors_known(const struct ft_model *m)
 	return m->dec->have_event[FT_EV_FENCE_ERROR];
 }
 
-/* Percentile @p of @h as report_dur(), or "-" when @h is empty (no signalled fence). */
+/*
+ * Percentile @p of @h (1.0: its max) as report_dur(), or "?" when @h is
+ * empty (no signalled fence, no frame): unknown, not 0 ns.
+ */
 const char *report_pct(char *buf, size_t len, const struct hist *h, double p)
 {
 	if (!h->count) {
-		snprintf(buf, len, "-");
+		snprintf(buf, len, "?");
 		return buf;
 	}
 	return report_dur(buf, len, hist_percentile(h, p));
@@ -199,6 +202,7 @@ static void anomalies_add(struct report_anomalies *a, const struct ft_timeline *
 	a->destroyed_unsignaled += t->destroyed_unsignaled;
 	a->seqno_regressions += t->out_of_order;
 	a->key_reused += t->key_reused;
+	a->duplicates += t->duplicates;
 }
 
 void report_anomalies_count(const struct ft_model *m, struct report_anomalies *a)

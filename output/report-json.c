@@ -60,8 +60,9 @@ static void timeline_fields(FILE *out, const struct ft_model *m, const struct ft
 	else
 		fprintf(out, "null");
 	fprintf(out, ", \"unsignaled\": %" PRIu64 ", \"destroyed_unsignaled\": %" PRIu64
-		", \"out_of_order\": %" PRIu64 ", \"lost_in_span\": %s, ",
-		t->unsignaled_at_end, t->destroyed_unsignaled, t->out_of_order,
+		", \"out_of_order\": %" PRIu64 ", \"key_reused\": %" PRIu64 ", \"duplicates\": %"
+		PRIu64 ", \"lost_in_span\": %s, ", t->unsignaled_at_end, t->destroyed_unsignaled,
+		t->out_of_order, t->key_reused, t->duplicates,
 		model_lost_between(m, t->first_ts, t->last_ts) ? "true" : "false");
 	latency(out, "signal_latency_ns", &t->latency);
 	fprintf(out, ", ");
@@ -384,10 +385,11 @@ static void anomalies(FILE *out, const struct ft_model *m)
 	else
 		fprintf(out, "null");
 	fprintf(out, ", \"seqno_regressions\": %" PRIu64 ", \"key_reused\": %" PRIu64
-		", \"vblank_gaps\": %" PRIu64 ", \"signals_of_unknown_fences\": %" PRIu64
-		", \"lost_events\": %" PRIu64 ", \"lost_unknown_pages\": %" PRIu64 "},\n",
-		a.seqno_regressions, a.key_reused, a.vblank_gaps, a.signal_unknown, m->lost,
-		m->lost_unknown);
+		", \"duplicates\": %" PRIu64 ", \"duplicates_traced\": %s, \"vblank_gaps\": %" PRIu64
+		", \"signals_of_unknown_fences\": %" PRIu64 ", \"lost_events\": %" PRIu64
+		", \"lost_unknown_pages\": %" PRIu64 "},\n", a.seqno_regressions, a.key_reused,
+		a.duplicates, model_dups_traced(m) ? "true" : "false", a.vblank_gaps, a.signal_unknown,
+		m->lost, m->lost_unknown);
 }
 
 /* The series only; empty lists and "series": false in event_sets otherwise. */

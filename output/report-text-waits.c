@@ -17,7 +17,7 @@ static void wait_line(FILE *out, const char *who, const struct ft_wait_stat *s, 
 
 	fprintf(out, "  %-30.30s %7" PRIu64 " %10s %10s %10s", who, s->count,
 		report_dur(a, sizeof(a), s->total_ns), report_dur(b, sizeof(b), s->max_ns),
-		report_dur(c, sizeof(c), hist_percentile(&s->h, 0.99)));
+		report_pct(c, sizeof(c), &s->h, 0.99));
 	if (!polls)
 		fprintf(out, " %11" PRIu64, s->interrupted);
 	fputc('\n', out);
@@ -49,9 +49,10 @@ static void group_label(char *buf, size_t len, int width, const char *name, uint
 }
 
 /*
- * The waited (polled) timelines: own rows by name (polls: and context, as
- * sw_sync names timelines after their task), then groups, "group" in the
- * context column as in the emit latency table.
+ * The waited (polled) timelines: own rows by name and context (sw_sync
+ * names every timeline after the task that opened it, so two rows may
+ * share a name), then groups, "group" in the context column as in the
+ * emit latency table.
  */
 static int timeline_rows(FILE *out, const struct ft_model *m, const struct ft_wait_stats *st,
 			 const struct report_opts *o, int polls)
@@ -72,15 +73,12 @@ static int timeline_rows(FILE *out, const struct ft_model *m, const struct ft_wa
 		if (own)
 			snprintf(name, sizeof(name), "%s", tl);
 		else
-			group_label(name, sizeof(name), polls ? 21 : 30, tl, row->contexts);
+			group_label(name, sizeof(name), 21, tl, row->contexts);
 		if (own)
 			snprintf(ctx, sizeof(ctx), "%" PRIu64, ft_context_at(&m->fences.contexts, row->ctx)->context);
 		else
 			snprintf(ctx, sizeof(ctx), "group");
-		if (polls)
-			snprintf(who, sizeof(who), "%-21.21s %8s", name, ctx);
-		else
-			snprintf(who, sizeof(who), "%s", name);
+		snprintf(who, sizeof(who), "%-21.21s %8s", name, ctx);
 		wait_line(out, who, row->s, polls);
 	}
 	report_wait_rows_free(&r);
@@ -114,8 +112,8 @@ int report_text_waits(FILE *out, const struct ft_model *m, const struct report_o
 	fprintf(out, "  %-30s %7s %10s %10s %10s %11s\n", "waiting task", "waits", "total", "max", "p99",
 		"interrupted");
 	task_rows(out, m, &m->waits.by_task, o, 0);
-	fprintf(out, "  %-30s %7s %10s %10s %10s %11s\n", "waited timeline", "waits", "total", "max",
-		"p99", "interrupted");
+	fprintf(out, "  %-21s %8s %7s %10s %10s %10s %11s\n", "waited timeline", "context", "waits",
+		"total", "max", "p99", "interrupted");
 	err |= timeline_rows(out, m, &m->waits.by_timeline, o, 0);
 	if (!m->dec->have_set[FT_SET_SERIES])
 		return err;

@@ -92,12 +92,15 @@ static void timeline_row(FILE *out, const struct ft_model *m, const struct ft_ti
 		model_lost_between(m, t->first_ts, t->last_ts) ? "  (events lost: short)" : "", suffix);
 }
 
+/* A context's own row; its duplicates (in fences, in no other column) after it. */
 static void own_row(FILE *out, const struct ft_model *m, const struct ft_timeline *t)
 {
-	char ctx[24];
+	char ctx[24], dups[48] = "";
 
 	snprintf(ctx, sizeof(ctx), "%" PRIu64, t->context);
-	timeline_row(out, m, t, ctx, "");
+	if (t->duplicates)
+		snprintf(dups, sizeof(dups), "  %" PRIu64 " duplicates", t->duplicates);
+	timeline_row(out, m, t, ctx, dups);
 }
 
 static void timelines_heading(FILE *out, const char *first)
@@ -297,13 +300,16 @@ static void late_frames(FILE *out, const struct ft_model *m, const struct ft_crt
  */
 static void vblank_line(FILE *out, const struct ft_pipe *p)
 {
-	char a[24], b[24], c[24], d[24], e[24];
+	char a[24], b[24] = "?", c[24], d[24] = "?", e[24] = "?";
 
+	if (p->period.count) {	/* else one vblank: no period known */
+		report_dur(b, sizeof(b), p->period.min);
+		report_dur(d, sizeof(d), (uint64_t)(hist_stddev(&p->period) + 0.5));
+		report_dur(e, sizeof(e), p->period.max - p->period.min);
+	}
 	fprintf(out, "  vblanks: %" PRIu64 ", period p50 %s (min %s, max %s), jitter: std dev %s, max - min %s, missed %" PRIu64 "\n",
-		p->vblanks, report_dur(a, sizeof(a), hist_percentile(&p->period, 0.5)),
-		report_dur(b, sizeof(b), p->period.min), report_dur(c, sizeof(c), p->period.max),
-		report_dur(d, sizeof(d), (uint64_t)(hist_stddev(&p->period) + 0.5)),
-		report_dur(e, sizeof(e), p->period.max - p->period.min), p->missed);
+		p->vblanks, report_pct(a, sizeof(a), &p->period, 0.5), b,
+		report_pct(c, sizeof(c), &p->period, 1.0), d, e, p->missed);
 }
 
 static void display(FILE *out, const struct ft_model *m, const struct report_info *info,
@@ -324,9 +330,9 @@ static void display(FILE *out, const struct ft_model *m, const struct report_inf
 				p = &m->display.pipes.items[k];
 		fprintf(out, "CRTC %u (%s on %s), vblank pipe %d%s: %" PRIu64 " frames, out-fence latency p50 %s, p99 %s, max %s\n",
 			cr->crtc_id, cr->name, cr->driver, cr->pipe, cr->pipe < 0 ? " (unknown)" : "", cr->frames,
-			report_dur(a, sizeof(a), hist_percentile(&cr->out_latency, 0.5)),
-			report_dur(b, sizeof(b), hist_percentile(&cr->out_latency, 0.99)),
-			report_dur(c, sizeof(c), cr->out_latency.max));
+			report_pct(a, sizeof(a), &cr->out_latency, 0.5),
+			report_pct(b, sizeof(b), &cr->out_latency, 0.99),
+			report_pct(c, sizeof(c), &cr->out_latency, 1.0));
 		if (model_lost_between(m, m->fences.timelines.items[cr->timeline].first_ts,
 				       m->fences.timelines.items[cr->timeline].last_ts))
 			fprintf(out, "  events were lost while this CRTC was active: frames and late frames may be short\n");
@@ -479,6 +485,9 @@ static void anomalies(FILE *out, const struct ft_model *m)
 		fprintf(out, "    of them out-fences of failed commits: %" PRIu64 "\n", a.discarded_out_fences);
 	fprintf(out, "  seqno regressions at creation: %" PRIu64 "\n", a.seqno_regressions);
 	fprintf(out, "  (context, seqno) reused while live: %" PRIu64 "\n", a.key_reused);
+	fprintf(out, "  duplicates (a fence made for a live fence's (context, seqno), dropped at once): %"
+		PRIu64 "%s\n", a.duplicates, !a.duplicates || model_dups_traced(m) ? "" :
+		" (sw_sync's; this kernel frees them untraced)");
 	fprintf(out, "  vblank sequence gaps (missed vblanks): %" PRIu64 "\n", a.vblank_gaps);
 	fprintf(out, "  signals of fences created before the trace: %" PRIu64 "\n", a.signal_unknown);
 	fprintf(out, "  lost events: %" PRIu64 "%s\n", m->lost, m->lost_unknown ? " + unknown" : "");

@@ -44,6 +44,7 @@ struct report_opts {
 struct report_anomalies {
 	uint64_t never_signaled, errors, destroyed_unsignaled, discarded_out_fences;
 	uint64_t seqno_regressions, key_reused, vblank_gaps, signal_unknown;
+	uint64_t duplicates;
 };
 
 int report_section_parse(const char *name, unsigned int *sections);

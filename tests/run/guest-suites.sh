@@ -116,6 +116,87 @@ guest_kernel_suites() {
 	verdict $rc "kernel suites: guest run clean, exit status 0 (no panic, WARNING, lockdep report or timeout)" "$d.out"
 }
 
+# sync_test (tools/testing/selftests/sync, the patched tree) recorded by
+# fence-trace record on the patched kernel with no event lost; report's
+# fence counts and anomalies must be what the test's structure implies and
+# what trace-cmd's own reading of the same file counts (fence-key-counts).
+# Its consumer stress has five producers ask sw_sync for the same value of
+# one timeline: those after the first get a duplicate, created and (patch
+# 0003) destroyed at once; how many depends on the timing, so that count
+# comes from the capture, never from a figure seen once.
+# The guest writes the trace to its own memory (a page at a time over 9p
+# slows the recorder down), then copies it out.  Some 3 M events: under
+# TCG on a loaded host it takes minutes; SYNC_IDENTITY_TIMEOUT (seconds,
+# default 600) bounds the boot.
+guest_sync_identity() {
+	local rc=0 d=$results/sync-identity ft=$repo/build/bin/fence-trace
+	rm -rf "$d" "$d".*
+	mkdir -p "$d"
+	make -s -C "$repo" build/kselftest/sync_test >"$d.make" 2>&1
+	verdict $? "sync-identity: sync_test built static" "$d.make"
+	[ -x "$repo/build/kselftest/sync_test" ] || return 0
+	"$run_guest" --quiet --timeout "${SYNC_IDENTITY_TIMEOUT:-600}" \
+		--add "$repo/build/kselftest/sync_test" --out "$d" -- sh -c '
+		fence-trace record -b 32768 -o /tmp/trace.dat -- /extra/sync_test >sync.out 2>record.err
+		echo $? >sync.status; cp /tmp/trace.dat .' >"$d.out" 2>&1 || rc=$?
+	[ $rc = 0 ] && [ "$(cat "$d/sync.status" 2>/dev/null)" = 0 ] &&
+		grep -Eq '^# Totals: pass:10 fail:0 xfail:0 xpass:0 skip:0 error:0$' "$d/sync.out"
+	verdict $? "sync-identity: sync_test passes (10 of 10) under fence-trace record, guest run clean" "$d.out"
+	"$ft" report --json "$d/trace.dat" >"$d/report.json" 2>"$d/report.err" &&
+		trace-cmd report "$d/trace.dat" 2>"$d/trace-cmd.err" | "$repo/tests/lab/fence-key-counts" >"$d/counts" &&
+		[ "$(jq '.lost_events + .lost_unknown_pages + .missing_events' "$d/report.json")" = 0 ]
+	verdict $? "sync-identity: recorded with no event lost (report and trace-cmd read it)" "$d/report.err"
+	sync_identity_check "$d/report.json" "$d/counts" >"$d/check" 2>&1
+	verdict $? "sync-identity: each creation a fence, duplicates told from collisions, every anomaly count exact (sync_test's structure, trace-cmd's count)" "$d/check"
+}
+
+# sync_identity_check REPORT.JSON COUNTS: report's figures against
+# sync_test's structure and fence-key-counts' COUNTS of the same capture;
+# each figure on a line, the first that differs named.
+sync_identity_check() {
+	local json=$1 counts=$2 bad=0 name want have
+	# sw_sync_fence_create() calls, each one dma_fence_init (a duplicate
+	# too), in the order sync_test.c runs them: alloc_fence 1,
+	# alloc_fence_negative 0 (an fd of -1: no ioctl reaches sw_sync),
+	# fence_one_timeline_wait 1, fence_one_timeline_merge 3,
+	# fence_merge_same_fence 1, fence_multi_timeline_wait 3; two threads
+	# times 1 << 16 iterations; the consumer stress: 5 producers times
+	# 1 << 12, and the consumer 1 << 12 times one per producer timeline (5);
+	# the merge stress: 1 + 1024 * 32.
+	local structure=$((1 + 0 + 1 + 3 + 1 + 3 + 2 * (1 << 16) + 5 * (1 << 12) + (1 << 12) * 5 + 1 + 1024 * 32))
+	count() { sed -n "s/^$1=//p" "$counts"; }
+	rows() { jq "[.timelines[], .timeline_groups[]] | $1" "$json"; }
+	expect() {
+		echo "$1: want $2, report says $3"
+		[ -n "$2" ] && [ "$2" = "$3" ] || { echo "  ^ differs"; bad=1; }
+	}
+	expect "sw_sync fences (sync_test's calls)" "$structure" "$(rows 'map(select(.driver == "sw_sync") | .fences) | add')"
+	expect "sw_sync fences (trace-cmd)" "$(count sw_sync_inits)" "$structure"
+	expect "fences (trace-cmd's inits)" "$(count inits)" "$(rows 'map(.fences) | add')"
+	expect "signalled (trace-cmd)" "$(count signals)" "$(rows 'map(.signaled) | add')"
+	expect "duplicates (trace-cmd: destroyed by their task right after its init, key live twice)" \
+		"$(count duplicates)" "$(jq .anomalies.duplicates "$json")"
+	expect "duplicates seen at all (the consumer stress makes them)" true "$(jq '.anomalies.duplicates > 0' "$json")"
+	expect "duplicates' destroys traced (the series)" true "$(jq .anomalies.duplicates_traced "$json")"
+	expect "duplicates all sw_sync's" "$(jq .anomalies.duplicates "$json")" \
+		"$(rows 'map(select(.driver == "sw_sync") | .duplicates) | add')"
+	expect "collisions (trace-cmd: the other inits while the key is live)" \
+		"$(($(count inits_while_live) - $(count duplicates)))" "$(jq .anomalies.key_reused "$json")"
+	# merging signalled fences gives a private stub, all (0, 0); sw_sync
+	# signals at creation a fence whose value has passed while the old
+	# fence of that value is still held: no other collision
+	expect "rows with collisions other than stub's and sw_sync's" 0 \
+		"$(rows 'map(select(.key_reused > 0 and .driver != "stub" and .driver != "sw_sync")) | length')"
+	expect "destroyed unsignalled (trace-cmd)" "$(count destroyed_unsignaled)" "$(jq .anomalies.destroyed_unsignaled "$json")"
+	expect "never signalled (trace-cmd: live at the end)" "$(count live_at_end)" "$(jq .anomalies.never_signaled "$json")"
+	expect "never signalled (sync_test closes every fd)" 0 "$(jq .anomalies.never_signaled "$json")"
+	expect "signals of fences from before the trace (trace-cmd)" "$(count signals_unknown)" "$(jq .anomalies.signals_of_unknown_fences "$json")"
+	expect "signals of fences from before the trace (record started first)" 0 "$(jq .anomalies.signals_of_unknown_fences "$json")"
+	expect "rows whose fences are not signalled + destroyed unsignalled + live + duplicates" 0 \
+		"$(rows 'map(select(.fences != .signaled + .destroyed_unsignaled + .unsignaled + .duplicates)) | length')"
+	return $bad
+}
+
 # Every event named after file $1 has a non-zero count in the
 # events-instance summary in $1.
 has_events() {

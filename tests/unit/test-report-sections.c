@@ -181,7 +181,7 @@ static void test_out_of_order_column(void **state)
 	trace_fixture_analyze(f);
 	assert_has(trace_fixture_render(f, report_text, &all),
 		   " context  driver       timeline              fences signaled errors unsig@end destroyed out-of-order        p50        p90        p99        max\n"
-		   "       3  sw_sync      producer-A                 3        0      ?         3         0            2          -          -          -          -\n");
+		   "       3  sw_sync      producer-A                 3        0      ?         3         0            2          ?          ?          ?          ?\n");
 }
 
 /*
@@ -211,6 +211,28 @@ static void test_vblank_jitter(void **state)
 	s = trace_fixture_render(f, report_json, &all);
 	assert_has(s, "\"vblank_period_min_ns\": 16000000, \"vblank_period_max_ns\": 18000000, "
 		   "\"vblank_period_stddev_ns\": 829156, \"vblank_period_range_ns\": 2000000, ");
+}
+
+/*
+ * What no sample can tell is unknown, "?", never "0 ns": a CRTC with one
+ * vblank (no period yet), and one whose only out-fence never signalled.
+ */
+static void test_no_sample_is_unknown(void **state)
+{
+	struct trace_fixture *f = *state;
+	const char *s;
+
+	assert_int_equal(tb_fence(f->tb, 1, 90 * MS, "dma_fence_init", "vkms", "CRTC:51-crtc-0", 1, 1), 0);
+	assert_int_equal(tb_fence(f->tb, 1, 91 * MS, "dma_fence_init", "vkms", "CRTC:52-crtc-1", 2, 1), 0);
+	assert_int_equal(tb_vblank_delivered(f->tb, 0, 100 * MS - 20000, 0, 0, 1), 0);
+	assert_int_equal(tb_fence(f->tb, 0, 100 * MS - 10000, "dma_fence_signaled", "vkms",
+				  "CRTC:51-crtc-0", 1, 1), 0);
+	assert_int_equal(tb_vblank(f->tb, 0, 100 * MS, 0, 1, (int64_t)(100 * MS), 1), 0);
+	trace_fixture_analyze(f);
+	s = trace_fixture_render(f, report_text, &all);
+	assert_has(s, "  vblanks: 1, period p50 ? (min ?, max ?), jitter: std dev ?, max - min ?, missed 0\n");
+	assert_has(s, ": 0 frames, out-fence latency p50 ?, p99 ?, max ?\n");
+	assert_lacks(s, " 0 ns");
 }
 
 /* A CRTC whose pipe is not known (no vblank paired): jitter is null. */
@@ -247,7 +269,7 @@ static void test_anomalies_json(void **state)
 	assert_has(trace_fixture_render(f, report_json, &all),
 		   "  \"anomalies\": {\"never_signaled\": 1, \"errors\": null, \"destroyed_unsignaled\": 1, "
 		   "\"discarded_out_fences\": null, \"seqno_regressions\": 2, \"key_reused\": 0, "
-		   "\"vblank_gaps\": 0, \"signals_of_unknown_fences\": 1, \"lost_events\": 0, "
+		   "\"duplicates\": 0, \"duplicates_traced\": false, \"vblank_gaps\": 0, \"signals_of_unknown_fences\": 1, \"lost_events\": 0, "
 		   "\"lost_unknown_pages\": 0},\n");
 	only.sections = SEC_TIMELINES;
 	assert_lacks(trace_fixture_render(f, report_json, &only), "anomalies");
@@ -375,8 +397,8 @@ static void test_filter_timeline(void **state)
 	assert_has(s, "  late frames: 1 of 2 kept by --pid/--timeline/--context\n");
 	assert_has(s, LATE_B);
 	assert_lacks(s, LATE_A);
-	assert_has(s, "  waited timeline                  waits      total        max        p99 interrupted\n"
-		   "  producer-B                           1   38.90 ms   38.90 ms   38.90 ms           0\n"
+	assert_has(s, "  waited timeline        context   waits      total        max        p99 interrupted\n"
+		   "  producer-B                   4       1   38.90 ms   38.90 ms   38.90 ms           0\n"
 		   "\nDisplay");
 	s = trace_fixture_render(f, report_json, &o);
 	assert_has(s, "\"late_frame_count\": 2, \"late_frame_selected_count\": 1, ");
@@ -450,6 +472,7 @@ int run_report_sections_tests(void)
 		trace_fixture_stock_test(test_log2_histogram),
 		trace_fixture_stock_test(test_log2_gaps_and_empty),
 		trace_fixture_stock_test(test_out_of_order_column),
+		trace_fixture_stock_test(test_no_sample_is_unknown),
 		trace_fixture_stock_test(test_vblank_jitter),
 		trace_fixture_stock_test(test_vblank_jitter_unknown),
 		trace_fixture_stock_test(test_anomalies_json),

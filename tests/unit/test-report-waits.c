@@ -82,8 +82,8 @@ static void test_lone_contexts_one_row(void **state)
 
 	lone_waits(f, &ref);
 	s = trace_fixture_render(f, report_text, &all);
-	assert_has(s, "\n  producer-A                           2    4.00 ms    2.00 ms    2.00 ms           0\n");
-	snprintf(want, sizeof(want), "\n  unbound (8 contexts)                 8   36.00 ms    8.00 ms %10s           1\n",
+	assert_has(s, "\n  producer-A                   3       2    4.00 ms    2.00 ms    2.00 ms           0\n");
+	snprintf(want, sizeof(want), "\n  unbound (8 contexts)     group       8   36.00 ms    8.00 ms %10s           1\n",
 		 report_dur(p99, sizeof(p99), hist_percentile(&ref, 0.99)));
 	assert_has(s, want);
 	assert_int_equal(count_of(s, "unbound"), 1);
@@ -116,8 +116,13 @@ static void test_by_context_rows(void **state)
 	lone_waits(f, &ref);
 	o.by_context = 1;
 	s = trace_fixture_render(f, report_text, &o);
-	assert_int_equal(count_of(s, "\n  unbound                              1 "), LONE);
-	assert_has(s, "\n  unbound                              1    8.00 ms    8.00 ms");
+	for (uint32_t i = 0; i < LONE; i++) {	/* each context by its number */
+		char row[64];
+
+		snprintf(row, sizeof(row), "\n  unbound                    %u       1 ", 100 + i);
+		assert_int_equal(count_of(s, row), 1);
+	}
+	assert_has(s, "\n  unbound                    107       1    8.00 ms    8.00 ms");
 	s = trace_fixture_render(f, report_json, &o);
 	assert_int_equal(count_of(s, "\"timeline\": \"unbound\", \"waits\": 1,"), LONE);
 	assert_has(s, "\"by_group\": [\n  ], ");
@@ -129,7 +134,7 @@ static void test_by_context_rows(void **state)
 	o.context = 104;
 	s = trace_fixture_render(f, report_text, &o);
 	assert_int_equal(count_of(s, "unbound"), 1);
-	assert_has(s, "\n  unbound                              1    5.00 ms    5.00 ms    5.00 ms           0\n");
+	assert_has(s, "\n  unbound                    104       1    5.00 ms    5.00 ms    5.00 ms           0\n");
 	hist_free(&ref);
 }
 
@@ -144,12 +149,12 @@ static void test_timeline_filter_groups(void **state)
 	lone_waits(f, &ref);
 	o.timeline = "unb";
 	s = trace_fixture_render(f, report_text, &o);
-	assert_has(s, "\n  unbound (8 contexts)                 8   36.00 ms");
+	assert_has(s, "\n  unbound (8 contexts)     group       8   36.00 ms");
 	assert_int_equal(count_of(s, "producer-A"), 0);
 	o.timeline = "producer";
 	s = trace_fixture_render(f, report_text, &o);
 	assert_int_equal(count_of(s, "unbound"), 0);
-	assert_has(s, "\n  producer-A                           2 ");
+	assert_has(s, "\n  producer-A                   3       2 ");
 	s = trace_fixture_render(f, report_json, &o);
 	assert_has(s, "\"by_group\": [\n  ], ");
 	hist_free(&ref);

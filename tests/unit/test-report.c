@@ -13,6 +13,10 @@
 #include "trace-fixture.h"
 #include "unit.h"
 
+/* An event of amdgpu's gfx timeline, context 9: a driver that makes no duplicates. */
+#define GFX(cpu, ts, ev, seq) \
+	assert_int_equal(tb_fence(f->tb, cpu, ts, ev, "amdgpu", "gfx_0.0.0", 9, seq), 0)
+
 static const struct ft_timeline *timeline(const struct ft_model *m, uint64_t context)
 {
 	for (unsigned int i = 0; i < m->fences.timelines.n; i++)
@@ -69,10 +73,10 @@ static void test_key_collisions(void **state)
 	struct trace_fixture *f = *state;
 	struct ft_model *m;
 
-	/* stub fences are all (0, 0); a second init retires the first */
-	FENCE(0, 10 * MS, "dma_fence_init", 0, 0);
-	FENCE(0, 11 * MS, "dma_fence_init", 0, 0);
-	FENCE(0, 12 * MS, "dma_fence_signaled", 0, 0);
+	/* stub fences are all (0, 0): the second is a fence of its own */
+	assert_int_equal(tb_fence(f->tb, 0, 10 * MS, "dma_fence_init", "stub", "stub", 0, 0), 0);
+	assert_int_equal(tb_fence(f->tb, 0, 11 * MS, "dma_fence_init", "stub", "stub", 0, 0), 0);
+	assert_int_equal(tb_fence(f->tb, 0, 12 * MS, "dma_fence_signaled", "stub", "stub", 0, 0), 0);
 	/* merged arrays: a fresh context each, seqno 1 */
 	assert_int_equal(tb_fence(f->tb, 1, 13 * MS, "dma_fence_init", "dma_fence_array",
 				  "unbound", 100, 1), 0);
@@ -83,6 +87,8 @@ static void test_key_collisions(void **state)
 	assert_int_equal(timeline(m, 0)->key_reused, 1);
 	assert_int_equal(timeline(m, 0)->fences, 2);
 	assert_int_equal(timeline(m, 0)->signaled, 1);
+	assert_int_equal(timeline(m, 0)->latency.max, 2 * MS);	/* the older one's */
+	assert_int_equal(timeline(m, 0)->unsignaled_at_end, 1);
 	assert_int_equal(timeline(m, 0)->out_of_order, 0);
 	assert_int_equal(timeline(m, 100)->fences, 1);
 	assert_int_equal(timeline(m, 101)->fences, 1);
@@ -92,11 +98,10 @@ static void test_key_collisions(void **state)
 /*
  * dma_fence events carry context and seqno as 32 bits: fences 0x1_00000005
  * and 0x2_00000005 of a timeline with 64-bit seqnos both read as seqno 5.
- * Documented (model.h): an init for a key still live retires the old fence
- * (key_reused) and counts a seqno regression; the first signal after that
- * goes to the newer fence, even when it was the older one's, and the
- * older fence is no longer counted anywhere.  Once the older fence is
- * destroyed first, the key is simply reused: only the regression counts.
+ * Documented (model.h): the second is a fence of its own, counted as
+ * key_reused (a collision), not as a seqno regression; each signal goes
+ * to the oldest fence of the key not yet signalled, a destroy to the
+ * oldest signalled.  A third fence while the second is live collides too.
  */
 static void test_seqno_truncated_to_32_bits(void **state)
 {
@@ -105,26 +110,27 @@ static void test_seqno_truncated_to_32_bits(void **state)
 	struct ft_model *m;
 	const char *text;
 
-	FENCE(0, 1 * MS, "dma_fence_init", 9, (uint32_t)0x100000005ull);
-	FENCE(0, 2 * MS, "dma_fence_init", 9, (uint32_t)0x200000005ull);	/* the same key */
-	FENCE(1, 10 * MS, "dma_fence_signaled", 9, 5);	/* the older fence's signal */
-	FENCE(1, 20 * MS, "dma_fence_signaled", 9, 5);	/* the newer one's: already signalled */
-	FENCE(1, 21 * MS, "dma_fence_destroy", 9, 5);
-	FENCE(0, 30 * MS, "dma_fence_init", 9, (uint32_t)0x300000005ull);	/* after the destroy */
-	FENCE(1, 31 * MS, "dma_fence_signaled", 9, 5);
+	GFX(0, 1 * MS, "dma_fence_init", (uint32_t)0x100000005ull);
+	GFX(0, 2 * MS, "dma_fence_init", (uint32_t)0x200000005ull);	/* the same key */
+	GFX(1, 10 * MS, "dma_fence_signaled", 5);	/* the older fence's signal */
+	GFX(1, 20 * MS, "dma_fence_signaled", 5);	/* the newer one's */
+	GFX(1, 21 * MS, "dma_fence_destroy", 5);	/* the older one */
+	GFX(0, 30 * MS, "dma_fence_init", (uint32_t)0x300000005ull);	/* the newer one is live */
+	GFX(1, 31 * MS, "dma_fence_signaled", 5);
 	m = trace_fixture_analyze(f);
 	t = timeline(m, 9);
 	assert_int_equal(t->fences, 3);
-	assert_int_equal(t->key_reused, 1);
-	assert_int_equal(t->out_of_order, 2);
-	assert_int_equal(t->signaled, 2);
-	assert_int_equal(t->latency.count, 2);
-	assert_int_equal(t->latency.max, 8 * MS);	/* 10 ms - the newer init at 2 ms */
+	assert_int_equal(t->key_reused, 2);
+	assert_int_equal(t->out_of_order, 0);
+	assert_int_equal(t->signaled, 3);
+	assert_int_equal(t->latency.count, 3);
+	assert_int_equal(t->latency.min, 1 * MS);	/* 31 ms - the third init at 30 ms */
+	assert_int_equal(t->latency.max, 18 * MS);	/* 20 ms - the second init at 2 ms */
 	assert_int_equal(t->destroyed_unsignaled, 0);
 	assert_int_equal(t->unsignaled_at_end, 0);
 	text = trace_fixture_report(f, 0);
-	assert_non_null(strstr(text, "  (context, seqno) reused while live: 1\n"));
-	assert_non_null(strstr(text, "  seqno regressions at creation: 2\n"));
+	assert_non_null(strstr(text, "  (context, seqno) reused while live: 2\n"));
+	assert_non_null(strstr(text, "  seqno regressions at creation: 0\n"));
 }
 
 static void test_unknown_events_and_lost(void **state)

@@ -23,6 +23,7 @@ int main(void)
 	failed += run_report_sections_tests();
 	failed += run_report_waits_tests();
 	failed += run_report_odd_tests();
+	failed += run_fence_identity_tests();
 	failed += run_spill_tests();
 	failed += run_tmpdir_tests();
 	failed += run_mutant_kills_tests();

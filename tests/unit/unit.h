@@ -35,6 +35,7 @@ int run_report_series_tests(void);
 int run_report_sections_tests(void);
 int run_report_waits_tests(void);
 int run_report_odd_tests(void);
+int run_fence_identity_tests(void);
 int run_spill_tests(void);
 int run_tmpdir_tests(void);
 int run_mutant_kills_tests(void);
