@@ -275,7 +275,7 @@ static void test_merge_waits_summed_in_model(void **state)
 	assert_int_equal(s->contexts, 50);
 	assert_int_equal(s->count, 99);
 	assert_has(trace_fixture_render(f, report_text, &all),
-		   "\n  unbound (50 contexts)               99 ");
+		   "\n  unbound (50 contexts)    group      99 ");
 	o.timeline = "unbound";
 	assert_has(trace_fixture_render(f, report_csv, &o), "\n,dma_fence_array,unbound,99,");
 	o.timeline = "other";
