@@ -59,7 +59,8 @@ static void timeline_line(FILE *out, const struct ft_model *m, const struct ft_t
 		fprintf(out, ",,,,");
 	fprintf(out, ",%" PRIu64, t->emit_latency.count);
 	emit_columns(out, &t->emit_latency);
-	fprintf(out, ",%" PRIu64 ",%s\n", own ? 1 : t->contexts, own ? "" : t->merge ? "merge" : "one_fence");
+	fprintf(out, ",%" PRIu64 ",%s,%" PRIu64 ",%" PRIu64 "\n", own ? 1 : t->contexts,
+		own ? "" : t->merge ? "merge" : "one_fence", t->key_reused, t->duplicates);
 }
 
 /* Own rows (context set), then groups (context empty, kind set). */
@@ -67,7 +68,7 @@ static void timelines(FILE *out, const struct ft_model *m, const struct report_o
 {
 	fprintf(out, "context,driver,timeline,fences,signaled,errors,unsignaled,destroyed_unsignaled,"
 		"out_of_order,p50_ns,p90_ns,p99_ns,max_ns,emitted,emit_p50_ns,emit_p90_ns,emit_p99_ns,"
-		"emit_max_ns,contexts,group_kind\n");
+		"emit_max_ns,contexts,group_kind,key_reused,duplicates\n");
 	for (unsigned int i = 0; i < m->fences.contexts.n; i++) {
 		const struct ft_timeline *t = report_own_row(m, i);
 
@@ -177,10 +178,11 @@ static void anomalies(FILE *out, const struct ft_model *m)
 		fprintf(out, "discarded_out_fences,%" PRIu64 "\n", a.discarded_out_fences);
 	else
 		fprintf(out, "discarded_out_fences,\n");
-	fprintf(out, "seqno_regressions,%" PRIu64 "\nkey_reused,%" PRIu64 "\nvblank_gaps,%" PRIu64
-		"\nsignals_of_unknown_fences,%" PRIu64 "\nlost_events,%" PRIu64
-		"\nlost_unknown_pages,%" PRIu64 "\n", a.seqno_regressions, a.key_reused, a.vblank_gaps,
-		a.signal_unknown, m->lost, m->lost_unknown);
+	fprintf(out, "seqno_regressions,%" PRIu64 "\nkey_reused,%" PRIu64 "\nduplicates,%" PRIu64
+		"\nduplicates_traced,%d\nvblank_gaps,%" PRIu64 "\nsignals_of_unknown_fences,%" PRIu64
+		"\nlost_events,%" PRIu64 "\nlost_unknown_pages,%" PRIu64 "\n", a.seqno_regressions,
+		a.key_reused, a.duplicates, model_dups_traced(m), a.vblank_gaps, a.signal_unknown,
+		m->lost, m->lost_unknown);
 }
 
 static const char *const outcomes[] = {

@@ -114,7 +114,7 @@ static void test_emit_latency(void **state)
 	assert_has(s, "\"emit_latency_ns\": {\"count\": 1, \"p50\": 3000000, \"p90\": 3000000, \"p99\": 3000000, \"max\": 3000000, \"log2_us\": [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, ");
 	assert_has(s, "\"emit_latency_ns\": null}");
 	s = trace_fixture_render(f, report_csv, &all);
-	assert_has(s, ",emitted,emit_p50_ns,emit_p90_ns,emit_p99_ns,emit_max_ns,contexts,group_kind\n");
+	assert_has(s, ",emitted,emit_p50_ns,emit_p90_ns,emit_p99_ns,emit_max_ns,contexts,group_kind,key_reused,duplicates\n");
 	assert_has(s, "\n3,sw_sync,producer-A,2,2,,0,0,0,");
 	assert_has(s, ",1,3000000,3000000,3000000,3000000,1,\n");
 	assert_has(s, ",0,,,,,1,one_fence\n");	/* producer-B held one fence: a group */
