@@ -116,8 +116,8 @@ static void test_emit_latency(void **state)
 	s = trace_fixture_render(f, report_csv, &all);
 	assert_has(s, ",emitted,emit_p50_ns,emit_p90_ns,emit_p99_ns,emit_max_ns,contexts,group_kind,key_reused,duplicates\n");
 	assert_has(s, "\n3,sw_sync,producer-A,2,2,,0,0,0,");
-	assert_has(s, ",1,3000000,3000000,3000000,3000000,1,\n");
-	assert_has(s, ",0,,,,,1,one_fence\n");	/* producer-B held one fence: a group */
+	assert_has(s, ",1,3000000,3000000,3000000,3000000,1,,0,0\n");
+	assert_has(s, ",0,,,,,1,one_fence,0,0\n");	/* producer-B held one fence: a group */
 }
 
 static void test_no_emit_said(void **state)
@@ -284,7 +284,8 @@ static void test_anomalies_csv(void **state)
 	only.sections = SEC_ANOMALIES;
 	assert_string_equal(trace_fixture_render(f, report_csv, &only),
 			    "anomaly,count\nnever_signaled,1\nerrors,\ndestroyed_unsignaled,1\n"
-			    "discarded_out_fences,\nseqno_regressions,2\nkey_reused,0\nvblank_gaps,0\n"
+			    "discarded_out_fences,\nseqno_regressions,2\nkey_reused,0\nduplicates,0\n"
+			    "duplicates_traced,0\nvblank_gaps,0\n"
 			    "signals_of_unknown_fences,1\nlost_events,0\nlost_unknown_pages,0\n");
 }
 
