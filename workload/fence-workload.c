@@ -136,7 +136,8 @@ static int commit_frame(struct compositor *c, struct kms_req *req, unsigned int 
 		r->ebusy++;
 		usleep(1000);
 	}
-	atomic_store(&c->gate.state, GATE_RETURNED);
+	if (!c->plan.nonblock)
+		atomic_store(&c->gate.state, GATE_RETURNED);
 	return ret;
 }
 
@@ -152,11 +153,14 @@ static void commit_behind(struct compositor *c, unsigned int frame, struct frame
 
 	kms_req_init(&req);
 	kms_req_plane(&req, c->kms.primary, c->kms.crtc_id, &c->primary_fb[(frame + 1) & 1], 0, 0);
+	/* blocked in the kernel (--behind) or sleeping between EBUSYs (--ebusy) */
+	atomic_store(&c->gate.state, GATE_INSIDE);
 	while ((ret = kms_commit(&c->kms, &req, c->plan.behind_blocking ? 0 : DRM_MODE_ATOMIC_NONBLOCK,
 				 0)) == -EBUSY && r->ebusy < 10000) {
 		r->ebusy++;
 		usleep(1000);
 	}
+	atomic_store(&c->gate.state, GATE_RETURNED);
 	if (ret)
 		die("frame %u: the commit behind it failed: %s", frame, strerror(-ret));
 }
@@ -260,12 +264,13 @@ static void await_frame(struct compositor *c, unsigned int frame, int out_fence,
 /*
  * The frame starts: the producers render.  A late or failing fence (--slow,
  * --error) is timed from the compositor's block on it when it blocks (a
- * blocking commit, --poll), so that it is late for the commit whatever
- * held the commit up; the others from the frame's start.
+ * blocking commit, --poll, the second commit of --ebusy or --behind), so
+ * that it is late for the commit whatever held the commit up; the others
+ * from the frame's start.
  */
 static void start_render(struct compositor *c, unsigned int frame, struct frame_result *r)
 {
-	bool blocks = !c->plan.nonblock || c->plan.poll;
+	bool blocks = !c->plan.nonblock || c->plan.poll || (int)frame == c->plan.ebusy_frame;
 	unsigned int ms;
 
 	atomic_store(&c->gate.state, GATE_BEFORE);
