@@ -13,10 +13,12 @@
 #include <inttypes.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "kms.h"
@@ -27,6 +29,7 @@
 struct frame_result {
 	uint64_t submit_ns, return_ns, out_seen_ns;
 	struct sync_summary in[PLAN_PRODUCERS], out;
+	struct render_times times[PLAN_PRODUCERS];
 	unsigned int ebusy;
 	uint32_t flip_seq;
 	uint64_t flip_ns;
@@ -38,6 +41,7 @@ struct compositor {
 	struct kms_fb primary_fb[2], overlay_fb;
 	struct producer producers[PLAN_PRODUCERS];
 	unsigned int n_producers;
+	struct block_gate gate;	/* the late producers' wait for our block */
 };
 
 static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
@@ -93,6 +97,7 @@ static void setup(struct compositor *c)
 	if (ret)
 		die("modeset on %s failed: %s", c->kms.path, strerror(-ret));
 	c->n_producers = c->plan.overlay ? 2 : 1;
+	c->gate.tid = (pid_t)syscall(SYS_gettid);
 	start_producers(c);
 	printf("# device=%s driver=%s crtc=%u mode=%ux%u@%u nonblock=%d flip_event=%d "
 	       "plane_a=%u plane_b=%u\n", c->kms.path, c->kms.driver, c->kms.crtc_id,
@@ -125,10 +130,14 @@ static int commit_frame(struct compositor *c, struct kms_req *req, unsigned int 
 		flags |= DRM_MODE_ATOMIC_NONBLOCK;
 	if (c->plan.flip_event)
 		flags |= DRM_MODE_PAGE_FLIP_EVENT;
+	if (!c->plan.nonblock)	/* a blocking commit waits on the in-fences */
+		atomic_store(&c->gate.state, GATE_INSIDE);
 	while ((ret = kms_commit(&c->kms, req, flags, frame)) == -EBUSY && r->ebusy < 1000) {
 		r->ebusy++;
 		usleep(1000);
 	}
+	if (!c->plan.nonblock)
+		atomic_store(&c->gate.state, GATE_RETURNED);
 	return ret;
 }
 
@@ -144,11 +153,14 @@ static void commit_behind(struct compositor *c, unsigned int frame, struct frame
 
 	kms_req_init(&req);
 	kms_req_plane(&req, c->kms.primary, c->kms.crtc_id, &c->primary_fb[(frame + 1) & 1], 0, 0);
+	/* blocked in the kernel (--behind) or sleeping between EBUSYs (--ebusy) */
+	atomic_store(&c->gate.state, GATE_INSIDE);
 	while ((ret = kms_commit(&c->kms, &req, c->plan.behind_blocking ? 0 : DRM_MODE_ATOMIC_NONBLOCK,
 				 0)) == -EBUSY && r->ebusy < 10000) {
 		r->ebusy++;
 		usleep(1000);
 	}
+	atomic_store(&c->gate.state, GATE_RETURNED);
 	if (ret)
 		die("frame %u: the commit behind it failed: %s", frame, strerror(-ret));
 }
@@ -210,7 +222,10 @@ static const int *plane_fences(struct compositor *c, unsigned int frame, const i
 			       int *merged)
 {
 	if (c->plan.merge) {
-		/* Both pending now: the merge is a real dma_fence_array of two. */
+		/*
+		 * Both pending now (the producers start after it): the merge
+		 * is a real dma_fence_array of two.
+		 */
 		merged[0] = sync_file_merge(in_fd[0], in_fd[1], "A+B");
 		if (merged[0] < 0)
 			die("frame %u: SYNC_IOC_MERGE failed: %s", frame, strerror(-merged[0]));
@@ -218,9 +233,11 @@ static const int *plane_fences(struct compositor *c, unsigned int frame, const i
 	}
 	if (c->plan.poll) {
 		/* The compositor's way: poll the sync_files, then commit unfenced. */
+		atomic_store(&c->gate.state, GATE_INSIDE);
 		for (unsigned int i = 0; i < c->n_producers; i++)
 			if (sync_file_wait(in_fd[i], -1) != 1)
 				die("frame %u: poll on producer %c's fence failed", frame, 'A' + i);
+		atomic_store(&c->gate.state, GATE_RETURNED);
 		merged[0] = merged[1] = -1;	/* IN_FENCE_FD = -1: no in-fence */
 		return merged;
 	}
@@ -244,12 +261,35 @@ static void await_frame(struct compositor *c, unsigned int frame, int out_fence,
 	}
 }
 
+/*
+ * The frame starts: the producers render.  A late or failing fence (--slow,
+ * --error) is timed from the compositor's block on it when it blocks (a
+ * blocking commit, --poll, the second commit of --ebusy or --behind), so
+ * that it is late for the commit whatever held the commit up; the others
+ * from the frame's start.
+ */
+static void start_render(struct compositor *c, unsigned int frame, struct frame_result *r)
+{
+	bool blocks = !c->plan.nonblock || c->plan.poll || (int)frame == c->plan.ebusy_frame;
+	unsigned int ms;
+
+	atomic_store(&c->gate.state, GATE_BEFORE);
+	r->submit_ns = now_ns();
+	for (unsigned int i = 0; i < c->n_producers; i++) {
+		enum frame_fate fate = plan_fate(&c->plan, frame, i, &ms);
+		bool gated = blocks && (fate == FATE_SLOW || fate == FATE_ERROR);
+
+		producer_render(&c->producers[i], frame, fate, r->submit_ns, ms * 1000000ull,
+				gated ? &c->gate : NULL);
+	}
+}
+
 static void run_frame(struct compositor *c, unsigned int frame, struct frame_result *r)
 {
 	int in_fd[PLAN_PRODUCERS] = { -1, -1 }, merged[PLAN_PRODUCERS] = { -1, -1 };
+	const int *planes = NULL;
 	int32_t out_fence = -1;
 	struct kms_req req;
-	unsigned int ms;
 	int ret;
 
 	memset(r, 0, sizeof(*r));
@@ -261,13 +301,12 @@ static void run_frame(struct compositor *c, unsigned int frame, struct frame_res
 	}
 	announce_stall(c, frame);
 	share_never(c, frame, in_fd);
-	r->submit_ns = now_ns();
-	for (unsigned int i = 0; i < c->n_producers; i++) {
-		enum frame_fate fate = plan_fate(&c->plan, frame, i, &ms);
-
-		producer_render(&c->producers[i], frame, fate, r->submit_ns + ms * 1000000ull);
-	}
-	build_request(c, frame, plane_fences(c, frame, in_fd, merged), &out_fence, &req);
+	if (!c->plan.poll)	/* a merge of two pending fences: before they render */
+		planes = plane_fences(c, frame, in_fd, merged);
+	start_render(c, frame, r);
+	if (c->plan.poll)	/* the poll waits for their render */
+		planes = plane_fences(c, frame, in_fd, merged);
+	build_request(c, frame, planes, &out_fence, &req);
 	ret = commit_frame(c, &req, frame, r);
 	if (c->plan.merge && merged[0] >= 0)
 		close(merged[0]);	/* the kernel holds its own reference now */
@@ -278,7 +317,7 @@ static void run_frame(struct compositor *c, unsigned int frame, struct frame_res
 		commit_behind(c, frame, r);
 	await_frame(c, frame, out_fence, r);
 	for (unsigned int i = 0; i < c->n_producers; i++) {
-		producer_wait_idle(&c->producers[i]);
+		producer_wait_idle(&c->producers[i], &r->times[i]);
 		sync_file_summary(in_fd[i], &r->in[i]);
 		close(in_fd[i]);
 	}
@@ -293,14 +332,25 @@ static void print_fence(const char *prefix, const struct sync_summary *s)
 	       s->have_seqno ? s->seqno : -1);
 }
 
+/* The producer's own times: when its delay started, was due, and it signalled. */
+static void print_times(const char *prefix, const struct render_times *t)
+{
+	printf(" %s_start_ns=%" PRIu64 " %s_due_ns=%" PRIu64 " %s_woke_ns=%" PRIu64
+	       " %s_done_ns=%" PRIu64, prefix, t->start_ns, prefix, t->due_ns, prefix,
+	       t->woke_ns, prefix, t->done_ns);
+}
+
 static void print_frame(const struct compositor *c, unsigned int frame,
 			const struct frame_result *r)
 {
 	printf("frame=%u submit_ns=%" PRIu64 " return_ns=%" PRIu64, frame, r->submit_ns,
 	       r->return_ns);
 	print_fence("a", &r->in[0]);
-	if (c->n_producers > 1)
+	print_times("a", &r->times[0]);
+	if (c->n_producers > 1) {
 		print_fence("b", &r->in[1]);
+		print_times("b", &r->times[1]);
+	}
 	print_fence("out", &r->out);
 	printf(" out_seen_ns=%" PRIu64 " ebusy=%u", r->out_seen_ns, r->ebusy);
 	if (c->plan.flip_event)

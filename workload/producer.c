@@ -4,6 +4,8 @@
  * timelines, or vgem fences (--vgem).
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -47,11 +49,55 @@ static int signal_fence(struct producer *p)
 	return ret;
 }
 
+/*
+ * Is thread @tid of this process asleep in the kernel (state S or D in its
+ * /proc stat)?  When it cannot tell, it says yes: a producer must not wait
+ * for ever on a gate it cannot see.
+ */
+static bool thread_sleeps(pid_t tid)
+{
+	char path[64], buf[512], *end;
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%d/stat", (int)tid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return true;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return true;
+	buf[n] = '\0';
+	end = strrchr(buf, ')');	/* the name in (...) may hold anything */
+	return !end || end[1] != ' ' || end[2] == 'S' || end[2] == 'D';
+}
+
+/*
+ * The time the producer's delay starts: the frame's start, or with a gate
+ * the first moment (polled each ms) the compositor's thread sleeps in its
+ * waiting call (or has left it: then at once).
+ */
+static uint64_t delay_start(const struct producer *p)
+{
+	int state;
+
+	if (!p->gate)
+		return p->start_ns;
+	while ((state = atomic_load(&p->gate->state)) == GATE_BEFORE ||
+	       (state == GATE_INSIDE && !thread_sleeps(p->gate->tid)))
+		usleep(1000);
+	return now_ns();
+}
+
 static void render(struct producer *p)
 {
 	int ret = 0;
 
-	sleep_until(p->due_ns);
+	p->times.start_ns = delay_start(p);
+	p->times.due_ns = p->times.start_ns + p->delay_ns;
+	sleep_until(p->times.due_ns);
+	p->times.woke_ns = now_ns();
 	switch (p->fate) {
 	case FATE_NORMAL:
 	case FATE_SLOW:
@@ -69,6 +115,7 @@ static void render(struct producer *p)
 		ret = open_named_timeline(p);
 		break;
 	}
+	p->times.done_ns = now_ns();
 	if (ret && !p->error)
 		p->error = ret;
 }
@@ -131,23 +178,32 @@ int producer_fence(struct producer *p)
 	return vgem_fence_new(p->vgem, &p->pending);
 }
 
+/*
+ * Render frame @frame: signal its fence (as @fate says) @delay_ns after
+ * @start_ns, or with @gate after the compositor's thread sleeps in its
+ * waiting call.
+ */
 void producer_render(struct producer *p, unsigned int frame, enum frame_fate fate,
-		     uint64_t due_ns)
+		     uint64_t start_ns, uint64_t delay_ns, const struct block_gate *gate)
 {
 	pthread_mutex_lock(&p->lock);
 	p->frame = frame;
 	p->fate = fate;
-	p->due_ns = due_ns;
+	p->start_ns = start_ns;
+	p->delay_ns = delay_ns;
+	p->gate = gate;
 	p->busy = 1;
 	pthread_cond_broadcast(&p->cond);
 	pthread_mutex_unlock(&p->lock);
 }
 
-void producer_wait_idle(struct producer *p)
+/* Wait for the frame's render to end; @times gets its times. */
+void producer_wait_idle(struct producer *p, struct render_times *times)
 {
 	pthread_mutex_lock(&p->lock);
 	while (p->busy)
 		pthread_cond_wait(&p->cond, &p->lock);
+	*times = p->times;
 	pthread_mutex_unlock(&p->lock);
 }
 

@@ -8,10 +8,34 @@
 #define FENCE_TRACE_PRODUCER_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "vgem-fence-source.h"
 #include "workload-plan.h"
+
+/*
+ * Where the compositor's thread waits on the in-fences (a blocking commit,
+ * or its poll): a late producer starts its delay only once that thread
+ * sleeps there, so that a commit a loaded machine holds up still waits the
+ * whole delay on it (timed from the frame's start, it waited less or not
+ * at all).
+ */
+enum gate_state { GATE_BEFORE, GATE_INSIDE, GATE_RETURNED };
+
+struct block_gate {
+	pid_t tid;		/* the compositor's thread */
+	atomic_int state;	/* enum gate_state of this frame's waiting call */
+};
+
+/* When a producer signalled a frame's fence, as it saw it (CLOCK_MONOTONIC ns). */
+struct render_times {
+	uint64_t start_ns;	/* its delay started: the frame's start, or the gate */
+	uint64_t due_ns;	/* start_ns + its delay */
+	uint64_t woke_ns;	/* awake again, just before it signalled */
+	uint64_t done_ns;	/* the signalling call returned */
+};
 
 struct producer {
 	char label;		/* 'A' or 'B' */
@@ -27,14 +51,17 @@ struct producer {
 	int ready, busy, quit;
 	unsigned int frame;
 	enum frame_fate fate;
-	uint64_t due_ns;	/* CLOCK_MONOTONIC time to signal at */
+	uint64_t start_ns;	/* CLOCK_MONOTONIC time the frame started */
+	uint64_t delay_ns;	/* its render delay */
+	const struct block_gate *gate;	/* delay from the compositor's block, or NULL */
+	struct render_times times;	/* of the last frame rendered */
 };
 
 int producer_start(struct producer *p, char label, int vgem_fd);
 int producer_fence(struct producer *p);
 void producer_render(struct producer *p, unsigned int frame, enum frame_fate fate,
-		     uint64_t due_ns);
-void producer_wait_idle(struct producer *p);
+		     uint64_t start_ns, uint64_t delay_ns, const struct block_gate *gate);
+void producer_wait_idle(struct producer *p, struct render_times *times);
 void producer_stop(struct producer *p);
 
 #endif
