@@ -1,0 +1,103 @@
+# shellcheck shell=bash
+# guest-stall-before.sh: `fence-trace stall` started on a display that is
+# already stuck (issue 18): a blocking commit, a non-blocking commit and a
+# compositor polling its sync_file, each stuck several seconds before stall
+# starts, with the in-fence fds kept open and closed once the commit has
+# them (fence-workload --close-in-fences; not for a poll, which needs its
+# fd).  Each must be reported within a second of the line saying stall
+# watches, named (task, fence; commit and plane with the series), and
+# --once exit 3; a stuck wait it then sees end is CLEARED "at least";
+# nothing stuck is no stall.  Sourced by tests/run-tests.
+
+# The guest's script: one run of stall per shape, each line of its output
+# stamped with the guest's uptime (10 ms) to time the report against the
+# "watching" line.  The sw_sync fences signal 16 s after the submit:
+# loading stall's BPF programs takes 5-7 s in the lab's emulated guest on
+# a loaded host, and the wait must outlast the 3 s before it plus that.
+stall_before_script='
+	ts() { while IFS= read -r l; do read up _ </proc/uptime; echo "$up $l"; done; }
+	stuck() { # NAME WORKLOAD-ARGS...: start the workload, wait until it is stuck, then 3 s
+		n=$1; shift
+		fence-workload -n 3 --timeout 40000 --say-waits "$@" >$n-wl.txt 2>$n-wl.err & w=$!
+		echo "$w" >$n.pid
+		until grep -q " ms after the submit" $n-wl.err 2>/dev/null; do sleep 0.1; done
+		sleep 3
+	}
+	shape() { # NAME WORKLOAD-ARGS...
+		stuck "$@"
+		{ fence-trace stall --once --json -d 40 --threshold 1000; echo "rc=$?"; } 2>&1 | ts >$1.log
+		wait $w
+	}
+	shape blocking --slow 1:B:16000
+	shape blocking-closed --slow 1:B:16000 --close-in-fences
+	shape nonblock --nonblock --slow 1:B:16000
+	shape nonblock-closed --nonblock --slow 1:B:16000 --close-in-fences
+	shape poll --poll --slow 1:B:16000
+	stuck clear --slow 1:B:16000
+	fence-trace stall --threshold 1000 >clear.txt 2>clear.err & sp=$!
+	wait $w; sleep 0.5; kill -INT $sp; wait $sp
+	{ fence-trace stall --once --json -d 3 --threshold 50; echo "rc=$?"; } 2>&1 | ts >none.log'
+
+# stall_before_shape DIR NAME EVENT WHO SERIES: NAME's first report is
+# EVENT (stall or poll_stall), within 1 s of "watching", exit 3, began
+# before the tool, the task (WHO: workload, its pid; worker, a kworker)
+# and its in-fence B as the workload said it, waited at least 3 s; with
+# the series (SERIES 1) the commit and producer B's plane.
+stall_before_shape() {
+	local d=$1 n=$2 event=$3 who=$4 series=$5 ctx seq pid plane
+	ctx=$(sed -n 's/.*producer B (context \([0-9]*\) seqno.*/\1/p' "$d/$n-wl.err")
+	seq=$(sed -n 's/.*producer B (context [0-9]* seqno \([0-9]*\)).*/\1/p' "$d/$n-wl.err")
+	plane=$(sed -n 's/^# device=.* plane_b=\([0-9]*\).*/\1/p' "$d/$n-wl.txt")
+	pid=$(cat "$d/$n.pid" 2>/dev/null)
+	grep -q '^[0-9.]* rc=3$' "$d/$n.log" &&
+		awk '/ watching dma_fence waits/ && !w { w = $1 } /^[0-9.]* \{"event": "(stall|poll_stall)"/ && !s { s = $1 }
+			END { exit !(w && s && s - w <= 1.0) }' "$d/$n.log" &&
+		sed -n 's/^[0-9.]* \({.*\)$/\1/p' "$d/$n.log" | jq -se --arg ev "$event" --arg who "$who" \
+			--argjson pid "${pid:-0}" --argjson c "${ctx:-0}" --argjson s "${seq:-0}" \
+			--argjson series "$series" --argjson plane "${plane:-0}" '.[0] as $e |
+			$e.event == $ev and $e.began_before_tool == true and $e.context == $c and $e.seqno == $s and
+			$e.timeline == "producer-B" and $e.waited_ns >= 3000000000 and
+			(if $ev == "poll_stall" then $e.pid == $pid and $e.holder_tgid == $pid and $e.driver == "sw_sync"
+			 else $e.driver == "sw_sync" and $e.creator_tgid == 0 and
+				(if $who == "worker" then ($e.comm | startswith("kworker")) and
+					($e.where | startswith("a non-blocking atomic commit'"'"'s worker: dma_fence_default_wait"))
+				 else $e.tgid == $pid and $e.pid == $pid and
+					($e.where | startswith("a blocking atomic commit, in the ioctl'"'"'s task: dma_fence_default_wait")) end) and
+				$e.fence_found_by == "stack" and
+				(if $series == 1 then $e.commit != null and $e.plane == $plane else $e.commit == null end) end)' >/dev/null
+}
+
+# guest_stall_before [stock]: on the patched kernel, or the stock one.
+guest_stall_before() {
+	local kind=${1:-patched} rc=0 d=$results/stall-before-${1:-patched} kernel=() series=1 sig json
+	rm -rf "$d" && mkdir -p "$d"
+	if [ "$kind" = stock ]; then
+		kernel=(--kernel "$("$repo/kernel/build-kernel" stock 2>/dev/null | tail -1)/bzImage")
+		series=0
+	fi
+	"$run_guest" "${kernel[@]}" --timeout 300 --out "$d" -- sh -c "$stall_before_script" >"$d.out" 2>&1 || rc=$?
+	verdict $rc "stall before ($kind kernel): the guest ran every shape" "$d.out"
+	stall_before_shape "$d" blocking stall workload $series
+	verdict $? "stall before ($kind): a blocking commit stuck 3 s before stall: reported within 1 s of watching, exit 3, the workload's task, its fence B (on its stack), where it waits$([ $series = 1 ] && echo ', commit and plane')" "$d/blocking.log"
+	stall_before_shape "$d" blocking-closed stall workload $series
+	verdict $? "stall before ($kind): the same with the in-fence fds closed" "$d/blocking-closed.log"
+	stall_before_shape "$d" nonblock stall worker $series
+	verdict $? "stall before ($kind): a non-blocking commit stuck 3 s before stall: its worker, the fence, reported within 1 s, exit 3" "$d/nonblock.log"
+	stall_before_shape "$d" nonblock-closed stall worker $series
+	verdict $? "stall before ($kind): the same with the in-fence fds closed" "$d/nonblock-closed.log"
+	stall_before_shape "$d" poll poll_stall workload $series
+	verdict $? "stall before ($kind): a compositor polling its sync_file 3 s before stall: the poller, holder and fd, the fence, within 1 s, exit 3" "$d/poll.log"
+	sig=$(sed -n 's/^frame=1 .* b_signal_ns=\([0-9]*\) .*/\1/p' "$d/clear-wl.txt" 2>/dev/null)
+	grep -q '^STALL: fence-workload-[0-9]* (thread [0-9]*) has waited at least [0-9.]* ms on sw_sync producer-B context [0-9]* seqno 2 \[began before the tool\]$' "$d/clear.txt" &&
+		grep -q '^  began before fence-trace started: waiting since at least [0-9.]* s (CLOCK_MONOTONIC)' "$d/clear.txt" &&
+		grep -q '^  created before the tool started: creator unknown$' "$d/clear.txt" &&
+		grep -q '^CLEARED after at least [0-9.]* ms (the wait began before the tool): the fence signalled context' "$d/clear.txt" &&
+		grep -q '^  signalled at least [0-9.]* ms into the wait (its start: before the tool)' "$d/clear.txt" && [ -n "$sig" ]
+	verdict $? "stall before ($kind): text: waiting since at least, creator unknown; then CLEARED, signalled at least X ms into a wait begun before the tool" "$d/clear.txt"
+	grep -q '^[0-9.]* rc=0$' "$d/none.log" && ! grep -q '"event"' "$d/none.log" &&
+		grep -q 'at start: 0 tasks in a dma_fence wait and 0 polling a sync_file' "$d/none.log"
+	verdict $? "stall before ($kind): nothing stuck: no stall at start, exit 0" "$d/none.log"
+	json=$d/all.ndjson
+	cat "$d"/*.log 2>/dev/null | sed -n 's/^[0-9.]* \({.*\)$/\1/p' >"$json"
+	schema_verdict stall "stall --json, waits begun before the tool ($kind)" "$json"
+}
