@@ -169,6 +169,7 @@ $(OBJ)/cli/cmd-latency.o $(OBJ)/live/latency-print.o $(OBJ)/live/latency-bpf.o \
 $(OBJ)/cli/cmd-stall.o $(OBJ)/live/stall-print.o $(OBJ)/live/stall-series.o $(OBJ)/live/stall-debugfs.o: \
 	$(BPF_OUT)/fence-stall.skel.h
 $(OBJ)/live/record-bpf.o $(OBJ)/cli/cmd-record.o $(OBJ)/tests/bench/ring-floor.o: $(BPF_OUT)/fence-record.skel.h
+$(OBJ)/cli/cmd-stall.o $(OBJ)/live/stall-before.o: $(BPF_OUT)/fence-waiters.skel.h
 $(OBJ)/live/attach-check.o: $(BPF_OUT)/fence-latency.skel.h $(BPF_OUT)/fence-stall.skel.h \
 	$(BPF_OUT)/fence-record.skel.h
 

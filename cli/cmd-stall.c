@@ -206,23 +206,27 @@ static int load(struct stall_ctx *c)
 	c->skel->data->threshold_ns = c->threshold_ns;
 	c->ebusy_on = -2;
 	c->have_series = series_start(&c->series, c) == 0;
+	stall_before_load(c);
 	return 0;
 }
 
 static int run(struct stall_ctx *c)
 {
 	struct sigaction sa = { .sa_handler = on_signal };
-	time_t end = c->duration_s ? time(NULL) + c->duration_s : 0;
 	unsigned int ticks = 0;
+	time_t end;
 
 	/* Before loading: see cmd-latency.c. */
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	if (load(c))
 		return 1;
+	/* from now: loading can take seconds (an emulated guest) */
+	end = c->duration_s ? time(NULL) + c->duration_s : 0;
 	/* On stderr even with --json: scripts wait for this line. */
 	fprintf(stderr, "fence-trace stall: watching dma_fence waits (threshold %s)\n",
 		c->threshold_ms ? "fixed" : "2 vblank periods, else 33 ms");
+	stall_before_take(c);
 	while (!exiting && (!end || time(NULL) < end)) {
 		usleep(POLL_US);
 		if (++ticks % 10 == 0) {
@@ -233,7 +237,7 @@ static int run(struct stall_ctx *c)
 		if (c->have_series)
 			series_read(&c->series);	/* before: it names the waits */
 		ring_buffer__poll(c->rb, 0);
-		if (scan_waits(c) || (c->once && c->stalls))
+		if (scan_waits(c) || stall_before_scan(c, now_ns()) || (c->once && c->stalls))
 			return EXIT_STALLED;
 	}
 	ring_buffer__poll(c->rb, 0);
@@ -256,6 +260,7 @@ int cmd_stall(int argc, char **argv)
 	ret = run(&c);
 	if (c.have_series)
 		series_stop(&c.series);
+	stall_before_free(&c);
 	ring_buffer__free(c.rb);
 	fence_stall_bpf__destroy(c.skel);
 	if (c.have_names)

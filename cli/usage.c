@@ -221,7 +221,9 @@ static const struct usage usages[] = {
 	  "task waits on which fence (driver, timeline, context, seqno), how far\n"
 	  "behind that timeline is, which task created the fence, the members of a\n"
 	  "merged fence still pending, and the kernel's debugfs view; then when and\n"
-	  "how the stall cleared (signalled, with an error, or interrupted).\n",
+	  "how the stall cleared (signalled, with an error, or interrupted).  At\n"
+	  "start it reports the waits and sync_file polls already in progress (a\n"
+	  "display already frozen) as stalls that began before it.\n",
 	  stall_options, 27, 0 },
 	{ "timeline", "one self-contained HTML page: fences, waits, vblanks, late frames",
 	  "usage: fence-trace timeline [-o OUT.html] [FILE]\n"

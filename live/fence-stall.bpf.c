@@ -187,6 +187,11 @@ static __always_inline int on_wait_end(struct dma_fence *fence)
 	__u64 now = bpf_ktime_get_ns();
 	struct fs_end *e;
 
+	if (!w) {
+		/* a wait found at start, its fence unknown: a task waits on one at a time */
+		key.fence = 0;
+		w = bpf_map_lookup_elem(&waits, &key);
+	}
 	if (!w)
 		return 0;
 	if (now - w->start >= threshold_ns) {
@@ -195,8 +200,9 @@ static __always_inline int on_wait_end(struct dma_fence *fence)
 			e->start = w->start;
 			e->end = now;
 			e->fence = key.fence;
-			e->context = w->fence.context;
-			e->seqno = w->fence.seqno;
+			e->context = key.fence ? w->fence.context : BPF_CORE_READ(fence, context);
+			e->seqno = key.fence ? w->fence.seqno : BPF_CORE_READ(fence, seqno);
+			e->before_tool = w->before_tool;
 			e->tgid = w->tgid;
 			e->pid = w->pid;
 			e->error = BPF_CORE_READ(fence, error);

@@ -31,8 +31,10 @@ struct fs_wait {
 	__u32 is_array, n_members;	/* n_members: all of them, even past FS_MEMBERS */
 	struct fs_fence members[FS_MEMBERS];
 	struct fs_creator creator;	/* ts 0: created before the tool started */
+	__u32 before_tool, pad;		/* 1: found asleep in it at start (stall-before.c) */
 };
 
+/* fence 0: a wait found at start whose fence is unknown (stall-before.c) */
 struct fs_wait_key {
 	__u64 pid_tgid, fence;
 };
@@ -44,6 +46,7 @@ struct fs_end {
 	__u32 tgid, pid;
 	__s32 error;			/* the fence's error, 0 if none */
 	__u32 signaled;			/* 0: the wait ended unsignalled (interrupted, timed out) */
+	__u32 before_tool, pad;		/* the wait began before the tool started */
 };
 
 struct fs_signal {			/* the last signal on a fence context */

@@ -126,3 +126,42 @@ void stall_debugfs_json(const struct stall_target *t)
 	dfile_print(SYNC_INFO, &d, "", 1);
 	fprintf(stdout, "}");
 }
+
+/**
+ * stall_debugfs_find_wait() - the series' fence_timeline line of a commit's
+ * wait on the fence (@context, @seqno): its commit, plane, age and names
+ * @context: the fence's context
+ * @seqno: and seqno
+ * @w: filled when found
+ *
+ * Return: 0 when a CRTC's file lists the wait, -1 otherwise (no series).
+ */
+int stall_debugfs_find_wait(uint64_t context, uint64_t seqno, struct debugfs_wait *w)
+{
+	static struct dfile d;
+	unsigned long long commit, ctx, seq;
+	long long age;
+	unsigned int plane;
+	int found = -1;
+	glob_t g;
+
+	if (glob(TIMELINE_GLOB, 0, NULL, &g))
+		return -1;
+	for (size_t i = 0; i < g.gl_pathc && found; i++) {
+		if (dfile_read(g.gl_pathv[i], &d))
+			continue;
+		for (unsigned int l = 0; l < d.n && found; l++) {
+			memset(w, 0, sizeof(*w));
+			if (sscanf(d.lines[l], "wait commit=%llu plane=%u context=%llu seqno=%llu age_ns=%lld signalled=0 driver=%31s timeline=%63[^\n]",
+				   &commit, &plane, &ctx, &seq, &age, w->driver, w->timeline) >= 5 &&
+			    ctx == context && seq == seqno) {
+				w->commit = commit;
+				w->plane = plane;
+				w->age_ns = age;
+				found = 0;
+			}
+		}
+	}
+	globfree(&g);
+	return found;
+}

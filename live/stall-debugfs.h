@@ -10,6 +10,15 @@ struct stall_target {
 	uint64_t context, seqno;	/* else the stuck fence */
 };
 
+/* A commit's wait on an in-fence, as the series' fence_timeline lists it. */
+struct debugfs_wait {
+	uint64_t commit;
+	uint32_t plane;
+	int64_t age_ns;
+	char driver[32], timeline[64];	/* "" for a fence signalled since */
+};
+
+int stall_debugfs_find_wait(uint64_t context, uint64_t seqno, struct debugfs_wait *w);
 void stall_debugfs_text(const struct stall_target *t);
 void stall_debugfs_json(const struct stall_target *t);
 

@@ -18,6 +18,7 @@
 #include "errname.h"
 #include "json-str.h"
 #include "stall.h"
+#include "stall-before.h"
 #include "stall-debugfs.h"
 #include "sync.h"
 #include "time-span.h"
@@ -28,6 +29,24 @@ static void name_of(struct stall_ctx *c, uint64_t context, const char **driver, 
 
 	*driver = n ? n->driver : "?";
 	*timeline = n ? n->timeline : "(name unknown: no fence of it created since the tool started)";
+}
+
+/* A wait found at start: the names found then, else the stream's. */
+static void wait_name(struct stall_ctx *c, const struct fs_wait *w, const struct before_wait *b,
+		      const char **driver, const char **timeline)
+{
+	name_of(c, w->fence.context, driver, timeline);
+	if (!b)
+		return;
+	if (!w->fence.ptr) {
+		*driver = "fence unknown";
+		*timeline = "(see where it waits)";
+	} else if (b->names.driver[0]) {
+		*driver = b->names.driver;
+		*timeline = b->names.timeline;
+	} else if (**driver == '?' && b->names.timeline[0]) {
+		*timeline = b->names.timeline;
+	}
 }
 
 static int last_signal(struct stall_ctx *c, uint64_t context, struct fs_signal *s)
@@ -107,7 +126,23 @@ static void json_field(const char *s, size_t max)
 	json_str(stdout, buf);
 }
 
-static void start_json(struct stall_ctx *c, const struct fs_wait *w, uint64_t now)
+static const char *const sources[] = {
+	[BEFORE_UNKNOWN] = "null", [BEFORE_STACK] = "\"stack\"", [BEFORE_SYNC_FILE] = "\"sync_file\"",
+};
+
+/* What only a wait found at start has: null otherwise. */
+static void before_json(const struct before_wait *b)
+{
+	printf(", \"began_before_tool\": %s, \"where\": ", b ? "true" : "false");
+	if (b)
+		json_field(b->where, sizeof(b->where));
+	else
+		printf("null");
+	printf(", \"fence_found_by\": %s", b ? sources[b->source] : "null");
+}
+
+static void start_json(struct stall_ctx *c, const struct fs_wait *w, const struct before_wait *b,
+		       uint64_t now)
 {
 	const char *drv, *tl;
 	struct fs_signal s;
@@ -115,7 +150,7 @@ static void start_json(struct stall_ctx *c, const struct fs_wait *w, uint64_t no
 
 	char last[32] = "null";
 
-	name_of(c, w->fence.context, &drv, &tl);
+	wait_name(c, w, b, &drv, &tl);
 	if (have)
 		snprintf(last, sizeof(last), "%" PRIu64, (uint64_t)s.seqno);
 	printf("{\"event\": \"stall\", \"start_ns\": %" PRIu64 ", \"waited_ns\": %" PRIu64
@@ -132,6 +167,8 @@ static void start_json(struct stall_ctx *c, const struct fs_wait *w, uint64_t no
 
 		if (sw)
 			printf(", \"commit\": %" PRIu64 ", \"plane\": %u", sw->commit, sw->plane);
+		else if (b && b->names.commit >= 0)
+			printf(", \"commit\": %" PRId64 ", \"plane\": %d", b->names.commit, b->names.plane);
 		else
 			printf(", \"commit\": null, \"plane\": null");
 	}
@@ -142,24 +179,54 @@ static void start_json(struct stall_ctx *c, const struct fs_wait *w, uint64_t no
 			printf("%s{\"context\": %" PRIu64 ", \"seqno\": %" PRIu64 "}", k++ ? ", " : "",
 			       (uint64_t)w->members[i].context, (uint64_t)w->members[i].seqno);
 	printf("]");
+	before_json(b);
 	stall_debugfs_json(&(struct stall_target){ -1, w->fence.context, w->fence.seqno });
 	printf("}\n");
 }
 
+/*
+ * What a wait found at start adds: that it began before the tool, since
+ * when at least, where it waits and how its fence was found.
+ */
+static void before_text(struct stall_ctx *c, const struct before_wait *b, const struct fs_wait *w,
+			uint64_t now)
+{
+	printf("  began before fence-trace started: waiting since at least %.3f s (CLOCK_MONOTONIC), %.1f ms ago: the task has not run since then, and it ran when the wait began\n",
+	       w->start / 1e9, span_ms(now, w->start, &c->backwards));
+	printf("  where: %s\n", b->where);
+	if (b->source == BEFORE_UNKNOWN)
+		printf("  fence: unknown (no dma_fence_default_wait callback of this task on its stack, none on a held sync_file's fence)\n");
+	else
+		printf("  fence: found %s\n", b->source == BEFORE_STACK ?
+		       "on the task's kernel stack (its dma_fence_default_wait callback)" :
+		       "by this task's wait callback on a held sync_file's fence");
+	if (b->names.holders[0])
+		printf("  held as a sync_file by %s\n", b->names.holders);
+	if (b->names.commit >= 0)
+		printf("  commit %" PRId64 ", plane %d: an atomic commit's in-fence wait, %.1f ms old by the series' fence_timeline\n",
+		       b->names.commit, b->names.plane, b->names.kernel_age_ns / 1e6);
+}
+
 void stall_print_start(struct stall_ctx *c, const struct fs_wait *w, uint64_t now)
 {
+	const struct before_wait *b = NULL;
 	const char *drv, *tl;
 
+	if (w->before_tool)
+		b = stall_before_find(c, &(struct fs_wait_key){ (uint64_t)w->tgid << 32 | w->pid, w->fence.ptr });
 	if (c->json) {
-		start_json(c, w, now);
+		start_json(c, w, b, now);
 		fflush(stdout);	/* a script watches for this line while the wait lasts */
 		return;
 	}
-	name_of(c, w->fence.context, &drv, &tl);
-	printf("STALL: %.16s-%u (thread %u) has waited %.1f ms on %s %s context %" PRIu64 " seqno %" PRIu64 "\n",
-	       w->comm, w->tgid, w->pid, span_ms(now, w->start, &c->backwards), drv, tl, (uint64_t)w->fence.context,
-	       (uint64_t)w->fence.seqno);
-	behind(c, &w->fence, now);
+	wait_name(c, w, b, &drv, &tl);
+	printf("STALL: %.16s-%u (thread %u) has waited %s%.1f ms on %s %s context %" PRIu64 " seqno %" PRIu64 "%s\n",
+	       w->comm, w->tgid, w->pid, b ? "at least " : "", span_ms(now, w->start, &c->backwards), drv, tl,
+	       (uint64_t)w->fence.context, (uint64_t)w->fence.seqno, b ? " [began before the tool]" : "");
+	if (b)
+		before_text(c, b, w, now);
+	if (!b || w->fence.ptr)
+		behind(c, &w->fence, now);
 	if (w->creator.ts)
 		printf("  created by %.16s-%u, %.1f ms ago\n", w->creator.comm, w->creator.tgid,
 		       span_ms(now, w->creator.ts, &c->backwards));
@@ -167,7 +234,8 @@ void stall_print_start(struct stall_ctx *c, const struct fs_wait *w, uint64_t no
 		printf("  created before the tool started: creator unknown\n");
 	if (w->is_array)
 		members(c, w);
-	attribution(c, w->fence.ptr);
+	if (!b || b->names.commit < 0)
+		attribution(c, w->fence.ptr);
 	stall_debugfs_text(&(struct stall_target){ -1, w->fence.context, w->fence.seqno });
 	fflush(stdout);
 }
@@ -180,18 +248,23 @@ void stall_print_end(struct stall_ctx *c, const struct fs_end *e, const struct f
 	if (c->json) {
 		printf("{\"event\": \"cleared\", \"start_ns\": %" PRIu64 ", \"end_ns\": %" PRIu64
 		       ", \"stall_ns\": %" PRIu64 ", \"signal_ns\": %" PRIu64 ", \"tgid\": %u, \"pid\": %u, "
-		       "\"context\": %" PRIu64 ", \"seqno\": %" PRIu64 ", \"signaled\": %s, \"error\": %d}\n",
+		       "\"context\": %" PRIu64 ", \"seqno\": %" PRIu64 ", \"signaled\": %s, \"error\": %d"
+		       ", \"began_before_tool\": %s}\n",
 		       (uint64_t)e->start, (uint64_t)e->end, span_ns(e->end, e->start, &c->backwards),
 		       (uint64_t)e->signal_ts, e->tgid, e->pid, (uint64_t)e->context, (uint64_t)e->seqno,
-		       e->signaled ? "true" : "false", e->error);
+		       e->signaled ? "true" : "false", e->error, e->before_tool ? "true" : "false");
 	} else {
-		printf("CLEARED after %.1f ms: %s%s context %" PRIu64 " seqno %" PRIu64 " (error %d)%s\n",
-		       span_ms(e->end, e->start, &c->backwards), how, w ? "" : " [stall began and ended between polls]",
+		printf("CLEARED after %s%.1f ms%s: %s%s context %" PRIu64 " seqno %" PRIu64 " (error %d)%s\n",
+		       e->before_tool ? "at least " : "", span_ms(e->end, e->start, &c->backwards),
+		       e->before_tool ? " (the wait began before the tool)" : "", how,
+		       w ? "" : " [stall began and ended between polls]",
 		       (uint64_t)e->context, (uint64_t)e->seqno, e->error,
 		       e->error == -2 ? ": -ENOENT, a sw_sync timeline closed with it pending" : "");
 		if (e->signal_ts >= e->start && e->signal_ts <= e->end)
-			printf("  signalled %.1f ms into the wait; the waiter ran %.3f ms after the signal\n",
-			       (e->signal_ts - e->start) / 1e6, (e->end - e->signal_ts) / 1e6);
+			printf("  signalled %s%.1f ms into the wait%s; the waiter ran %.3f ms after the signal\n",
+			       e->before_tool ? "at least " : "", (e->signal_ts - e->start) / 1e6,
+			       e->before_tool ? " (its start: before the tool)" : "",
+			       (e->end - e->signal_ts) / 1e6);
 		if (e->error && !c->have_series)
 			printf("  what a commit waiting on it did next: not traced without the fence-trace kernel series\n");
 	}

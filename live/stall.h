@@ -8,6 +8,7 @@
 
 #include "fence-names.h"
 #include "fence-stall.h"
+#include "stall-before.h"
 #include "stall-series.h"
 
 #define STALL_MAX_TRACKED 256
@@ -35,6 +36,7 @@ struct stall_ctx {
 	unsigned int n_seen, stalls;
 	struct stall_series series;	/* the kernel series' view, when it has one */
 	int have_series;
+	struct stall_before before;	/* the waits in progress at start */
 	/* EBUSY retries against one earlier commit: said once, when they last */
 	int64_t ebusy_on;
 	uint64_t ebusy_first_ts;

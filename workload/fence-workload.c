@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -244,6 +245,81 @@ static const int *plane_fences(struct compositor *c, unsigned int frame, const i
 	return in_fd;
 }
 
+/* --say-waits: what this frame does that waits on a late in-fence, and when. */
+static void say_waits(const struct compositor *c, unsigned int frame, const int *in_fd)
+{
+	const char *what = c->plan.poll ? "poll() on the sync_file fd" :
+			   c->plan.nonblock ? "non-blocking commit on the in-fence fd" :
+			   "blocking commit on the in-fence fd";
+	unsigned int ms;
+
+	for (unsigned int i = 0; c->plan.say_waits && i < c->n_producers; i++) {
+		enum frame_fate fate = plan_fate(&c->plan, frame, i, &ms);
+		struct sync_summary s = { 0 };
+
+		if (fate != FATE_SLOW && fate != FATE_NEVER)
+			continue;
+		sync_file_summary(in_fd[i], &s);
+		fprintf(stderr, "fence-workload: frame %u: at %" PRIu64 " ns: %s %d of producer %c "
+			"(context %" PRIu64 " seqno %" PRId64 "), which signals %s%u ms after the submit "
+			"(a blocking call's: after it blocks on it); "
+			"in-fence fds %s\n", frame, now_ns(), what, in_fd[i], 'A' + i, s.context, s.seqno,
+			fate == FATE_NEVER ? "never, not " : "", ms,
+			c->plan.close_in ? "closed once the commit has them" : "kept open");
+	}
+	fflush(stderr);
+}
+
+/*
+ * --close-in-fences on a blocking commit: the ioctl holds its own
+ * references once it sleeps on them, so a helper closes the fds then (the
+ * main thread's /proc state turns S).
+ */
+struct closer {
+	pthread_t thread;
+	pid_t tid;
+	int *fds;
+	unsigned int n;
+};
+
+static int thread_asleep(pid_t tid)
+{
+	char path[64], buf[256], *p;
+	FILE *f;
+	size_t got;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%d/stat", (int)tid);
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	got = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[got] = '\0';
+	p = strrchr(buf, ')');
+	return p && (p[2] == 'S' || p[2] == 'D');
+}
+
+static void close_in_fences(int *fds, unsigned int n)
+{
+	for (unsigned int i = 0; i < n; i++) {
+		if (fds[i] >= 0)
+			close(fds[i]);
+		fds[i] = -1;
+	}
+	fprintf(stderr, "fence-workload: at %" PRIu64 " ns: in-fence fds closed\n", now_ns());
+	fflush(stderr);
+}
+
+static void *closer_run(void *arg)
+{
+	struct closer *cl = arg;
+
+	for (int i = 0; i < 10000 && !thread_asleep(cl->tid); i++)
+		usleep(1000);
+	close_in_fences(cl->fds, cl->n);
+	return NULL;
+}
+
 /* The frame on screen: its out-fence signalled, and its flip event read. */
 static void await_frame(struct compositor *c, unsigned int frame, int out_fence,
 			struct frame_result *r)
@@ -284,6 +360,23 @@ static void start_render(struct compositor *c, unsigned int frame, struct frame_
 	}
 }
 
+/* The commit; with --close-in-fences, its in-fence fds closed as it has them. */
+static int commit_blocking_close(struct compositor *c, struct kms_req *req, unsigned int frame,
+				 struct frame_result *r, int *in_fd)
+{
+	struct closer cl = { .tid = (pid_t)syscall(SYS_gettid), .fds = in_fd, .n = c->n_producers };
+	int ret, closer = c->plan.close_in && !c->plan.nonblock;
+
+	if (closer && pthread_create(&cl.thread, NULL, closer_run, &cl))
+		die("frame %u: cannot start the thread that closes the in-fences", frame);
+	ret = commit_frame(c, req, frame, r);
+	if (closer)
+		pthread_join(cl.thread, NULL);
+	else if (c->plan.close_in)
+		close_in_fences(in_fd, c->n_producers);
+	return ret;
+}
+
 static void run_frame(struct compositor *c, unsigned int frame, struct frame_result *r)
 {
 	int in_fd[PLAN_PRODUCERS] = { -1, -1 }, merged[PLAN_PRODUCERS] = { -1, -1 };
@@ -304,10 +397,13 @@ static void run_frame(struct compositor *c, unsigned int frame, struct frame_res
 	if (!c->plan.poll)	/* a merge of two pending fences: before they render */
 		planes = plane_fences(c, frame, in_fd, merged);
 	start_render(c, frame, r);
+	say_waits(c, frame, in_fd);
 	if (c->plan.poll)	/* the poll waits for their render */
 		planes = plane_fences(c, frame, in_fd, merged);
 	build_request(c, frame, planes, &out_fence, &req);
-	ret = commit_frame(c, &req, frame, r);
+	for (unsigned int i = 0; c->plan.close_in && i < c->n_producers; i++)
+		sync_file_summary(in_fd[i], &r->in[i]);	/* what is known of them once closed */
+	ret = commit_blocking_close(c, &req, frame, r, in_fd);
 	if (c->plan.merge && merged[0] >= 0)
 		close(merged[0]);	/* the kernel holds its own reference now */
 	r->return_ns = now_ns();
@@ -318,6 +414,8 @@ static void run_frame(struct compositor *c, unsigned int frame, struct frame_res
 	await_frame(c, frame, out_fence, r);
 	for (unsigned int i = 0; i < c->n_producers; i++) {
 		producer_wait_idle(&c->producers[i], &r->times[i]);
+		if (in_fd[i] < 0)
+			continue;	/* closed: r->in[i] is what it was at the commit */
 		sync_file_summary(in_fd[i], &r->in[i]);
 		close(in_fd[i]);
 	}

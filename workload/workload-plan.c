@@ -59,6 +59,13 @@ const char workload_usage[] =
 	"      --device D        /dev/dri/cardN or a driver name (default: the\n"
 	"                        first atomic device with a connected output)\n"
 	"      --timeout MS      give up on an out-fence after MS (default 5000)\n"
+	"      --close-in-fences\n"
+	"                        close the in-fence fds as soon as the commit has\n"
+	"                        them: after a non-blocking commit's ioctl, once a\n"
+	"                        blocking commit's task sleeps in it (not with --poll)\n"
+	"      --say-waits       tell on stderr, with CLOCK_MONOTONIC times, each\n"
+	"                        commit or poll on a --slow or --never in-fence as\n"
+	"                        it begins, and when its in-fence fds are closed\n"
 	"  -h, --help            this text\n";
 
 void plan_defaults(struct workload_plan *plan)
@@ -152,7 +159,7 @@ static int plan_has_fate(const struct workload_plan *plan, enum frame_fate fate)
 
 enum { OPT_SLOW = 256, OPT_NEVER, OPT_ERROR, OPT_NONBLOCK, OPT_FLIP,
        OPT_NO_OVERLAY, OPT_DEVICE, OPT_TIMEOUT, OPT_MERGE, OPT_POLL, OPT_EBUSY, OPT_BEHIND, OPT_SHARE_NEVER,
-       OPT_VGEM };
+       OPT_VGEM, OPT_CLOSE_IN, OPT_SAY_WAITS };
 
 static const struct option long_opts[] = {
 	{ "frames", required_argument, NULL, 'n' },
@@ -172,6 +179,8 @@ static const struct option long_opts[] = {
 	{ "vgem", no_argument, NULL, OPT_VGEM },
 	{ "device", required_argument, NULL, OPT_DEVICE },
 	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
+	{ "close-in-fences", no_argument, NULL, OPT_CLOSE_IN },
+	{ "say-waits", no_argument, NULL, OPT_SAY_WAITS },
 	{ "help", no_argument, NULL, 'h' },
 	{ 0 }
 };
@@ -212,6 +221,10 @@ static int plan_check(const struct workload_plan *plan, char *err, size_t errlen
 	}
 	if (plan->merge && plan->poll) {
 		snprintf(err, errlen, "--merge and --poll exclude each other");
+		return -1;
+	}
+	if (plan->close_in && plan->poll) {
+		snprintf(err, errlen, "--close-in-fences and --poll exclude each other (a poll needs its fd)");
 		return -1;
 	}
 	if (plan->merge && !plan->overlay) {
@@ -270,6 +283,8 @@ int plan_parse_args(struct workload_plan *plan, int argc, char **argv,
 			break;
 		}
 		case OPT_VGEM: plan->vgem = 1; break;
+		case OPT_CLOSE_IN: plan->close_in = 1; break;
+		case OPT_SAY_WAITS: plan->say_waits = 1; break;
 		case OPT_DEVICE: plan->device = optarg; break;
 		case OPT_TIMEOUT: r = number_opt("timeout", optarg, MAX_MS, &plan->timeout_ms, err, errlen); break;
 		case 'h': return 1;

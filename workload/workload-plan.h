@@ -41,6 +41,8 @@ struct workload_plan {
 	int behind_blocking;
 	int vgem;		/* producers' fences from vgem, not sw_sync */	/* that second commit is a blocking one: it waits, no EBUSY */
 	unsigned int timeout_ms;
+	int close_in;		/* close the in-fence fds once the commit has them */
+	int say_waits;		/* tell each commit or poll on a late in-fence */
 	const char *device;
 };
 

@@ -23,7 +23,7 @@ static void test_defaults_and_overrides(void **state)
 {
 	static const char *const args[] = { "-n", "20", "-A", "4", "--slow", "3:B:40",
 					     "--never", "7:A", "--error", "9:b", "--nonblock",
-					     "--share-never", NULL };
+					     "--share-never", "--close-in-fences", "--say-waits", NULL };
 	struct workload_plan plan;
 	char err[256] = "";
 	unsigned int ms;
@@ -33,6 +33,8 @@ static void test_defaults_and_overrides(void **state)
 	assert_int_equal(plan.frames, 20);
 	assert_int_equal(plan.nonblock, 1);
 	assert_int_equal(plan.share_never, 1);
+	assert_int_equal(plan.close_in, 1);
+	assert_int_equal(plan.say_waits, 1);
 	assert_int_equal(plan_fate(&plan, 3, 1, &ms), FATE_SLOW);
 	assert_int_equal(ms, 40);
 	assert_int_equal(plan_fate(&plan, 3, 0, &ms), FATE_NORMAL);
@@ -59,6 +61,7 @@ static const struct bad_case bad[] = {
 	{ { "--never", "12:A" }, "override names frame 12, but only 10 frames" },
 	{ { "--share-never", "--slow", "1:B:5" }, "--share-never needs a --never fence to share" },
 	{ { "--vgem", "--error", "1:A" }, "--error needs sw_sync fences: vgem cannot fail a fence" },
+	{ { "--poll", "--close-in-fences" }, "--close-in-fences and --poll exclude each other" },
 	{ { "--no-overlay", "--error", "1:B" }, "override names producer B" },
 	{ { "--bogus" }, "unknown option '--bogus'" },
 	{ { "--device" }, "option '--device' needs an argument" },

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* stall-before-names.h - what a wait found at start is (stall-before-names.c). */
+#ifndef FENCE_TRACE_STALL_BEFORE_NAMES_H
+#define FENCE_TRACE_STALL_BEFORE_NAMES_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <linux/types.h>
+
+#include "fence-waiters.h"
+#include "kallsyms.h"
+#include "stall-before.h"
+
+int before_is_fence_wait(const struct fw_task *t, const struct ksyms *k);
+void before_where(const struct fw_task *t, const struct ksyms *k, char *buf, size_t len);
+void before_names(uint64_t fence, uint64_t context, uint64_t seqno, uint64_t ops,
+		  const struct fw_file *files, size_t n_files, const struct ksyms *k,
+		  struct before_names *n);
+void before_comm(uint32_t pid, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,131 @@
+# shellcheck shell=bash
+# guest-stall-before.sh: `fence-trace stall` started on a display that is
+# already stuck (issue 18): a blocking commit, a non-blocking commit and a
+# compositor polling its sync_file, each stuck several seconds before stall
+# starts, with the in-fence fds kept open and closed once the commit has
+# them (fence-workload --close-in-fences; not for a poll, which needs its
+# fd).  Each must be reported within a second of the line saying stall
+# watches, named (task, fence; commit and plane with the series), and
+# --once exit 3; a stuck wait it then sees end is CLEARED "at least";
+# nothing stuck is no stall.  Sourced by tests/run-tests.
+
+# The guest's script: one run of stall per shape, each line of its output
+# stamped with the guest's uptime (10 ms) to time the report against the
+# "watching" line.  Set before it: wl (the workload's fence source), p
+# (the late producer), ms (its delay) and before (seconds stuck before
+# stall starts).  sw_sync fences signal 16 s after the submit: loading
+# stall's BPF programs takes 5-7 s in the lab's emulated guest on a loaded
+# host, and the wait must outlast the 3 s before it plus that; vgem's
+# signal themselves at 10 s, so there 9.5 s and 1 s before.
+stall_before_script='
+	ts() { while IFS= read -r l; do read up _ </proc/uptime; echo "$up $l"; done; }
+	stuck() { # NAME WORKLOAD-ARGS...: start the workload, wait until it is stuck, then 3 s
+		n=$1; shift
+		fence-workload $wl -n 3 --timeout 40000 --say-waits "$@" >$n-wl.txt 2>$n-wl.err & w=$!
+		echo "$w" >$n.pid
+		until grep -q " ms after the submit" $n-wl.err 2>/dev/null; do sleep 0.1; done
+		sleep $before
+	}
+	shape() { # NAME WORKLOAD-ARGS...
+		stuck "$@"
+		{ fence-trace stall --once --json -d 40 --threshold 1000; echo "rc=$?"; } 2>&1 | ts >$1.log
+		wait $w
+	}
+	shape blocking --slow 1:$p:$ms
+	shape blocking-closed --slow 1:$p:$ms --close-in-fences
+	shape nonblock --nonblock --slow 1:$p:$ms
+	shape nonblock-closed --nonblock --slow 1:$p:$ms --close-in-fences
+	shape poll --poll --slow 1:$p:$ms
+	stuck clear --slow 1:$p:$ms
+	fence-trace stall --threshold 1000 >clear.txt 2>clear.err & sp=$!
+	wait $w; sleep 0.5; kill -INT $sp; wait $sp
+	{ fence-trace stall --once --json -d 3 --threshold 50; echo "rc=$?"; } 2>&1 | ts >none.log'
+
+# stall_before_shape DIR NAME EVENT WHO SERIES: NAME's first report is
+# EVENT (stall or poll_stall), within 1 s of "watching", exit 3, began
+# before the tool, the task (WHO: workload, its pid; worker, a kworker)
+# and its in-fence B as the workload said it, waited at least 3 s; with
+# the series (SERIES 1) the commit and producer B's plane.  B's names
+# (sw_sync, producer-B) come from a sync_file held on it or the series'
+# fence_timeline: with its fds closed on a stock kernel there is neither,
+# and the report says so, naming the fence's ops (sw_sync's).
+stall_before_shape() {
+	local d=$1 n=$2 event=$3 who=$4 series=$5 ctx seq pid plane names=1
+	[ "$series" = 0 ] && [ "${n%-closed}" != "$n" ] && names=0
+	ctx=$(sed -n "s/.*producer $sb_p (context \([0-9]*\) seqno.*/\1/p" "$d/$n-wl.err")
+	seq=$(sed -n "s/.*producer $sb_p (context [0-9]* seqno \([0-9]*\)).*/\1/p" "$d/$n-wl.err")
+	plane=$(sed -n 's/^# device=.* plane_b=\([0-9]*\).*/\1/p' "$d/$n-wl.txt")
+	pid=$(cat "$d/$n.pid" 2>/dev/null)
+	grep -q '^[0-9.]* rc=3$' "$d/$n.log" &&
+		awk '/ watching dma_fence waits/ && !w { w = $1 } /^[0-9.]* \{"event": "(stall|poll_stall)"/ && !s { s = $1 }
+			END { exit !(w && s && s - w <= 1.0) }' "$d/$n.log" &&
+		sed -n 's/^[0-9.]* \({.*\)$/\1/p' "$d/$n.log" | jq -se --arg ev "$event" --arg who "$who" \
+			--argjson pid "${pid:-0}" --argjson c "${ctx:-0}" --argjson s "${seq:-0}" \
+			--argjson series "$series" --argjson plane "${plane:-0}" --argjson names "$names" \
+			--arg drv "$sb_driver" --arg tl "$sb_timeline" --arg ops "$sb_ops" --argjson before "$sb_before" '.[0] as $e |
+			$e.event == $ev and $e.began_before_tool == true and $e.context == $c and $e.seqno == $s and
+			(if $names == 1 then $e.timeline == $tl and $e.driver == $drv
+			 else $e.timeline == "(name unknown: its ops are \($ops))" and $e.driver == "?" end) and
+			$e.waited_ns >= $before * 1000000000 and
+			(if $ev == "poll_stall" then $e.pid == $pid and $e.holder_tgid == $pid
+			 else $e.creator_tgid == 0 and
+				(if $who == "worker" then ($e.comm | startswith("kworker")) and
+					($e.where | startswith("a non-blocking atomic commit'"'"'s worker: dma_fence_default_wait"))
+				 else $e.tgid == $pid and $e.pid == $pid and
+					($e.where | startswith("a blocking atomic commit, in the ioctl'"'"'s task: dma_fence_default_wait")) end) and
+				$e.fence_found_by == "stack" and
+				(if $series == 1 then $e.commit != null and $e.plane == $plane else $e.commit == null end) end)' >/dev/null
+}
+
+# guest_stall_before [stock|distro]: on the patched kernel, the stock one,
+# or Debian's (vgem fences, virtio-gpu's display, one plane: producer A).
+guest_stall_before() {
+	local kind=${1:-patched} rc=0 d=$results/stall-before-${1:-patched} kernel=() series=1 sig json
+	local sb_p=B sb_driver=sw_sync sb_timeline=producer-B sb_ops=timeline_fence_ops sb_before=3
+	local setup="wl=; p=B; ms=16000; before=3"
+	rm -rf "$d" && mkdir -p "$d"
+	if [ "$kind" = stock ]; then
+		kernel=(--kernel "$("$repo/kernel/build-kernel" stock 2>/dev/null | tail -1)/bzImage")
+		series=0
+	elif [ "$kind" = distro ]; then
+		kernel=(--kernel distro)
+		series=0 sb_p=A sb_driver=vgem sb_timeline=unbound sb_ops="vgem_fence_ops [vgem]" sb_before=1
+		setup="wl='--vgem --device virtio_gpu --no-overlay'; p=A; ms=9500; before=1"
+	fi
+	"$run_guest" "${kernel[@]}" --timeout 300 --out "$d" -- sh -c "$setup; $stall_before_script" >"$d.out" 2>&1 || rc=$?
+	verdict $rc "stall before ($kind kernel): the guest ran every shape" "$d.out"
+	stall_before_shape "$d" blocking stall workload $series
+	verdict $? "stall before ($kind): a blocking commit stuck $sb_before s before stall: reported within 1 s of watching, exit 3, the workload's task, its late in-fence (on its stack), where it waits$([ $series = 1 ] && echo ', commit and plane')" "$d/blocking.log"
+	stall_before_shape "$d" blocking-closed stall workload $series
+	verdict $? "stall before ($kind): the same with the in-fence fds closed$([ $series = 0 ] && echo ' (names unknown: no sync_file, no series; its ops named)')" "$d/blocking-closed.log"
+	stall_before_shape "$d" nonblock stall worker $series
+	verdict $? "stall before ($kind): a non-blocking commit stuck $sb_before s before stall: its worker, the fence, reported within 1 s, exit 3" "$d/nonblock.log"
+	stall_before_shape "$d" nonblock-closed stall worker $series
+	verdict $? "stall before ($kind): the same with the in-fence fds closed$([ $series = 0 ] && echo ' (names unknown, its ops named)')" "$d/nonblock-closed.log"
+	stall_before_shape "$d" poll poll_stall workload $series
+	verdict $? "stall before ($kind): a compositor polling its sync_file $sb_before s before stall: the poller, holder and fd, the fence, within 1 s, exit 3" "$d/poll.log"
+	sig=$(sed -n 's/^frame=1 .* [ab]_signal_ns=\([1-9][0-9]*\) .*/\1/p' "$d/clear-wl.txt" 2>/dev/null)
+	grep -q "^STALL: fence-workload-[0-9]* (thread [0-9]*) has waited at least [0-9.]* ms on $sb_driver $sb_timeline context [0-9]* seqno [0-9]* \[began before the tool\]$" "$d/clear.txt" &&
+		grep -q '^  began before fence-trace started: waiting since at least [0-9.]* s (CLOCK_MONOTONIC)' "$d/clear.txt" &&
+		grep -q '^  created before the tool started: creator unknown$' "$d/clear.txt" &&
+		grep -q '^CLEARED after at least [0-9.]* ms (the wait began before the tool): the fence signalled context' "$d/clear.txt" &&
+		grep -q '^  signalled at least [0-9.]* ms into the wait (its start: before the tool)' "$d/clear.txt" && [ -n "$sig" ]
+	verdict $? "stall before ($kind): text: waiting since at least, creator unknown; then CLEARED, signalled at least X ms into a wait begun before the tool" "$d/clear.txt"
+	grep -q '^[0-9.]* rc=0$' "$d/none.log" && ! grep -q '"event"' "$d/none.log" &&
+		grep -q 'at start: 0 tasks in a dma_fence wait and 0 polling a sync_file' "$d/none.log"
+	verdict $? "stall before ($kind): nothing stuck: no stall at start, exit 0" "$d/none.log"
+	json=$d/all.ndjson
+	cat "$d"/*.log 2>/dev/null | sed -n 's/^[0-9.]* \({.*\)$/\1/p' >"$json"
+	schema_verdict stall "stall --json, waits begun before the tool ($kind)" "$json"
+}
+
+# The same on the stock kernel (no series: no commit and plane), as its own
+# part so that FENCE_TRACE_TESTS can name it.
+guest_stall_before_stock() {
+	guest_stall_before stock
+}
+
+# And on Debian's own kernel (DRM and vgem as modules, no sw_sync, no series).
+guest_stall_before_distro() {
+	guest_stall_before distro
+}
