@@ -98,6 +98,9 @@ static void on_init(struct ft_model *m, const struct ft_event *ev)
 		return;
 	f->ctx = ctx;
 	f->seqno = (uint32_t)ev->v[FT_SEQNO];
+	if (ev->pid && keymap_put(&m->fences.made_last, (uint64_t)ev->pid,
+				  (uint32_t)(f - m->fences.slab.items)))
+		m->error = 1;
 	f->init_ts = ev->ts;
 	f->init_pid = ev->pid;
 	if (t && t->crtc >= 0)
@@ -160,14 +163,14 @@ static void on_error(struct ft_model *m, const struct ft_event *ev)
 		f->error = (int)(int32_t)ev->v[FT_ERR];
 }
 
-static void on_destroy(struct ft_model *m, const struct ft_event *ev)
+static void on_destroy(struct ft_model *m, const struct ft_event *ev, uint32_t made_last)
 {
 	struct ft_context *c;
 	struct ft_timeline *t;
 	struct ft_fence *f;
 	int dup;
 
-	f = model_destroy_target(m, ev, &dup);
+	f = model_destroy_target(m, ev, made_last, &dup);
 	if (!f)
 		return;
 	if (dup) {		/* a duplicate, not a collision after all */
@@ -200,11 +203,13 @@ static void on_emit(struct ft_model *m, const struct ft_event *ev)
 /* A dma_fence event other than the waits: init, emit, signaled, destroy, error. */
 void model_fence_event(struct ft_model *m, const struct ft_event *ev)
 {
+	uint32_t made_last = model_made_last_take(m, ev);
+
 	switch (ev->id) {
 	case FT_EV_FENCE_INIT: on_init(m, ev); break;
 	case FT_EV_FENCE_EMIT: on_emit(m, ev); break;
 	case FT_EV_FENCE_SIGNALED: on_signaled(m, ev); break;
-	case FT_EV_FENCE_DESTROY: on_destroy(m, ev); break;
+	case FT_EV_FENCE_DESTROY: on_destroy(m, ev, made_last); break;
 	case FT_EV_FENCE_ERROR: on_error(m, ev); break;
 	default: break;
 	}
@@ -242,5 +247,6 @@ void model_fences_free(struct ft_fences *fc)
 	vec_free(&fc->slab);
 	vec_free(&fc->free);
 	keymap_free(&fc->of_key);
+	keymap_free(&fc->made_last);
 	model_contexts_free(fc);
 }

@@ -122,20 +122,63 @@ struct ft_fence *model_signal_target(struct ft_model *m, const struct ft_event *
 }
 
 /**
+ * model_made_last_take() - the fence the task of dma_fence event @ev made
+ * with its last dma_fence event, if that was an init; the task has now
+ * done something else, so it is forgotten.  FT_NONE when there is none.
+ */
+uint32_t model_made_last_take(struct ft_model *m, const struct ft_event *ev)
+{
+	uint32_t idx;
+
+	if (!ev->pid || !keymap_get(&m->fences.made_last, (uint64_t)ev->pid, &idx))
+		return FT_NONE;
+	keymap_del(&m->fences.made_last, (uint64_t)ev->pid);
+	return idx;
+}
+
+/*
+ * A duplicate given the signal of the fence it duplicates (its init traced
+ * first, so it was the oldest unsignalled fence of the key when the signal
+ * came): the signal was the other's, which gets it.
+ */
+static struct ft_fence *other_unsignaled(struct ft_model *m, struct ft_fence *dup,
+					 struct ft_fence *oldest)
+{
+	for (struct ft_fence *f = oldest; f; f = slot(m, f->newer))
+		if (f != dup && !f->signaled)
+			return f;
+	return NULL;
+}
+
+static void give_signal_back(struct ft_fence *dup, struct ft_fence *other)
+{
+	other->signaled = 1;
+	other->signal_ts = dup->signal_ts;
+	dup->signaled = 0;
+}
+
+/**
  * model_destroy_target() - the live fence that dma_fence_destroy @ev ends
+ * @made_last: the slot of the fence the destroying task made with its last
+ *	dma_fence event (model_made_last_take()), or FT_NONE
  * @dup: set when it is a duplicate dropped at once
  *
- * Of several fences of one key: the newest that was dropped at once, else
- * the oldest signalled (fences are released after they signal), else the
+ * Of several fences of one key: the one the destroying task made with its
+ * last dma_fence event, a duplicate (sw_sync's sync_pt_create() traces
+ * nothing between the init and the destroy of the one it drops), else the
+ * oldest signalled (fences are released after they signal), else the
  * oldest.  NULL when no fence holds the key.  The duplicate may be the
  * older of the two: sync_pt_create() traces its init before it takes the
  * timeline's lock, so two tasks asking for one value at once may trace
  * their inits in either order, and the one that takes the lock second
- * drops its fence.
+ * drops its fence; a signal between the two inits and the destroy then
+ * went to the duplicate and goes back to the other.  (The same rule as
+ * tests/lab/fence-key-counts, which the guest test holds this to.)
  */
-struct ft_fence *model_destroy_target(struct ft_model *m, const struct ft_event *ev, int *dup)
+struct ft_fence *model_destroy_target(struct ft_model *m, const struct ft_event *ev,
+				      uint32_t made_last, int *dup)
 {
-	struct ft_fence *oldest = NULL, *signaled = NULL, *dropped = NULL, *f;
+	struct ft_fence *oldest, *signaled = NULL, *mine = NULL, *other, *f;
 	uint32_t head;
 
 	*dup = 0;
@@ -145,11 +188,20 @@ struct ft_fence *model_destroy_target(struct ft_model *m, const struct ft_event 
 	if (oldest->newer == FT_NONE)
 		return oldest;
 	for (f = oldest; f; f = slot(m, f->newer)) {
-		if (untouched_since_made_by(f, ev))
-			dropped = f;
+		if (made_last != FT_NONE && f == slot(m, made_last) && f->init_pid == ev->pid)
+			mine = f;
 		if (f->signaled && !signaled)
 			signaled = f;
 	}
-	*dup = dropped != NULL;
-	return dropped ? dropped : signaled ? signaled : oldest;
+	/* a signalled fence is a duplicate only if the signal can go back
+	 * to the fence it duplicates: else it was signalled itself, a fence
+	 * of a driver that reuses keys */
+	other = mine && mine->signaled ? other_unsignaled(m, mine, oldest) : NULL;
+	if (mine && (!mine->signaled || other)) {
+		*dup = 1;
+		if (other)
+			give_signal_back(mine, other);
+		return mine;
+	}
+	return signaled ? signaled : oldest;
 }

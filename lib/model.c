@@ -66,8 +66,14 @@ void model_add(struct ft_model *m, const struct ft_event *ev)
 	case FT_EV_FENCE_SIGNALED:
 	case FT_EV_FENCE_DESTROY:
 	case FT_EV_FENCE_ERROR: model_fence_event(m, ev); break;
-	case FT_EV_FENCE_WAIT_START: model_wait_start(m, ev, model_event_key(ev)); break;
-	case FT_EV_FENCE_WAIT_END: model_wait_end(m, ev, model_event_key(ev)); break;
+	case FT_EV_FENCE_WAIT_START:	/* the task did something else since an init */
+		model_made_last_take(m, ev);
+		model_wait_start(m, ev, model_event_key(ev));
+		break;
+	case FT_EV_FENCE_WAIT_END:
+		model_made_last_take(m, ev);
+		model_wait_end(m, ev, model_event_key(ev));
+		break;
 	case FT_EV_VBLANK: model_vblank(m, ev); break;
 	case FT_EV_VBLANK_DELIVERED: model_vblank_delivered(m, ev); break;
 	case FT_EV_FENCE_MEMBER: model_fence_member(m, ev); break;

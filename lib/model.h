@@ -302,6 +302,8 @@ struct ft_fences {
 	VEC(struct ft_fence) slab;	/* live fences, and free slots (key 0) */
 	struct vec_free free;
 	struct keymap of_key;
+	struct keymap made_last;	/* pid -> slot of the fence its last dma_fence event
+					 * made (its init), while it did nothing since */
 	uint64_t signal_unknown;	/* signals of fences created before the trace */
 };
 
