@@ -89,6 +89,36 @@ static void test_duplicate_with_series_events(void **state)
 }
 
 /*
+ * The duplicate's init traced first, and the original's signal before the
+ * duplicate's destroy: the signal went to the oldest unsignalled fence,
+ * the duplicate; its task's destroy right after its init shows what it
+ * was, and the signal goes back to the original (which is then destroyed
+ * signalled, not "destroyed unsignalled").  The latency sample stays the
+ * one taken at the signal, from the duplicate's init: 1 us longer here.
+ */
+static void test_duplicate_first_given_the_signal(void **state)
+{
+	struct trace_fixture *f = *state;
+	const struct ft_timeline *t;
+	struct ft_model *m;
+
+	ev(f, 11, 0, T0, "dma_fence_init", "sw_sync", 5);		/* the duplicate */
+	ev(f, 10, 1, T0 + 1000, "dma_fence_init", "sw_sync", 5);	/* the original */
+	ev(f, 0, 1, T0 + 5000, "dma_fence_signaled", "sw_sync", 5);	/* the original's */
+	ev(f, 11, 0, T0 + 8000, "dma_fence_destroy", "sw_sync", 5);
+	ev(f, 10, 1, T0 + MS, "dma_fence_destroy", "sw_sync", 5);
+	m = trace_fixture_analyze(f);
+	t = row(m);
+	assert_int_equal(t->fences, 2);
+	assert_int_equal(t->duplicates, 1);
+	assert_int_equal(t->key_reused, 0);
+	assert_int_equal(t->signaled, 1);
+	assert_int_equal(t->destroyed_unsignaled, 0);
+	assert_int_equal(m->fences.slab.n - m->fences.free.n, 0);
+	assert_balanced(t);
+}
+
+/*
  * sync_pt_create() traces the init before it takes the timeline's lock:
  * two tasks asking for value 5 at once trace their inits in either order,
  * and the duplicate is the fence of the task that locked second, here the
@@ -288,6 +318,7 @@ int run_fence_identity_tests(void)
 		trace_fixture_series_test(test_duplicate_traced_first),
 		trace_fixture_stock_test(test_duplicate_on_stock_events),
 		trace_fixture_series_test(test_reuse_after_destroy),
+		trace_fixture_series_test(test_duplicate_first_given_the_signal),
 		trace_fixture_stock_test(test_collision_stock),
 		trace_fixture_series_test(test_collision_series),
 		trace_fixture_stock_test(test_stock_sw_sync_after_signal_is_a_collision),
