@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -117,6 +118,23 @@ int sync_file_merge(int a, int b, const char *name)
 	if (ioctl(a, SYNC_IOC_MERGE, &data))
 		return -errno;
 	return data.fence;
+}
+
+/**
+ * sync_file_grab() - a copy, in this process, of task @pid's fd @fd (to read
+ * a sync_file another task holds: pidfd_getfd, which needs ptrace rights)
+ *
+ * Return: the new fd, or -1 with errno set.
+ */
+int sync_file_grab(int pid, int fd)
+{
+	int pidfd = (int)syscall(SYS_pidfd_open, pid, 0), copy;
+
+	if (pidfd < 0)
+		return -1;
+	copy = (int)syscall(SYS_pidfd_getfd, pidfd, fd, 0);
+	close(pidfd);
+	return copy;
 }
 
 /* 1 when signalled, 0 on timeout, negative errno on error. */

@@ -43,6 +43,7 @@ int sw_sync_timeline_inc(int timeline, uint32_t count);
 int sync_file_summary(int fd, struct sync_summary *out);
 int sync_file_merge(int a, int b, const char *name);
 int sync_file_wait(int fd, int timeout_ms);
+int sync_file_grab(int pid, int fd);
 int sync_name_parse(const char *name, const char *driver, const char *timeline,
 		    uint64_t *context, int64_t *seqno);
 uint64_t now_ns(void);

@@ -112,18 +112,6 @@ void before_where(const struct fw_task *t, const struct ksyms *k, char *buf, siz
 		snprintf(buf + at, len - at, "(no fence wait function on its stack)");
 }
 
-/* A copy of @pid's fd @fd in this process, or -1. */
-static int grab_fd(int pid, int fd)
-{
-	int pidfd = (int)syscall(SYS_pidfd_open, pid, 0), copy;
-
-	if (pidfd < 0)
-		return -1;
-	copy = (int)syscall(SYS_pidfd_getfd, pidfd, fd, 0);
-	close(pidfd);
-	return copy;
-}
-
 static void comm_of(uint32_t pid, char *buf, size_t len)
 {
 	char path[64];
@@ -143,7 +131,7 @@ static void comm_of(uint32_t pid, char *buf, size_t len)
 static void names_from_file(const struct fw_file *f, struct before_names *n)
 {
 	struct sync_summary s;
-	int copy = grab_fd((int)f->tgid, (int)f->fd);
+	int copy = sync_file_grab((int)f->tgid, (int)f->fd);
 
 	if (copy < 0)
 		return;

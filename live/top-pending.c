@@ -44,18 +44,6 @@ static void task_comm(int pid, char *buf, size_t len)
 		snprintf(buf, len, "?");
 }
 
-/* A copy of @pid's fd @fd in this process, or -1. */
-static int grab_fd(int pid, int fd)
-{
-	int pidfd = (int)syscall(SYS_pidfd_open, pid, 0), copy;
-
-	if (pidfd < 0)
-		return -1;
-	copy = (int)syscall(SYS_pidfd_getfd, pidfd, fd, 0);
-	close(pidfd);
-	return copy;
-}
-
 static int is_sync_file(int pid, const char *fd)
 {
 	char path[320], target[64];
@@ -97,7 +85,7 @@ static unsigned int scan_task(int pid, struct held_fence *held, unsigned int n, 
 
 		if (parse_uint(e->d_name, 1u << 30, &fd) || !is_sync_file(pid, e->d_name))
 			continue;
-		copy = grab_fd(pid, (int)fd);
+		copy = sync_file_grab(pid, (int)fd);
 		if (copy < 0)
 			continue;
 		if (sync_file_summary(copy, &s) == 0 && s.status == 0)
