@@ -12,7 +12,6 @@
 #include <linux/types.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "fence-waiters.h"
