@@ -282,23 +282,6 @@ struct closer {
 	unsigned int n;
 };
 
-static int thread_asleep(pid_t tid)
-{
-	char path[64], buf[256], *p;
-	FILE *f;
-	size_t got;
-
-	snprintf(path, sizeof(path), "/proc/self/task/%d/stat", (int)tid);
-	f = fopen(path, "r");
-	if (!f)
-		return 0;
-	got = fread(buf, 1, sizeof(buf) - 1, f);
-	fclose(f);
-	buf[got] = '\0';
-	p = strrchr(buf, ')');
-	return p && (p[2] == 'S' || p[2] == 'D');
-}
-
 static void close_in_fences(int *fds, unsigned int n)
 {
 	for (unsigned int i = 0; i < n; i++) {
@@ -314,7 +297,7 @@ static void *closer_run(void *arg)
 {
 	struct closer *cl = arg;
 
-	for (int i = 0; i < 10000 && !thread_asleep(cl->tid); i++)
+	for (int i = 0; i < 10000 && !thread_sleeps(cl->tid); i++)
 		usleep(1000);
 	close_in_fences(cl->fds, cl->n);
 	return NULL;

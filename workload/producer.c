@@ -49,12 +49,12 @@ static int signal_fence(struct producer *p)
 	return ret;
 }
 
-/*
- * Is thread @tid of this process asleep in the kernel (state S or D in its
- * /proc stat)?  When it cannot tell, it says yes: a producer must not wait
- * for ever on a gate it cannot see.
+/**
+ * thread_sleeps() - is thread @tid of this process asleep in the kernel
+ * (state S or D in its /proc stat)?  When it cannot tell, it says yes: a
+ * thread must not wait for ever on a state it cannot see.
  */
-static bool thread_sleeps(pid_t tid)
+bool thread_sleeps(pid_t tid)
 {
 	char path[64], buf[512], *end;
 	ssize_t n;

@@ -9,6 +9,7 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -63,5 +64,6 @@ void producer_render(struct producer *p, unsigned int frame, enum frame_fate fat
 		     uint64_t start_ns, uint64_t delay_ns, const struct block_gate *gate);
 void producer_wait_idle(struct producer *p, struct render_times *times);
 void producer_stop(struct producer *p);
+bool thread_sleeps(pid_t tid);
 
 #endif
