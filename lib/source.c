@@ -73,11 +73,13 @@ static int open_libtracecmd(struct ft_source *src, char *err, size_t errlen)
 	return 0;
 }
 
-static int count_record(struct tep_record *rec, void *ctx)
+/* The fast reader's walk of @src ended in @ret < 0: say why in @err. */
+static void walk_error(struct ft_source *src, int ret, char *err, size_t errlen)
 {
-	(void)rec;
-	++*(unsigned long long *)ctx;
-	return 0;
+	if (ret == -ENOMEM)
+		snprintf(err, errlen, "%s: out of memory", src->path);
+	else if (tracedat_error(src->td))
+		snprintf(err, errlen, "%s", tracedat_error(src->td));
 }
 
 /*
@@ -87,15 +89,11 @@ static int count_record(struct tep_record *rec, void *ctx)
  */
 static int validate_pages(struct ft_source *src, char *err, size_t errlen)
 {
-	unsigned long long records = 0;
-	int ret = tracedat_iterate(src->td, count_record, &records);
+	int ret = tracedat_walk(src->td);
 
 	if (ret == 0)
 		return 0;
-	if (ret == -ENOMEM || !tracedat_error(src->td))
-		snprintf(err, errlen, "%s: out of memory", src->path);
-	else
-		snprintf(err, errlen, "%s", tracedat_error(src->td));
+	walk_error(src, ret, err, errlen);
 	return -1;
 }
 
@@ -190,10 +188,8 @@ int source_iterate(struct ft_source *src, ft_record_cb cb, void *ctx, char *err,
 
 	if (src->td) {
 		ret = tracedat_iterate(src->td, cb, ctx);
-		if (ret == -ENOMEM)
-			snprintf(err, errlen, "%s: out of memory", src->path);
-		else if (ret < 0 && tracedat_error(src->td))
-			snprintf(err, errlen, "%s", tracedat_error(src->td));
+		if (ret < 0)
+			walk_error(src, ret, err, errlen);
 		return ret;
 	}
 	src->cb = cb;

@@ -58,6 +58,7 @@ unsigned long long tracedat_cpu_events(struct tracedat *td, int cpu); /* filled 
  * in td's error (tracedat_error(td)) when a page is damaged — events before it were delivered. */
 typedef int (*tracedat_cb)(struct tep_record *rec, void *ctx);
 int tracedat_iterate(struct tracedat *td, tracedat_cb cb, void *ctx);
+int tracedat_walk(struct tracedat *td);
 const char *tracedat_error(struct tracedat *td);
 
 /*

@@ -2,8 +2,8 @@
 /*
  * tracedat-walk.c - the fast reader's walk over every page of a file, with
  * every check and no analysis: what `report --reader libtracecmd` does
- * before it lets libtracecmd read the file (lib/source.c), timed on its
- * own by tests/bench/report-bench so that it can be taken off.
+ * before it lets libtracecmd read the file (lib/source.c: tracedat_walk()),
+ * timed on its own by tests/bench/report-bench so that it can be taken off.
  *
  *   tracedat-walk FILE
  *
@@ -12,13 +12,6 @@
 #include <stdio.h>
 
 #include "tracedat.h"
-
-static int count_record(struct tep_record *rec, void *ctx)
-{
-	(void)rec;
-	++*(unsigned long long *)ctx;
-	return 0;
-}
 
 int main(int argc, char **argv)
 {
@@ -36,7 +29,9 @@ int main(int argc, char **argv)
 		fprintf(stderr, "tracedat-walk: %s\n", err);
 		return 1;
 	}
-	ret = tracedat_iterate(td, count_record, &records);
+	ret = tracedat_walk(td);
+	for (int cpu = 0; cpu < tracedat_cpus(td); cpu++)
+		records += tracedat_cpu_events(td, cpu);
 	if (ret)
 		fprintf(stderr, "tracedat-walk: %s\n", tracedat_error(td) ? tracedat_error(td) : "failed");
 	else
