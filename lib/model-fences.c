@@ -200,11 +200,12 @@ static void on_emit(struct ft_model *m, const struct ft_event *ev)
 		f->emit_ts = ev->ts;
 }
 
-/* A dma_fence event other than the waits: init, emit, signaled, destroy, error. */
-void model_fence_event(struct ft_model *m, const struct ft_event *ev)
+/*
+ * A dma_fence event other than the waits: init, emit, signaled, destroy,
+ * error.  @made_last: model_made_last_take() of its task.
+ */
+void model_fence_event(struct ft_model *m, const struct ft_event *ev, uint32_t made_last)
 {
-	uint32_t made_last = model_made_last_take(m, ev);
-
 	switch (ev->id) {
 	case FT_EV_FENCE_INIT: on_init(m, ev); break;
 	case FT_EV_FENCE_EMIT: on_emit(m, ev); break;

@@ -35,7 +35,7 @@ struct ft_fence *model_destroy_target(struct ft_model *m, const struct ft_event 
 uint32_t model_made_last_take(struct ft_model *m, const struct ft_event *ev);
 
 /* model-fences.c */
-void model_fence_event(struct ft_model *m, const struct ft_event *ev);
+void model_fence_event(struct ft_model *m, const struct ft_event *ev, uint32_t made_last);
 void model_fences_finish(struct ft_model *m);
 void model_fences_free(struct ft_fences *fc);
 

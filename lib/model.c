@@ -65,8 +65,9 @@ void model_add(struct ft_model *m, const struct ft_event *ev)
 	case FT_EV_FENCE_EMIT:
 	case FT_EV_FENCE_SIGNALED:
 	case FT_EV_FENCE_DESTROY:
-	case FT_EV_FENCE_ERROR: model_fence_event(m, ev); break;
-	case FT_EV_FENCE_WAIT_START:	/* the task did something else since an init */
+	case FT_EV_FENCE_ERROR: model_fence_event(m, ev, model_made_last_take(m, ev)); break;
+	/* the waits too end what a task's last init made it (model-identity.c) */
+	case FT_EV_FENCE_WAIT_START:
 		model_made_last_take(m, ev);
 		model_wait_start(m, ev, model_event_key(ev));
 		break;
