@@ -9,7 +9,7 @@ guest_latency() {
 	rm -rf "$d"
 	"$run_guest" --timeout 300 --out "$d" -- sh -c '
 		watch() { out=$1; shift; fence-trace latency "$@" >$out 2>$out.err & pid=$!
-			until grep -q Tracing $out.err 2>/dev/null; do sleep 0.1; done; }
+			await-line $out.err Tracing $pid || exit 1; }
 		watch lat.json --json -W
 		fence-trace record -o trace.dat -- sh -c "fence-workload -n 20 -A 3 -B 12 >wl.txt"
 		kill -INT $pid; wait $pid; echo latency-status=$?
@@ -95,7 +95,7 @@ guest_record_bpf() {
 	rm -rf "$d"
 	"$run_guest" --timeout 200 --out "$d" -- sh -c '
 		fence-trace record -o tracefs.dat 2>tracefs.err & r=$!
-		until grep -q "record: events: " tracefs.err 2>/dev/null; do sleep 0.1; done
+		await-line tracefs.err "record: events: " $r || exit 1
 		fence-trace record --bpf -o bpf.dat -- \
 			sh -c "fence-workload -n 16 --slow 4:B:40 --slow 10:A:60 >workload.txt
 				ls /sys/kernel/tracing/instances >bpf-instances.txt"
@@ -190,27 +190,32 @@ guest_bpf_stock() {
 	kernel=$("$repo/kernel/build-kernel" stock 2>/dev/null | tail -1)/bzImage
 	"$run_guest" --kernel "$kernel" --timeout 200 --out "$d" -- sh -c '
 		fence-trace latency --json -W >lat.json 2>lat.err & p=$!
-		until grep -q Tracing lat.err 2>/dev/null; do sleep 0.1; done
-		fence-workload -n 5 >/dev/null; kill -INT $p; wait $p; echo latency=$?
-		fence-trace stall -d 1 >/dev/null 2>stall.err; echo stall=$?
-		fence-trace record --bpf -o b.dat -- fence-workload -n 3 >/dev/null 2>rec.err; echo record=$?
+		await-line lat.err Tracing $p || exit 1
+		# each step stamped with the guest uptime: a timeout says where it went
+		up() { echo "$1 (uptime $(cut -d" " -f1 /proc/uptime) s)"; }
+		fence-workload -n 5 >/dev/null; kill -INT $p; wait $p; up latency=$?
+		fence-trace stall -d 1 >/dev/null 2>stall.err; up stall=$?
+		fence-trace record --bpf -o b.dat -- fence-workload -n 3 >/dev/null 2>rec.err; up record=$?
 		fence-trace stall --threshold 50 -d 20 >slow.txt 2>slow.err & sp=$!
-		until grep -q watching slow.err 2>/dev/null; do sleep 0.1; done
+		await-line slow.err watching $sp || exit 1
+		up "stall watching"
 		fence-trace record -o t.dat -- fence-workload -n 3 --slow 1:B:200 --error 1:B >/dev/null 2>t.err
-		kill -INT $sp; wait $sp' \
+		up t-record=$?
+		kill -INT $sp; wait $sp; up slow-stall=$?' \
 		>"$d.out" 2>&1 || rc=$?
-	[ $rc = 0 ] && grep -q '^latency=0$' "$d.out" && grep -q '^stall=0$' "$d.out" &&
-		grep -q '^record=0$' "$d.out" && grep -q 'lacks the fence-trace series: skipped' "$d/lat.err" &&
+	[ $rc = 0 ] && grep -q '^latency=0 ' "$d.out" && grep -q '^stall=0 ' "$d.out" &&
+		grep -q '^record=0 ' "$d.out" && grep -q 'lacks the fence-trace series: skipped' "$d/lat.err" &&
 		grep -q 'fence names from a dma_fence_init tracefs stream$' "$d/rec.err" &&
 		[ "$(jq '[.histograms[] | select(.kind == "signal")] | length' "$d/lat.json")" = 3 ]
 	verdict $? "bpf: on the stock kernel latency, stall and record --bpf load and work; series hooks skipped, said; record's names from the tracefs stream" "$d.out"
 	schema_verdict latency "latency --json on the stock kernel" "$d/lat.json"
-	grep -q '^STALL: ' "$d/slow.txt" &&
+	grep -q '^slow-stall=0 ' "$d.out" && grep -q '^STALL: ' "$d/slow.txt" &&
 		grep -q '^  debugfs /sys/kernel/debug/dri/\*/crtc-\*/fence_timeline: absent' "$d/slow.txt" &&
 		grep -q '^  debugfs /sys/kernel/debug/sync/info:$' "$d/slow.txt" &&
 		grep -q '^  what a commit waiting on it did next: not traced without the fence-trace kernel series$' "$d/slow.txt"
 	verdict $? "stall (stock kernel): the debugfs snapshot says fence_timeline is absent; an error's consequence is said to be untraced" "$d/slow.txt"
-	grep -q "dma_fence:\* found (the series' dma_fence_error and dma_fence_member missing)" "$d/t.err" &&
+	grep -q '^t-record=0 ' "$d.out" &&
+		grep -q "dma_fence:\* found (the series' dma_fence_error and dma_fence_member missing)" "$d/t.err" &&
 		"$repo/build/bin/fence-trace" report "$d/t.dat" >"$d/t.txt" 2>&1 &&
 		grep -q 'errors: unknown ("?")' "$d/t.txt" && grep -q '  signalled with an error: unknown' "$d/t.txt" &&
 		"$repo/build/bin/fence-trace" report --json "$d/t.dat" | jq -e '[.timelines[].errors] | all(. == null)' >/dev/null

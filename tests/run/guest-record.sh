@@ -99,7 +99,7 @@ guest_record_lifecycle() {
 	"$run_guest" --timeout 200 --out "$d" -- sh -c '
 		# a stop signal goes once record says it records (its events line),
 		# and the storm had a second to run: a fixed sleep raced a loaded host
-		recording() { until grep -q "^fence-trace record: events:" $1 2>/dev/null; do sleep 0.1; done; sleep 1; }
+		recording() { await-line $1 "^fence-trace record: events:" $pid || exit 1; sleep 1; }
 		fence-trace record -d 1 -o d.dat 2>d.err; echo d-status=$?
 		fence-trace record -o term.dat -- fence-storm -d 60 2>term.err & pid=$!
 		recording term.err; kill -TERM $pid; wait $pid; echo term-status=$?
@@ -233,11 +233,11 @@ guest_instances() {
 	"$run_guest" --timeout 200 --out "$d" -- sh -c '
 		inst=/sys/kernel/tracing/instances
 		fence-trace latency >/dev/null 2>killed.err & k=$!
-		until grep -q Tracing killed.err 2>/dev/null; do sleep 0.1; done
+		await-line killed.err Tracing $k || exit 1
 		kill -KILL $k; wait $k; echo killed=$k
 		ls $inst >left.txt
 		fence-trace top -d 1 >/dev/null 2>live.err & t=$!
-		until grep -q watching live.err 2>/dev/null; do sleep 0.1; done; echo live=$t
+		await-line live.err watching $t || exit 1; echo live=$t
 		fence-trace record -o r.dat -- true 2>rec.err; echo record-status=$?
 		ls $inst >during.txt
 		kill -INT $t; wait $t; echo top-status=$?

@@ -23,7 +23,7 @@ stall_before_script='
 		n=$1; shift
 		fence-workload $wl -n 3 --timeout 40000 --say-waits "$@" >$n-wl.txt 2>$n-wl.err & w=$!
 		echo "$w" >$n.pid
-		until grep -q " ms after the submit" $n-wl.err 2>/dev/null; do sleep 0.1; done
+		await-line $n-wl.err " ms after the submit" $w || exit 1
 		sleep $before
 	}
 	shape() { # NAME WORKLOAD-ARGS...

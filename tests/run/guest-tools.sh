@@ -13,19 +13,19 @@ guest_top() {
 	# the workload's own line saying so (it holds the fence by then).
 	"$run_guest" --timeout 200 --out "$d" -- sh -c '
 		fence-workload -n 3000 -B 20 >/dev/null & w=$!
-		until grep -q producer-A /sys/kernel/debug/sync/info; do sleep 0.1; done
+		await-line /sys/kernel/debug/sync/info producer-A $w || exit 1
 		fence-trace top -n 3 >top.txt 2>top.err; kill $w; wait $w
 		fence-trace top --pending -d 4 -n 1 >pending.txt 2>pending.err & t=$!
-		until grep -q watching pending.err 2>/dev/null; do sleep 0.1; done
+		await-line pending.err watching $t || exit 1
 		fence-workload -n 3 --never 1:B >wl.txt 2>&1 & w=$!; wait $t; kill $w; wait $w
 		fence-workload -n 3 --never 1:B >wl2.txt 2>&1 & w=$!
-		until grep -q "never signals" wl2.txt; do sleep 0.1; done
+		await-line wl2.txt "never signals" $w || exit 1
 		fence-trace top --pending -n 1 >before.txt; kill $w; wait
 		fence-trace top --pending -d 4 -n 1 >shared.txt 2>shared.err & t=$!
-		until grep -q watching shared.err 2>/dev/null; do sleep 0.1; done
+		await-line shared.err watching $t || exit 1
 		fence-workload -n 3 --never 1:B --share-never >wl3.txt 2>&1 & w=$!; wait $t; kill $w; wait $w
 		fence-trace top --pending -d 12 -n 1 >many.txt 2>many.err & t=$!
-		until grep -q watching many.err 2>/dev/null; do sleep 0.1; done
+		await-line many.err watching $t || exit 1
 		fence-storm -t 1 -n 4200 -k >storm.txt & s=$!; wait $t; kill $s; wait $s
 		echo storm-status=$?' >"$d.out" 2>&1 || rc=$?
 	[ $rc = 0 ] && [ "$(grep -c '^fence-trace top' "$d/top.txt")" = 3 ] &&
@@ -161,10 +161,10 @@ guest_stall() {
 	rm -rf "$d"
 	"$run_guest" --timeout 300 --out "$d" -- sh -c '
 		watch() { fence-trace stall --json --threshold 50 "$@" >$out 2>$out.err & sp=$!
-			until grep -q watching $out.err 2>/dev/null; do sleep 0.1; done; }
+			await-line $out.err watching $sp || exit 1; }
 		out=never.json watch
 		fence-workload -n 3 --never 1:B >never-wl.txt 2>&1 & w=$!
-		until grep -q "never signals" never-wl.txt; do sleep 0.1; done
+		await-line never-wl.txt "never signals" $w || exit 1
 		i=0; until grep -q "\"event\": \"stall\"" never.json || [ $i = 200 ]; do sleep 0.1; i=$((i + 1)); done
 		echo "never-reported-live=$(grep -c "\"event\": \"stall\"" never.json)"
 		kill $w; wait $w; sleep 0.5; kill -INT $sp; wait $sp
@@ -175,7 +175,7 @@ guest_stall() {
 		out=merge.json watch
 		fence-workload -n 3 --merge --slow 1:B:300 >merge-wl.txt; kill -INT $sp; wait $sp
 		fence-trace stall --once --threshold 50 >once.txt 2>once.err & sp=$!
-		until grep -q watching once.err 2>/dev/null; do sleep 0.1; done
+		await-line once.err watching $sp || exit 1
 		fence-workload -n 3 --slow 1:B:300 >/dev/null; wait $sp; echo once-status=$?' >"$d.out" 2>&1 || rc=$?
 	local b
 	# frame 1 never completes: its B fence is the one after frame 0's
@@ -235,7 +235,7 @@ guest_stall_series() {
 	rm -rf "$d"
 	"$run_guest" --timeout 300 --out "$d" -- sh -c '
 		watch() { fence-trace stall --json --threshold 50 >$out 2>$out.err & sp=$!
-			until grep -q watching $out.err 2>/dev/null; do sleep 0.1; done; }
+			await-line $out.err watching $sp || exit 1; }
 		out=poll.json watch
 		fence-workload -n 3 --poll --slow 1:B:300 >poll-wl.txt; kill -INT $sp; wait $sp
 		out=two.json watch

@@ -22,7 +22,7 @@ guest_workload_never() {
 	"$run_guest" --timeout 120 --out "$results/never" -- sh -c '
 		fence-workload -n 4 --nonblock --never 2:B --timeout 500; echo "nonblock-status=$?"
 		fence-workload -n 4 --never 2:B >blocking.txt 2>&1 & w=$!
-		until grep -q "never signals" blocking.txt; do sleep 0.1; done
+		await-line blocking.txt "never signals" $w || exit 1
 		kill -TERM $w; wait $w; echo "blocking-status=$?"; cat blocking.txt' >"$o" 2>&1 || rc=$?
 	[ $rc = 0 ] && grep -q 'frame 2: out-fence not signalled after 500 ms' "$o" &&
 		grep -q '^nonblock-status=1$' "$o" && grep -q '^blocking-status=143$' "$o" &&

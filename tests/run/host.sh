@@ -46,6 +46,8 @@ unit_tests() {
 	[ -z "$(ls -A "$logs")" ] && no_sanitizer_report "$results/cli-asan.tap" "$results/cli-asan.tap.err"
 	verdict $? "cli-asan: no sanitizer report from fence-trace under the CLI tests" "$results/cli-asan.tap.err"
 	host_tap man "$results/man.tap" "$repo/tests/cli/test-man"
+	# The guest scripts' wait for a background tool's ready line.
+	host_tap await-line "$results/await-line.tap" "$repo/tests/lab/test-await-line"
 	# Every output on fixed inputs, byte for byte (tests/golden).
 	host_tap golden "$results/golden.tap" "$repo/tests/golden/run-golden" "$repo/build/bin" "$repo/build/bin-host"
 	# Every host-producible JSON against docs/schema (tests/schema).
