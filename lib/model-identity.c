@@ -139,13 +139,15 @@ uint32_t model_made_last_take(struct ft_model *m, const struct ft_event *ev)
 /*
  * A duplicate given the signal of the fence it duplicates (its init traced
  * first, so it was the oldest unsignalled fence of the key when the signal
- * came): the signal was the other's, which gets it.
+ * came): the signal was the other's, which gets it.  The other was made
+ * before that signal: a fence made after it cannot have been the one
+ * signalled, and then @dup was a real fence, signalled itself.
  */
 static struct ft_fence *other_unsignaled(struct ft_model *m, struct ft_fence *dup,
 					 struct ft_fence *oldest)
 {
 	for (struct ft_fence *f = oldest; f; f = slot(m, f->newer))
-		if (f != dup && !f->signaled)
+		if (f != dup && !f->signaled && f->init_ts <= dup->signal_ts)
 			return f;
 	return NULL;
 }

@@ -48,6 +48,8 @@ unit_tests() {
 	host_tap man "$results/man.tap" "$repo/tests/cli/test-man"
 	# The guest scripts' wait for a background tool's ready line.
 	host_tap await-line "$results/await-line.tap" "$repo/tests/lab/test-await-line"
+	# The guest identity test's second counter, on the model's unit shapes.
+	host_tap fence-key-counts "$results/fence-key-counts.tap" "$repo/tests/lab/test-fence-key-counts"
 	# Every output on fixed inputs, byte for byte (tests/golden).
 	host_tap golden "$results/golden.tap" "$repo/tests/golden/run-golden" "$repo/build/bin" "$repo/build/bin-host"
 	# Every host-producible JSON against docs/schema (tests/schema).
