@@ -96,6 +96,7 @@ static void on_init(struct ft_model *m, const struct ft_event *ev)
 	f = fence_new(m, key, oldest);
 	if (!f)
 		return;
+	m->fences.step.slot = (uint32_t)(f - m->fences.slab.items);
 	f->ctx = ctx;
 	f->seqno = (uint32_t)ev->v[FT_SEQNO];
 	if (ev->pid && keymap_put(&m->fences.made_last, (uint64_t)ev->pid,
@@ -119,6 +120,7 @@ static void on_signaled(struct ft_model *m, const struct ft_event *ev)
 	}
 	if (f->signaled)
 		return;
+	m->fences.step.slot = (uint32_t)(f - m->fences.slab.items);
 	f->signaled = 1;
 	f->signal_ts = ev->ts;
 	c = ft_context_at(&m->fences.contexts, f->ctx);
@@ -170,9 +172,11 @@ static void on_destroy(struct ft_model *m, const struct ft_event *ev, uint32_t m
 	struct ft_fence *f;
 	int dup;
 
-	f = model_destroy_target(m, ev, made_last, &dup);
+	f = model_destroy_target(m, ev, made_last, &dup, &m->fences.step.given);
 	if (!f)
 		return;
+	m->fences.step.slot = (uint32_t)(f - m->fences.slab.items);
+	m->fences.step.duplicate = (uint8_t)dup;
 	if (dup) {		/* a duplicate, not a collision after all */
 		t = model_context_target(m, ft_context_at(&m->fences.contexts, f->ctx));
 		if (t) {
@@ -206,6 +210,7 @@ static void on_emit(struct ft_model *m, const struct ft_event *ev)
  */
 void model_fence_event(struct ft_model *m, const struct ft_event *ev, uint32_t made_last)
 {
+	m->fences.step = (struct ft_fence_step){ FT_NONE, FT_NONE, 0 };
 	switch (ev->id) {
 	case FT_EV_FENCE_INIT: on_init(m, ev); break;
 	case FT_EV_FENCE_EMIT: on_emit(m, ev); break;

@@ -164,6 +164,7 @@ static void give_signal_back(struct ft_fence *dup, struct ft_fence *other)
  * @made_last: the slot of the fence the destroying task made with its last
  *	dma_fence event (model_made_last_take()), or FT_NONE
  * @dup: set when it is a duplicate dropped at once
+ * @given: the slot of the fence a duplicate's signal went back to, else FT_NONE
  *
  * Of several fences of one key: the one the destroying task made with its
  * last dma_fence event, a duplicate (sw_sync's sync_pt_create() traces
@@ -178,12 +179,13 @@ static void give_signal_back(struct ft_fence *dup, struct ft_fence *other)
  * tests/lab/fence-key-counts, which the guest test holds this to.)
  */
 struct ft_fence *model_destroy_target(struct ft_model *m, const struct ft_event *ev,
-				      uint32_t made_last, int *dup)
+				      uint32_t made_last, int *dup, uint32_t *given)
 {
 	struct ft_fence *oldest, *signaled = NULL, *mine = NULL, *other, *f;
 	uint32_t head;
 
 	*dup = 0;
+	*given = FT_NONE;
 	if (!keymap_get(&m->fences.of_key, model_event_key(ev), &head))
 		return NULL;
 	oldest = slot(m, head);
@@ -201,8 +203,10 @@ struct ft_fence *model_destroy_target(struct ft_model *m, const struct ft_event 
 	other = mine && mine->signaled ? other_unsignaled(m, mine, oldest) : NULL;
 	if (mine && (!mine->signaled || other)) {
 		*dup = 1;
-		if (other)
+		if (other) {
 			give_signal_back(mine, other);
+			*given = (uint32_t)(other - m->fences.slab.items);
+		}
 		return mine;
 	}
 	return signaled ? signaled : oldest;

@@ -31,7 +31,7 @@ void model_twin_link(struct ft_model *m, struct ft_fence *oldest, uint32_t idx);
 int model_twin_unlink(struct ft_model *m, struct ft_fence *f);
 struct ft_fence *model_signal_target(struct ft_model *m, const struct ft_event *ev);
 struct ft_fence *model_destroy_target(struct ft_model *m, const struct ft_event *ev, uint32_t made_last,
-				     int *dup);
+				      int *dup, uint32_t *given);
 uint32_t model_made_last_take(struct ft_model *m, const struct ft_event *ev);
 
 /* model-fences.c */

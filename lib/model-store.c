@@ -107,3 +107,18 @@ uint32_t model_context_group(const struct ft_model *m, uint32_t ctx)
 
 	return c->flags & FT_CTX_OWN ? m->fences.timelines.items[c->row].home : c->row;
 }
+
+/**
+ * model_fence_step() - which live fence the last dma_fence init, signal or
+ * destroy meant (struct ft_fence_step), for a pass run after the model
+ */
+const struct ft_fence_step *model_fence_step(const struct ft_model *m)
+{
+	return &m->fences.step;
+}
+
+/* The slab slot of live fence @f, the slots model_fence_step() names. */
+uint32_t model_fence_slot(const struct ft_model *m, const struct ft_fence *f)
+{
+	return (uint32_t)(f - m->fences.slab.items);
+}

@@ -291,6 +291,20 @@ struct ft_delivered {
 };
 
 /* Fences and timelines (model-fences.c); lookups in model-store.c. */
+/*
+ * Which live fence the last init, signal or destroy meant (slots of
+ * ft_fences.slab; FT_NONE: none), for passes that follow fences beside
+ * the model (timeline-collect.c) and must not guess again from the key.
+ */
+struct ft_fence_step {
+	uint32_t slot;		/* made, signalled or destroyed; FT_NONE: no live
+				 * fence (made before the trace, a duplicate never
+				 * traced, a signal of an already signalled key) */
+	uint32_t given;		/* a duplicate's destroy: the fence its signal
+				 * went back to (model-identity.c), else FT_NONE */
+	uint8_t duplicate;	/* the destroy was a duplicate's */
+};
+
 struct ft_fences {
 	VEC(struct ft_timeline) timelines;	/* own rows */
 	VEC(struct ft_timeline) groups;
@@ -305,6 +319,7 @@ struct ft_fences {
 	struct keymap made_last;	/* pid -> slot of the fence its last dma_fence event
 					 * made (its init), while it did nothing since */
 	uint64_t signal_unknown;	/* signals of fences created before the trace */
+	struct ft_fence_step step;	/* what the last dma_fence event did */
 };
 
 struct ft_wait_stats {
@@ -379,6 +394,8 @@ void model_free(struct ft_model *m);
 int model_lost_between(const struct ft_model *m, uint64_t from, uint64_t to);
 void model_lost_everywhere(struct ft_model *m);
 const struct ft_fence *model_wait_commit(const struct ft_model *m, int pid, uint64_t start);
+const struct ft_fence_step *model_fence_step(const struct ft_model *m);
+uint32_t model_fence_slot(const struct ft_model *m, const struct ft_fence *f);
 uint64_t model_late_member(const struct ft_model *m, uint64_t key, int *error);
 uint32_t model_context_index(const struct ft_model *m, uint64_t context);
 int model_dups_traced(const struct ft_model *m);

@@ -25,42 +25,60 @@ void tl_init(struct tl_data *d)
 	d->planes.size = sizeof(struct tl_plane);
 }
 
-static uint64_t fence_key(const struct ft_event *ev)
-{
-	return (ev->v[FT_CONTEXT] & 0xffffffffu) << 32 | (ev->v[FT_SEQNO] & 0xffffffffu);
-}
-
+/*
+ * A fence's span follows the live fence the model says the event meant
+ * (model_fence_step()), not its (context, seqno) key: several live fences
+ * may share a key (lib/model-identity.c).
+ */
 static void fence_init(struct tl_data *d, const struct ft_event *ev, const struct ft_model *m)
 {
+	uint32_t tl = tl_timeline_of(m, ev->v[FT_CONTEXT]), slot = model_fence_step(m)->slot;
 	struct tl_span *s;
-	uint32_t tl = tl_timeline_of(m, ev->v[FT_CONTEXT]);
 
-	if (tl == UINT32_MAX || !(s = tl_push(d, &d->fences)))
+	if (tl == UINT32_MAX || slot == FT_NONE || !(s = tl_push(d, &d->fences)))
 		return;
 	s->t0 = s->t1 = ev->ts;
 	s->timeline = tl;
 	s->seqno = (uint32_t)ev->v[FT_SEQNO];
 	s->pid = ev->pid;
 	s->link = UINT32_MAX;
-	/* a key still open belongs to a fence whose destroy we never saw */
-	if (keymap_put(&d->open_fence, fence_key(ev), (uint32_t)(d->fences.n - 1)))
+	if (keymap_put(&d->open_fence, slot, (uint32_t)(d->fences.n - 1)))
 		d->error = 1;
 }
 
-static void fence_end(struct tl_data *d, const struct ft_event *ev, int signaled)
+static struct tl_span *open_span(struct tl_data *d, uint32_t slot)
 {
-	uint64_t key = fence_key(ev);
 	uint32_t i;
 
-	if (!keymap_get(&d->open_fence, key, &i))
-		return;
-	if (signaled) {
-		struct tl_span *s = TL_AT(d->fences, struct tl_span, i);
+	if (slot == FT_NONE || !keymap_get(&d->open_fence, slot, &i))
+		return NULL;
+	return TL_AT(d->fences, struct tl_span, i);
+}
 
+static void fence_signaled(struct tl_data *d, const struct ft_event *ev, const struct ft_model *m)
+{
+	struct tl_span *s = open_span(d, model_fence_step(m)->slot);
+
+	if (s) {
 		s->t1 = ev->ts;
 		s->done = 1;
 	}
-	keymap_del(&d->open_fence, key);
+}
+
+/* A duplicate's signal went back to the fence it duplicated: so does its end. */
+static void fence_destroyed(struct tl_data *d, const struct ft_model *m)
+{
+	const struct ft_fence_step *step = model_fence_step(m);
+	struct tl_span *s = open_span(d, step->slot), *given = open_span(d, step->given);
+
+	if (!s)
+		return;
+	if (given && s->done) {
+		given->t1 = s->t1;
+		given->done = 1;
+	}
+	s->duplicate = step->duplicate;
+	keymap_del(&d->open_fence, step->slot);
 }
 
 static uint32_t task_index(struct tl_data *d, int pid)
@@ -112,7 +130,7 @@ static void wait_end(struct tl_data *d, const struct ft_event *ev, const struct 
 		s->t1 = ev->ts;
 		s->done = 1;
 		out = model_wait_commit(m, ev->pid, s->t0);
-		if (out && keymap_get(&d->open_fence, out->key, &f))
+		if (out && keymap_get(&d->open_fence, model_fence_slot(m, out), &f))
 			s->link = f;
 		d->open_wait[i] = d->open_wait[--d->n_open_wait];
 		return;
@@ -155,8 +173,8 @@ void tl_on_event(const struct ft_event *ev, const struct ft_model *m, void *ctx)
 	d->last_ts = ev->ts;
 	switch (ev->id) {
 	case FT_EV_FENCE_INIT: fence_init(d, ev, m); break;
-	case FT_EV_FENCE_SIGNALED: fence_end(d, ev, 1); break;
-	case FT_EV_FENCE_DESTROY: fence_end(d, ev, 0); break;
+	case FT_EV_FENCE_SIGNALED: fence_signaled(d, ev, m); break;
+	case FT_EV_FENCE_DESTROY: fence_destroyed(d, m); break;
 	case FT_EV_FENCE_WAIT_START: wait_start(d, ev, m); break;
 	case FT_EV_FENCE_WAIT_END: wait_end(d, ev, m); break;
 	case FT_EV_VBLANK: vblank(d, ev); break;
@@ -176,6 +194,34 @@ static struct tl_extent wait_extent(void *item)
 	struct tl_span *s = item;
 
 	return (struct tl_extent){ s->t0, s->t1, s->lane, &s->row };
+}
+
+/*
+ * Drop sw_sync's duplicates (fences only in name: dropped at creation);
+ * the waits' links to the fences that stay follow them.
+ */
+static int drop_duplicates(struct tl_data *d)
+{
+	uint32_t *moved_to = malloc((d->fences.n + 1) * sizeof(*moved_to)), kept = 0;
+
+	if (!moved_to)
+		return -1;
+	for (size_t i = 0; i < d->fences.n; i++) {
+		struct tl_span *s = TL_AT(d->fences, struct tl_span, i);
+
+		moved_to[i] = s->duplicate ? UINT32_MAX : kept;
+		if (!s->duplicate)
+			*TL_AT(d->fences, struct tl_span, kept++) = *s;
+	}
+	d->fences.n = kept;
+	for (size_t i = 0; i < d->waits.n; i++) {
+		struct tl_span *w = TL_AT(d->waits, struct tl_span, i);
+
+		if (w->link != UINT32_MAX)
+			w->link = moved_to[w->link];
+	}
+	free(moved_to);
+	return 0;
 }
 
 static void close_open_spans(struct tl_array *a, uint64_t last)
@@ -198,6 +244,8 @@ int tl_finish(struct tl_data *d, const struct ft_model *m)
 	unsigned int *task_rows;
 
 	d->model = m;
+	if (drop_duplicates(d))
+		d->error = 1;
 	close_open_spans(&d->fences, d->last_ts);
 	close_open_spans(&d->waits, d->last_ts);
 	d->timeline_rows = calloc(m->fences.timelines.n + 1, sizeof(*d->timeline_rows));

@@ -33,6 +33,7 @@ struct tl_span {		/* a fence (init -> signal) or a wait (start -> end) */
 	uint16_t row;		/* sub-row within its lane: rows never overlap */
 	uint8_t done;		/* signalled / wait ended */
 	uint8_t failed;		/* plane waits: ended with an error (interrupted) */
+	uint8_t duplicate;	/* fences: sw_sync's duplicate, dropped by tl_finish() */
 };
 
 /*
@@ -96,7 +97,7 @@ struct tl_array {
 struct tl_data {
 	struct tl_array fences, waits, vblanks, missed, tasks;	/* of the structs above */
 	struct tl_array commits, plane_waits, planes;
-	struct keymap open_fence;	/* (context, seqno) -> fence index */
+	struct keymap open_fence;	/* the model's fence slot -> fence index */
 	struct keymap fence_index;	/* (timeline, seqno) -> fence index, by tl_finish() */
 	struct keymap open_commit;	/* series commit id -> commits index */
 	struct keymap commit_of_out;	/* out-fence index -> commits index, by tl_finish() */

@@ -213,6 +213,65 @@ static void test_collects_spans_rows_and_missed_vblanks(void **state)
 	assert_int_equal(tl_find_fence(&f->d, 1, 9), -1);
 }
 
+/* An event of sw_sync fence @seqno of context 4 by task @pid. */
+static void shared(struct trace_fixture *f, int pid, uint64_t ts, const char *ev, uint32_t seqno)
+{
+	tb_set_pid(f->tb, pid);
+	fence(f, 0, ts, ev, 0, seqno);
+	tb_set_pid(f->tb, 0);
+}
+
+static const struct tl_span *span(const struct fixture *f, size_t i)
+{
+	assert_true(i < f->d.fences.n);
+	return TL_AT(f->d.fences, struct tl_span, i);
+}
+
+/*
+ * Spans follow the model's fences, not their keys (the series kernel:
+ * duplicates' destroys traced).  Value 5: a duplicate made second and
+ * dropped at once, not drawn; the original ends at its signal.  Value 6:
+ * the duplicate made first got the signal, which goes back to the
+ * original.  Value 7: a collision, two real fences, each ends at its own
+ * signal; the first is destroyed (not drawn as ending then).
+ */
+static void test_spans_follow_fences_not_keys(void **state)
+{
+	struct fixture *f = *state;
+	char err[256];
+
+	shared(&f->trace, 10, 1 * MS, "dma_fence_init", 5);
+	shared(&f->trace, 11, 2 * MS, "dma_fence_init", 5);
+	shared(&f->trace, 11, 2 * MS + 1000, "dma_fence_destroy", 5);
+	shared(&f->trace, 0, 4 * MS, "dma_fence_signaled", 5);
+	shared(&f->trace, 11, 10 * MS, "dma_fence_init", 6);		/* the duplicate */
+	shared(&f->trace, 10, 10 * MS + 1000, "dma_fence_init", 6);
+	shared(&f->trace, 0, 12 * MS, "dma_fence_signaled", 6);		/* the original's */
+	shared(&f->trace, 11, 13 * MS, "dma_fence_destroy", 6);
+	shared(&f->trace, 10, 20 * MS, "dma_fence_init", 7);
+	shared(&f->trace, 0, 21 * MS, "dma_fence_signaled", 7);
+	shared(&f->trace, 12, 22 * MS, "dma_fence_init", 7);
+	shared(&f->trace, 12, 22 * MS + 500, "dma_fence_signaled", 7);	/* at creation */
+	shared(&f->trace, 10, 30 * MS, "dma_fence_destroy", 7);
+	trace_fixture_write(&f->trace);
+	if (tl_collect(&f->d, &f->trace.a, f->trace.path, err, sizeof(err)))
+		fail_msg("tl_collect: %s", err);
+	assert_int_equal(f->d.fences.n, 4);
+	assert_int_equal(span(f, 0)->seqno, 5);
+	assert_int_equal(span(f, 0)->t0, 1 * MS);
+	assert_int_equal(span(f, 0)->t1, 4 * MS);
+	assert_true(span(f, 0)->done);
+	assert_int_equal(span(f, 1)->seqno, 6);
+	assert_int_equal(span(f, 1)->t0, 10 * MS + 1000);
+	assert_int_equal(span(f, 1)->t1, 12 * MS);
+	assert_true(span(f, 1)->done);
+	assert_int_equal(span(f, 2)->t0, 20 * MS);
+	assert_int_equal(span(f, 2)->t1, 21 * MS);
+	assert_int_equal(span(f, 3)->t0, 22 * MS);
+	assert_int_equal(span(f, 3)->t1, 22 * MS + 500);
+	assert_true(span(f, 2)->done && span(f, 3)->done);
+}
+
 static void test_html_escapes_hostile_names(void **state)
 {
 	struct fixture *f = *state;
@@ -342,6 +401,7 @@ int run_timeline_tests(void)
 		cmocka_unit_test_setup_teardown(test_perfetto_escapes_and_links_the_late_frame, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_stock_commits_are_inferred_from_out_fences, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_series_commits_and_plane_waits, setup_series, teardown),
+		cmocka_unit_test_setup_teardown(test_spans_follow_fences_not_keys, setup_series, teardown),
 	};
 
 	return cmocka_run_group_tests_name("timeline", tests, NULL, NULL);
