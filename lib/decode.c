@@ -87,6 +87,26 @@ static void resolve_field(struct ft_decoder *d, struct tep_event *event,
 	}
 }
 
+/* The numeric fields of each event, and the record size they need. */
+static void plan_loads(struct ft_decoder *d)
+{
+	for (int id = 0; id < FT_EV_COUNT; id++) {
+		d->n_loads[id] = 0;
+		d->min_size[id] = 0;
+		for (int s = 0; s < FT_NUM_SLOTS; s++) {
+			const struct ft_field_ref *f = &d->fields[id][s];
+			unsigned int end = (unsigned int)(f->offset + f->size);
+
+			if (!f->present)
+				continue;
+			d->loads[id][d->n_loads[id]++] = (struct ft_load){
+				f->offset, (uint8_t)s, (uint8_t)f->size, (uint8_t)f->is_signed };
+			if (end > d->min_size[id])
+				d->min_size[id] = end;
+		}
+	}
+}
+
 static int resolve_common(struct ft_decoder *d, struct tep_event *any)
 {
 	struct tep_format_field *type = tep_find_common_field(any, "common_type");
@@ -142,6 +162,7 @@ int ft_decoder_init(struct ft_decoder *d, struct tep_handle *tep, char *err, siz
 					   events[fields[i].event].name);
 		resolve_field(d, e, &fields[i]);
 	}
+	plan_loads(d);
 	d->n_types = max_id + 1;
 	d->by_type = malloc(d->n_types * sizeof(*d->by_type));
 	if (!d->by_type) {
@@ -212,18 +233,15 @@ int ft_decode(struct ft_decoder *d, struct tep_record *rec, struct ft_event *ev)
 	ev->pid = (int)load(d, data + d->pid_offset, 4, 1);
 	ev->data = data;
 	ev->size = rec->size;
-	for (int s = 0; s < FT_NUM_SLOTS; s++) {
-		const struct ft_field_ref *f = &d->fields[id][s];
+	if ((unsigned int)rec->size < d->min_size[id]) {
+		d->malformed++;
+		return -1;
+	}
+	memset(ev->v, 0, sizeof(ev->v));
+	for (unsigned int k = 0; k < d->n_loads[id]; k++) {
+		const struct ft_load *l = &d->loads[id][k];
 
-		if (!f->present) {
-			ev->v[s] = 0;
-			continue;
-		}
-		if (f->offset + f->size > rec->size) {
-			d->malformed++;
-			return -1;
-		}
-		ev->v[s] = load(d, data + f->offset, f->size, f->is_signed);
+		ev->v[l->slot] = load(d, data + l->offset, l->size, l->is_signed);
 	}
 	return 1;
 }

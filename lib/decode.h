@@ -31,6 +31,12 @@ struct ft_field_ref {
 	int is_signed, is_string, present;
 };
 
+/* A numeric field ft_decode() loads: where from, into which slot. */
+struct ft_load {
+	int offset;
+	uint8_t slot, size, is_signed;
+};
+
 struct ft_decoder {
 	struct tep_handle *tep;
 	int type_offset, type_size, pid_offset;
@@ -40,6 +46,10 @@ struct ft_decoder {
 	int have_event[FT_EV_COUNT];
 	int have_set[FT_SET_COUNT];
 	struct ft_field_ref fields[FT_EV_COUNT][FT_ALL_SLOTS];
+	/* per event, its numeric fields only: the hot loop reads no absent slot */
+	struct ft_load loads[FT_EV_COUNT][FT_NUM_SLOTS];
+	unsigned int n_loads[FT_EV_COUNT];
+	unsigned int min_size[FT_EV_COUNT];	/* shorter records are malformed */
 	char problems[512];		/* missing events/fields, for the report */
 	unsigned long long unknown, malformed;
 };

@@ -106,6 +106,24 @@ int keymap_del(struct keymap *m, uint64_t key)
 	return 1;
 }
 
+/* keymap_get() and keymap_del() in one probe. */
+int keymap_take(struct keymap *m, uint64_t key, uint32_t *val)
+{
+	int found;
+	uint32_t i;
+
+	if (!m->cap)
+		return 0;
+	i = find(m, key, &found);
+	if (!found)
+		return 0;
+	*val = m->vals[i];
+	m->state[i] = 2;
+	m->used--;
+	m->tombs++;
+	return 1;
+}
+
 void keymap_free(struct keymap *m)
 {
 	free(m->keys);

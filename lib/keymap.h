@@ -19,6 +19,7 @@ struct keymap {
 int keymap_put(struct keymap *m, uint64_t key, uint32_t val);
 int keymap_get(const struct keymap *m, uint64_t key, uint32_t *val);
 int keymap_del(struct keymap *m, uint64_t key);
+int keymap_take(struct keymap *m, uint64_t key, uint32_t *val);
 void keymap_free(struct keymap *m);
 
 #endif

@@ -60,9 +60,11 @@ void model_twin_link(struct ft_model *m, struct ft_fence *oldest, uint32_t idx)
 {
 	struct ft_fence *f = oldest;
 
+	oldest->twinned = 1;
 	while (f->newer != FT_NONE)
 		f = slot(m, f->newer);
 	f->newer = idx;
+	slot(m, idx)->twinned = 1;
 }
 
 /**
@@ -76,6 +78,10 @@ int model_twin_unlink(struct ft_model *m, struct ft_fence *f)
 	uint32_t idx = (uint32_t)(f - m->fences.slab.items), head;
 	struct ft_fence *p;
 
+	if (!f->twinned) {	/* the only fence its key ever had: one probe */
+		keymap_del(&m->fences.of_key, f->key);
+		return 0;
+	}
 	if (!keymap_get(&m->fences.of_key, f->key, &head))
 		return 0;
 	if (head == idx && f->newer == FT_NONE) {
@@ -130,9 +136,8 @@ uint32_t model_made_last_take(struct ft_model *m, const struct ft_event *ev)
 {
 	uint32_t idx;
 
-	if (!ev->pid || !keymap_get(&m->fences.made_last, (uint64_t)ev->pid, &idx))
+	if (!ev->pid || !keymap_take(&m->fences.made_last, (uint64_t)ev->pid, &idx))
 		return FT_NONE;
-	keymap_del(&m->fences.made_last, (uint64_t)ev->pid);
 	return idx;
 }
 

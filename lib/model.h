@@ -137,6 +137,7 @@ struct ft_fence {
 	int init_pid;
 	int signaled;
 	uint32_t newer;			/* the next newer live fence of its key, or FT_NONE */
+	int twinned;			/* has shared its key with another live fence */
 	int error;			/* from dma_fence_error (series), 0 none */
 	uint32_t members;		/* 1 + index in model.members.sets, 0 none */
 	uint32_t long_wait;		/* out-fences: 1 + index of a long wait it ends */
