@@ -109,6 +109,7 @@ static void collect(struct top_ctx *t)
 	while (bpf_map_get_next_key(hfd, hprev, &hk) == 0) {
 		if (hk.kind == FL_SIGNAL && bpf_map_lookup_elem(hfd, &hk, &h) == 0 &&
 		    (r = row_for(t, hk.id))) {
+			latency_name_by_kind(&t->lat, hk.id, h.ops);
 			r->signaled = h.count;
 			r->p99_us = p99_us(&h);
 			r->errors = h.errors;
@@ -121,6 +122,7 @@ static void collect(struct top_ctx *t)
 		const struct fl_live *lv = &t->live[i];
 
 		if ((r = row_for(t, lv->context))) {
+			latency_name_by_kind(&t->lat, lv->context, lv->ops);
 			r->outstanding++;
 			if (now > lv->ts && now - lv->ts > r->oldest_ns)
 				r->oldest_ns = now - lv->ts;

@@ -140,10 +140,11 @@ static __always_inline void hist_add(__u64 id, __u32 kind, __u64 ns, int error)
 
 struct fence_args {
 	__u64 key, context, seqno;
+	struct dma_fence *fence;
 };
 
-#define BTF_ARGS(f) ((struct fence_args){ BTF_KEY(f), (f)->context, (f)->seqno })
-#define RAW_ARGS(f) ((struct fence_args){ RAW_KEY(f), BPF_CORE_READ(f, context), BPF_CORE_READ(f, seqno) })
+#define BTF_ARGS(f) ((struct fence_args){ BTF_KEY(f), (f)->context, (f)->seqno, (f) })
+#define RAW_ARGS(f) ((struct fence_args){ RAW_KEY(f), BPF_CORE_READ(f, context), BPF_CORE_READ(f, seqno), (f) })
 
 static __always_inline struct fl_live *live_way(__u64 fence, int way)
 {
@@ -201,6 +202,7 @@ static __always_inline int on_init(struct fence_args a)
 	s->context = a.context;
 	s->seqno = a.seqno;
 	s->tgid = bpf_get_current_pid_tgid() >> 32;
+	s->ops = fence_ops_kind(a.fence);	/* one-fence contexts are named by it */
 	barrier();
 	*(volatile __u64 *)&s->fence = a.key;	/* filled: readers may use it */
 	return 0;

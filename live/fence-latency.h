@@ -60,7 +60,7 @@ struct fl_live {
 	__u64 ts;			/* creation, CLOCK_MONOTONIC ns */
 	__u64 context, seqno;
 	__u32 tgid;			/* the creating task (process) */
-	__u32 pad;
+	__u32 ops;			/* enum fence_ops: names a kind with fixed names */
 };
 
 /* Fibonacci hashing of a fence's key to its set of live slots. */

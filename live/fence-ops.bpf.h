@@ -12,6 +12,8 @@
 
 extern const void dma_fence_array_ops __ksym __weak;
 extern const void dma_fence_chain_ops __ksym __weak;
+/* static in vgem (often a module): found in kallsyms when it is loaded */
+extern const void vgem_fence_ops __ksym __weak;
 
 static __always_inline enum fence_ops fence_ops_kind(struct dma_fence *f)
 {
@@ -21,6 +23,8 @@ static __always_inline enum fence_ops fence_ops_kind(struct dma_fence *f)
 		return FENCE_OPS_ARRAY;
 	if (&dma_fence_chain_ops && ops == &dma_fence_chain_ops)
 		return FENCE_OPS_CHAIN;
+	if (&vgem_fence_ops && ops == &vgem_fence_ops)
+		return FENCE_OPS_VGEM;
 	return FENCE_OPS_OTHER;
 }
 

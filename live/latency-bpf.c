@@ -110,6 +110,16 @@ unsigned int latency_live_copy(struct latency_ctx *c, struct fl_live *out, unsig
 	return n;
 }
 
+/**
+ * latency_name_by_kind() - name @context now if its kind (enum fence_ops,
+ * read by the BPF side from the fence) has fixed names and it has none yet
+ */
+void latency_name_by_kind(struct latency_ctx *c, uint64_t context, uint32_t ops)
+{
+	if (fence_ops_driver(ops) && !names_find(&c->names, context))
+		names_set(&c->names, context, fence_ops_driver(ops), fence_ops_timeline(ops));
+}
+
 /*
  * A context a histogram holds and no name yet: named now if its fences'
  * names are fixed (merged fences: a context each), else asked of the
@@ -130,9 +140,8 @@ static void want_name(struct latency_ctx *c, int fd, const struct fl_key *k, uin
 		ops = h.ops;
 		keymap_put(&c->ops, context, ops);
 	}
-	if (ops != FENCE_OPS_OTHER)
-		names_set(&c->names, context, ops == FENCE_OPS_ARRAY ? "dma_fence_array" : "dma_fence_chain",
-			  "unbound");
+	if (fence_ops_driver(ops))
+		names_set(&c->names, context, fence_ops_driver(ops), fence_ops_timeline(ops));
 	else
 		names_want(&c->names, context);	/* when too many are on their way: next time */
 }

@@ -30,6 +30,7 @@ struct latency_ctx {
 int latency_load(struct latency_ctx *c);
 void latency_unload(struct latency_ctx *c);
 void latency_want_names(struct latency_ctx *c);
+void latency_name_by_kind(struct latency_ctx *c, uint64_t context, uint32_t ops);
 unsigned int latency_live_copy(struct latency_ctx *c, struct fl_live *out, unsigned int max);
 uint64_t latency_counter(struct latency_ctx *c, enum fl_counter which);
 void latency_print_text(struct latency_ctx *c);

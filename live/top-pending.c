@@ -147,10 +147,12 @@ static int held_unlisted(const struct top_ctx *t, const struct held_fence *h)
 /* Print one row per holder of @l (every fd of every task), or one with none. */
 static void print_live(struct top_ctx *t, const struct fl_live *l, uint64_t now)
 {
-	const struct fence_name *n = names_find(&t->lat.names, l->context);
+	const struct fence_name *n;
 	char comm[16], created[40];
 	int rows = 0;
 
+	latency_name_by_kind(&t->lat, l->context, l->ops);
+	n = names_find(&t->lat.names, l->context);
 	task_comm((int)l->tgid, comm, sizeof(comm));
 	snprintf(created, sizeof(created), "%s-%u", comm, l->tgid);
 	for (unsigned int i = 0; i <= t->n_held; i++) {

@@ -21,9 +21,36 @@ distro_slow_wait() {
 		(.[0].end_ns - $s | fabs) < 5e6' >/dev/null
 }
 
+# The live tools in the same boot: latency over the slow workload; top
+# while a long one runs (virtio-gpu commits complete at once: 3000 frames
+# outlast top's loading); top --pending on a vgem fence that never
+# signals (held as an fd); stall over the slow workload.
+distro_live_tools='
+	fence-trace latency --json -W >lat.json 2>lat.err & p=$!
+	await-line lat.err Tracing $p || exit 1
+	$wl >/dev/null; kill -INT $p; wait $p || echo latency failed >>failed
+	fence-workload --vgem --device virtio_gpu --no-overlay -n 3000 >top-wl.txt & w=$!
+	await-line top-wl.txt "^frame=1 " $w || exit 1
+	fence-trace top -n 2 -d 1 >top.txt 2>top.err || echo top failed >>failed
+	kill $w; wait $w
+	fence-workload --vgem --device virtio_gpu --no-overlay -n 3 --never 1:A >never-wl.txt 2>&1 & w=$!
+	await-line never-wl.txt "never signals" $w || exit 1
+	fence-trace top --pending -n 1 >pending.txt 2>pending.err || echo top --pending failed >>failed
+	kill $w; wait $w
+	fence-trace stall --json --threshold 50 >stall.json 2>stall.err & sp=$!
+	await-line stall.err watching $sp || exit 1
+	$wl >stall-wl.txt; kill -INT $sp; wait $sp || echo stall failed >>failed'
+
+# distro_unnamed_top_rows FILE: the rows of a top table in FILE (after its
+# heading) that name no driver or timeline; none when every row is named.
+distro_unnamed_top_rows() {
+	awk '/^ *CONTEXT / { on = 1; next } /^drops:/ { on = 0 } on && NF && ($2 == "?" || $3 == "(unknown)")' "$1"
+}
+
 guest_distro_kernel() {
-	local rc=0 d=$results/distro wl
+	local rc=0 d=$results/distro wl live_tools
 	wl="fence-workload --vgem --device virtio_gpu --no-overlay -n 8 --slow 3:A:300"
+	live_tools="wl='$wl'; $distro_live_tools"
 	rm -rf "$d" && mkdir -p "$d"
 	"$run_guest" --kernel distro --timeout 600 --out "$d" -- sh -c "
 		uname -r >uname.txt
@@ -31,6 +58,7 @@ guest_distro_kernel() {
 		fence-trace record -o t.dat -- $wl >wl.txt 2>record.err || echo record failed >>failed
 		fence-trace record --bpf -o b.dat -- $wl >wlb.txt 2>recordb.err || echo record --bpf failed >>failed
 		fence-trace record --bpf --raw-tp -o r.dat -- $wl >wlr.txt 2>recordr.err || echo record --raw-tp failed >>failed
+		$live_tools
 		[ ! -e failed ]" >"$d.out" 2>&1 || rc=$?
 	verdict $rc "distro kernel: Debian's own kernel boots in the lab (DRM as modules) and every recorder runs the vgem workload" "$d.out"
 	grep -q '^6\.1\.0-.*-amd64$' "$d/uname.txt" 2>/dev/null
@@ -51,4 +79,19 @@ guest_distro_kernel() {
 	verdict $? "distro kernel: record --bpf (tp_btf) + report: the same" "$d/wlb.txt"
 	distro_slow_wait "$d/r.dat" "$d/wlr.txt"
 	verdict $? "distro kernel: record --bpf --raw-tp + report: the same" "$d/wlr.txt"
+	# vgem's fences take a context each: named by their ops (CO-RE), not
+	# by a names stream that would need a second fence of the context
+	jq -e '(.histograms | length) > 3 and ([.histograms[] | select(.driver == "vgem")] | length) >= 2 and
+		([.histograms[] | select(.driver == null or .timeline == null)] | length) == 0' \
+		"$d/lat.json" >/dev/null 2>&1
+	verdict $? "distro kernel: latency names every histogram, vgem's one-fence contexts included" "$d/lat.json"
+	[ "$(grep -c '^ *[0-9]\+  vgem  *unbound ' "$d/top.txt" 2>/dev/null)" -ge 2 ] &&
+		grep -q '^ *[0-9]\+  virtio_gpu  *CRTC:' "$d/top.txt" && [ -z "$(distro_unnamed_top_rows "$d/top.txt")" ]
+	verdict $? "distro kernel: top lists the vgem and virtio-gpu timelines, every row named" "$d/top.txt"
+	grep -q '^vgem  *unbound  *[0-9]\+  *1 .* fence-workload-[0-9]* fd [0-9]*$' "$d/pending.txt" 2>/dev/null &&
+		! grep -q '^? ' "$d/pending.txt"
+	verdict $? "distro kernel: top --pending names the never-signalled vgem fence and its holder" "$d/pending.txt"
+	jq -se '[.[] | select(.event == "stall")] | length >= 1 and all(.driver == "vgem" and .timeline == "unbound")' \
+		"$d/stall.json" >/dev/null 2>&1
+	verdict $? "distro kernel: stall reports the slow frame's wait on its vgem fence, named" "$d/stall.json"
 }
