@@ -99,8 +99,7 @@ static void on_init(struct ft_model *m, const struct ft_event *ev)
 	m->fences.step.slot = (uint32_t)(f - m->fences.slab.items);
 	f->ctx = ctx;
 	f->seqno = (uint32_t)ev->v[FT_SEQNO];
-	if (ev->pid && keymap_put(&m->fences.made_last, (uint64_t)ev->pid,
-				  (uint32_t)(f - m->fences.slab.items)))
+	if (model_made_last_put(m, ev->pid, (uint32_t)(f - m->fences.slab.items)))
 		m->error = 1;
 	f->init_ts = ev->ts;
 	f->init_pid = ev->pid;

@@ -134,11 +134,39 @@ struct ft_fence *model_signal_target(struct ft_model *m, const struct ft_event *
  */
 uint32_t model_made_last_take(struct ft_model *m, const struct ft_event *ev)
 {
+	struct ft_fences *fc = &m->fences;
 	uint32_t idx;
 
-	if (!ev->pid || !keymap_take(&m->fences.made_last, (uint64_t)ev->pid, &idx))
+	if (!ev->pid)
+		return FT_NONE;
+	if (fc->made_last_cache[ev->pid & (FT_MADE_LAST_CACHE - 1)].pid == ev->pid) {
+		fc->made_last_cache[ev->pid & (FT_MADE_LAST_CACHE - 1)].pid = 0;
+		return fc->made_last_cache[ev->pid & (FT_MADE_LAST_CACHE - 1)].slot;
+	}
+	if (!fc->made_last.used || !keymap_take(&fc->made_last, (uint64_t)ev->pid, &idx))
 		return FT_NONE;
 	return idx;
+}
+
+/**
+ * model_made_last_put() - task @pid's init just made fence slot @idx
+ * (after model_made_last_take() of the same event: the task holds none)
+ *
+ * Return: 0, or -1 when memory ran out.
+ */
+int model_made_last_put(struct ft_model *m, int pid, uint32_t idx)
+{
+	struct ft_fences *fc = &m->fences;
+	typeof(fc->made_last_cache[0]) *e = &fc->made_last_cache[pid & (FT_MADE_LAST_CACHE - 1)];
+
+	if (!pid)
+		return 0;
+	if (!e->pid) {
+		e->pid = pid;
+		e->slot = idx;
+		return 0;
+	}
+	return keymap_put(&fc->made_last, (uint64_t)pid, idx);
 }
 
 /*

@@ -33,6 +33,7 @@ struct ft_fence *model_signal_target(struct ft_model *m, const struct ft_event *
 struct ft_fence *model_destroy_target(struct ft_model *m, const struct ft_event *ev, uint32_t made_last,
 				      int *dup, uint32_t *given);
 uint32_t model_made_last_take(struct ft_model *m, const struct ft_event *ev);
+int model_made_last_put(struct ft_model *m, int pid, uint32_t idx);
 
 /* model-fences.c */
 void model_fence_event(struct ft_model *m, const struct ft_event *ev, uint32_t made_last);

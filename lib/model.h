@@ -67,6 +67,9 @@ struct ft_timeline {
 };
 
 #define FT_NONE UINT32_MAX
+/* Direct-mapped by pid in front of ft_fences.made_last: looked up on every
+ * dma_fence event, so one probe, not a hash map's. */
+#define FT_MADE_LAST_CACHE 1024
 
 /*
  * Every fence context, in 32 bytes: contexts grow with the trace (a merge
@@ -318,7 +321,9 @@ struct ft_fences {
 	struct vec_free free;
 	struct keymap of_key;
 	struct keymap made_last;	/* pid -> slot of the fence its last dma_fence event
-					 * made (its init), while it did nothing since */
+					 * made (its init), while it did nothing since; the
+					 * pids the cache below has no room for */
+	struct { int32_t pid; uint32_t slot; } made_last_cache[FT_MADE_LAST_CACHE];
 	uint64_t signal_unknown;	/* signals of fences created before the trace */
 	struct ft_fence_step step;	/* what the last dma_fence event did */
 };
