@@ -156,6 +156,38 @@ static void test_signalled_then_dropped_by_its_maker(void **state)
 }
 
 /*
+ * Two duplicates made at once by tasks whose pids share a slot of the
+ * model's direct-mapped "fence it just made" cache (10 and 10 + 1024):
+ * the second goes to the map behind it, and both are told duplicates.
+ */
+static void test_duplicates_of_tasks_sharing_a_cache_slot(void **state)
+{
+	struct trace_fixture *f = *state;
+	const struct ft_timeline *t;
+	struct ft_model *m;
+
+	ev(f, 30, 0, T0, "dma_fence_init", "sw_sync", 5);
+	ev(f, 31, 1, T0 + 1000, "dma_fence_init", "sw_sync", 6);
+	ev(f, 10, 0, T0 + 2000, "dma_fence_init", "sw_sync", 5);		/* duplicates */
+	ev(f, 10 + FT_MADE_LAST_CACHE, 1, T0 + 3000, "dma_fence_init", "sw_sync", 6);
+	ev(f, 10 + FT_MADE_LAST_CACHE, 1, T0 + 4000, "dma_fence_destroy", "sw_sync", 6);
+	ev(f, 10, 0, T0 + 5000, "dma_fence_destroy", "sw_sync", 5);
+	ev(f, 0, 0, T0 + MS, "dma_fence_signaled", "sw_sync", 5);
+	ev(f, 0, 1, T0 + MS + 1000, "dma_fence_signaled", "sw_sync", 6);
+	ev(f, 30, 0, T0 + 2 * MS, "dma_fence_destroy", "sw_sync", 5);
+	ev(f, 31, 1, T0 + 2 * MS, "dma_fence_destroy", "sw_sync", 6);
+	m = trace_fixture_analyze(f);
+	t = row(m);
+	assert_int_equal(t->fences, 4);
+	assert_int_equal(t->duplicates, 2);
+	assert_int_equal(t->key_reused, 0);
+	assert_int_equal(t->signaled, 2);
+	assert_int_equal(t->destroyed_unsignaled, 0);
+	assert_int_equal(m->fences.slab.n - m->fences.free.n, 0);
+	assert_balanced(t);
+}
+
+/*
  * sync_pt_create() traces the init before it takes the timeline's lock:
  * two tasks asking for value 5 at once trace their inits in either order,
  * and the duplicate is the fence of the task that locked second, here the
@@ -357,6 +389,7 @@ int run_fence_identity_tests(void)
 		trace_fixture_series_test(test_reuse_after_destroy),
 		trace_fixture_series_test(test_duplicate_first_given_the_signal),
 		trace_fixture_series_test(test_signalled_then_dropped_by_its_maker),
+		trace_fixture_series_test(test_duplicates_of_tasks_sharing_a_cache_slot),
 		trace_fixture_stock_test(test_collision_stock),
 		trace_fixture_series_test(test_collision_series),
 		trace_fixture_stock_test(test_stock_sw_sync_after_signal_is_a_collision),
