@@ -29,6 +29,7 @@
 #include "sync.h"
 
 #define SYNC_INFO "/sys/kernel/debug/sync/info"
+#define LOCKDOWN_PATH "/sys/kernel/security/lockdown"
 
 struct check_ctx {
 	int can_look;		/* the tracefs event folders can be read */
@@ -370,6 +371,48 @@ static void check_debugfs(void)
 	     hint ? hint : "CONFIG_SW_SYNC, for the workload");
 }
 
+/*
+ * The lockdown level in force: the bracketed word of securityfs's
+ * "none [integrity] confidentiality"; NULL when the file is absent (no
+ * lockdown LSM, or securityfs not mounted) or unreadable.
+ */
+static const char *lockdown_level(char *buf, size_t len)
+{
+	FILE *f = fopen(LOCKDOWN_PATH, "r");
+	char *open, *close;
+
+	if (!f)
+		return NULL;
+	open = fgets(buf, (int)len, f) ? strchr(buf, '[') : NULL;
+	fclose(f);
+	close = open ? strchr(open, ']') : NULL;
+	if (!close)
+		return NULL;
+	*close = '\0';
+	return open + 1;
+}
+
+/* Lockdown's integrity level leaves tracing alone; confidentiality does not. */
+static void check_lockdown(void)
+{
+	char buf[128];
+	const char *level = lockdown_level(buf, sizeof(buf));
+
+	printf("kernel lockdown (%s)\n", LOCKDOWN_PATH);
+	if (!level) {
+		printf("  level: unknown (%s)\n", geteuid() ? "run as root" :
+		       "no lockdown LSM, or securityfs not mounted");
+		return;
+	}
+	printf("  level: %s", level);
+	if (!strcmp(level, "confidentiality")) {
+		printf("  (refuses tracefs and BPF's reads of kernel memory: the checks above say what failed)\n");
+	} else {
+		printf("  (%s)\n", !strcmp(level, "none") ? "nothing refused" :
+		       "tracing and BPF allowed; debugfs files read-only");
+	}
+}
+
 /* 0 both work, 3 record only, 4 latency only, 1 neither (2 is a usage error). */
 static int check_status(const struct check_ctx *c)
 {
@@ -412,6 +455,7 @@ int cmd_check(int argc, char **argv)
 	check_series(&c);
 	check_bpf(&c);
 	check_debugfs();
+	check_lockdown();
 	printf("record: %s\n", c.record_ok ? "can work" : "CANNOT work");
 	printf("record --bpf and stall: %s\n", c.stall_record_bpf_ok ? "can work" : "CANNOT work");
 	printf("latency and top: %s\n", c.latency_ok ? "can work" : "CANNOT work");

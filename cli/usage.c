@@ -207,8 +207,11 @@ static const struct usage usages[] = {
 	  "that does nothing is attached to dma_fence_init for a moment), and BPF\n"
 	  "ring buffer maps; the debugfs files (sync/info, which lists sync_files\n"
 	  "with the series: a sw_sync fence is made to see, dri/N/crtc-M/\n"
-	  "fence_timeline).  Each missing piece has a one-line hint.  Without root\n"
-	  "most of it cannot be looked at, and says so.\n"
+	  "fence_timeline); the kernel's lockdown level and what it refuses\n"
+	  "(integrity leaves tracing and BPF alone; confidentiality refuses\n"
+	  "tracefs and BPF's reads of kernel memory).  Each missing piece has a\n"
+	  "one-line hint.  Without root most of it cannot be looked at, and says\n"
+	  "so.\n"
 	  "Exit status: 0 record and latency can both work, 3 record can but the\n"
 	  "BPF tools (latency, top, stall, record --bpf) cannot, 4 latency can but\n"
 	  "record cannot, 1 neither can, 2 a usage error.\n",

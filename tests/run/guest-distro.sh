@@ -9,16 +9,23 @@
 # Sourced by tests/run-tests.
 
 # distro_slow_wait FILE GROUND_TRUTH: the stall report of FILE names the
-# slow frame's vgem in-fence (its context) and its wait ended within 5 ms
-# of the ground truth's signal of that fence.
+# slow frame's vgem in-fence (its context); the wait began no earlier
+# than the frame's submit and ended on the fence's signal (the ground
+# truth's sync_file timestamp): not before it, and within 50 ms after it.
+# What lies between the signal and the wait's end is the waiting task's
+# wake-up, which the tool traces but does not cause: 5.5 ms was seen
+# under TCG with the host's two cores busy, so no tighter bound holds
+# under load.
 distro_slow_wait() {
-	local truth context signal
+	local truth context signal submit
 	truth=$(grep '^frame=3 ' "$2") || return 1
 	context=$(sed -n 's/.* a_context=\([0-9]*\) .*/\1/p' <<<"$truth")
 	signal=$(sed -n 's/.* a_signal_ns=\([0-9]*\) .*/\1/p' <<<"$truth")
-	"$repo/build/bin/fence-trace" report --json "$1" | jq -e --argjson c "$context" --argjson s "$signal" '
+	submit=$(sed -n 's/.* submit_ns=\([0-9]*\) .*/\1/p' <<<"$truth")
+	"$repo/build/bin/fence-trace" report --json "$1" |
+		jq -e --argjson c "$context" --argjson s "$signal" --argjson b "$submit" '
 		[.stalls[] | select(.context == $c and .signaled)] | length == 1 and
-		(.[0].end_ns - $s | fabs) < 5e6' >/dev/null
+		.[0].start_ns >= $b and .[0].end_ns >= $s and .[0].end_ns - $s < 50e6' >/dev/null
 }
 
 # The live tools in the same boot: latency over the slow workload; top
@@ -74,7 +81,7 @@ guest_distro_kernel() {
 		grep -q '^record --bpf and stall: can work$' "$d/check.txt"
 	verdict $? "distro kernel: check loads and attaches every program of latency, stall and record --bpf (drm's vblank hooks in module BTF included)" "$d/check.txt"
 	distro_slow_wait "$d/t.dat" "$d/wl.txt"
-	verdict $? "distro kernel: record + report: the slow frame's vgem in-fence stall, ended within 5 ms of its signal" "$d/wl.txt"
+	verdict $? "distro kernel: record + report: the slow frame's vgem in-fence stall, begun after its submit, ended on its signal" "$d/wl.txt"
 	distro_slow_wait "$d/b.dat" "$d/wlb.txt"
 	verdict $? "distro kernel: record --bpf (tp_btf) + report: the same" "$d/wlb.txt"
 	distro_slow_wait "$d/r.dat" "$d/wlr.txt"
@@ -94,4 +101,33 @@ guest_distro_kernel() {
 	jq -se '[.[] | select(.event == "stall")] | length >= 1 and all(.driver == "vgem" and .timeline == "unbound")' \
 		"$d/stall.json" >/dev/null 2>&1
 	verdict $? "distro kernel: stall reports the slow frame's wait on its vgem fence, named" "$d/stall.json"
+	grep -q '^  level: none  (nothing refused)$' "$d/check.txt" 2>/dev/null
+	verdict $? "distro kernel: check reads the lockdown level (none)" "$d/check.txt"
+}
+
+# Debian's kernel booted with lockdown=integrity (what Secure Boot turns
+# on): check says so, and tracing, BPF and the read-only debugfs files
+# still work: record and record --bpf name the slow frame's vgem fence,
+# latency names its histograms.
+guest_distro_lockdown() {
+	local rc=0 d=$results/distro-lockdown wl
+	wl="fence-workload --vgem --device virtio_gpu --no-overlay -n 8 --slow 3:A:300"
+	rm -rf "$d" && mkdir -p "$d"
+	"$run_guest" --kernel distro --append lockdown=integrity --timeout 600 --out "$d" -- sh -c "
+		fence-trace check >check.txt 2>&1; echo check=\$? >status.txt
+		fence-trace record -o t.dat -- $wl >wl.txt 2>record.err || echo record failed >>failed
+		fence-trace record --bpf -o b.dat -- $wl >wlb.txt 2>recordb.err || echo record --bpf failed >>failed
+		fence-trace latency --json -W >lat.json 2>lat.err & p=\$!
+		await-line lat.err Tracing \$p || exit 1
+		$wl >/dev/null; kill -INT \$p; wait \$p || echo latency failed >>failed
+		[ ! -e failed ]" >"$d.out" 2>&1 || rc=$?
+	verdict $rc "distro kernel, lockdown=integrity: record, record --bpf and latency run" "$d.out"
+	grep -q '^  level: integrity  (tracing and BPF allowed; debugfs files read-only)$' "$d/check.txt" 2>/dev/null &&
+		grep -q '^check=0$' "$d/status.txt"
+	verdict $? "distro kernel, lockdown=integrity: check says so, and that record and the BPF tools can work (exit 0)" "$d/check.txt"
+	distro_slow_wait "$d/t.dat" "$d/wl.txt" && distro_slow_wait "$d/b.dat" "$d/wlb.txt"
+	verdict $? "distro kernel, lockdown=integrity: record and record --bpf: the slow frame's vgem in-fence stall, ended on its signal" "$d/wl.txt"
+	jq -e '([.histograms[] | select(.driver == "vgem")] | length) >= 2 and
+		([.histograms[] | select(.timeline == null)] | length) == 0' "$d/lat.json" >/dev/null 2>&1
+	verdict $? "distro kernel, lockdown=integrity: latency names every histogram" "$d/lat.json"
 }
