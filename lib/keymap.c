@@ -92,18 +92,9 @@ int keymap_get(const struct keymap *m, uint64_t key, uint32_t *val)
 
 int keymap_del(struct keymap *m, uint64_t key)
 {
-	int found;
-	uint32_t i;
+	uint32_t val;
 
-	if (!m->cap)
-		return 0;
-	i = find(m, key, &found);
-	if (!found)
-		return 0;
-	m->state[i] = 2;
-	m->used--;
-	m->tombs++;
-	return 1;
+	return keymap_take(m, key, &val);
 }
 
 /* keymap_get() and keymap_del() in one probe. */

@@ -34,6 +34,18 @@ static const struct ft_timeline *row(const struct ft_model *m)
 	return model_context_row(m, ci);
 }
 
+/* The row's counts, and that every fence left the slab. */
+static void assert_counts(const struct ft_model *m, const struct ft_timeline *t, uint64_t fences,
+			  uint64_t duplicates, uint64_t key_reused, uint64_t signaled)
+{
+	assert_int_equal(t->fences, fences);
+	assert_int_equal(t->duplicates, duplicates);
+	assert_int_equal(t->key_reused, key_reused);
+	assert_int_equal(t->signaled, signaled);
+	assert_int_equal(t->destroyed_unsignaled, 0);
+	assert_int_equal(m->fences.slab.n - m->fences.free.n, 0);
+}
+
 /* Every fence of the row is accounted for once: signalled, dropped or left. */
 static void assert_balanced(const struct ft_timeline *t)
 {
@@ -109,12 +121,7 @@ static void test_duplicate_first_given_the_signal(void **state)
 	ev(f, 10, 1, T0 + MS, "dma_fence_destroy", "sw_sync", 5);
 	m = trace_fixture_analyze(f);
 	t = row(m);
-	assert_int_equal(t->fences, 2);
-	assert_int_equal(t->duplicates, 1);
-	assert_int_equal(t->key_reused, 0);
-	assert_int_equal(t->signaled, 1);
-	assert_int_equal(t->destroyed_unsignaled, 0);
-	assert_int_equal(m->fences.slab.n - m->fences.free.n, 0);
+	assert_counts(m, t, 2, 1, 0, 1);
 	assert_balanced(t);
 }
 
@@ -146,12 +153,7 @@ static void test_signalled_then_dropped_by_its_maker(void **state)
 	ev(f, 13, 1, T0 + 8 * MS, "dma_fence_destroy", "sw_sync", 5);
 	m = trace_fixture_analyze(f);
 	t = row(m);
-	assert_int_equal(t->fences, 3);
-	assert_int_equal(t->duplicates, 0);
-	assert_int_equal(t->key_reused, 2);
-	assert_int_equal(t->signaled, 3);
-	assert_int_equal(t->destroyed_unsignaled, 0);
-	assert_int_equal(m->fences.slab.n - m->fences.free.n, 0);
+	assert_counts(m, t, 3, 0, 2, 3);
 	assert_balanced(t);
 }
 
@@ -178,12 +180,7 @@ static void test_duplicates_of_tasks_sharing_a_cache_slot(void **state)
 	ev(f, 31, 1, T0 + 2 * MS, "dma_fence_destroy", "sw_sync", 6);
 	m = trace_fixture_analyze(f);
 	t = row(m);
-	assert_int_equal(t->fences, 4);
-	assert_int_equal(t->duplicates, 2);
-	assert_int_equal(t->key_reused, 0);
-	assert_int_equal(t->signaled, 2);
-	assert_int_equal(t->destroyed_unsignaled, 0);
-	assert_int_equal(m->fences.slab.n - m->fences.free.n, 0);
+	assert_counts(m, t, 4, 2, 0, 2);
 	assert_balanced(t);
 }
 
