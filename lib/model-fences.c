@@ -96,10 +96,10 @@ static void on_init(struct ft_model *m, const struct ft_event *ev)
 	f = fence_new(m, key, oldest);
 	if (!f)
 		return;
-	m->fences.step.slot = (uint32_t)(f - m->fences.slab.items);
+	m->fences.step.slot = model_fence_slot(m, f);
 	f->ctx = ctx;
 	f->seqno = (uint32_t)ev->v[FT_SEQNO];
-	if (model_made_last_put(m, ev->pid, (uint32_t)(f - m->fences.slab.items)))
+	if (model_made_last_put(m, ev->pid, model_fence_slot(m, f)))
 		m->error = 1;
 	f->init_ts = ev->ts;
 	f->init_pid = ev->pid;
@@ -119,7 +119,7 @@ static void on_signaled(struct ft_model *m, const struct ft_event *ev)
 	}
 	if (f->signaled)
 		return;
-	m->fences.step.slot = (uint32_t)(f - m->fences.slab.items);
+	m->fences.step.slot = model_fence_slot(m, f);
 	f->signaled = 1;
 	f->signal_ts = ev->ts;
 	c = ft_context_at(&m->fences.contexts, f->ctx);
@@ -174,7 +174,7 @@ static void on_destroy(struct ft_model *m, const struct ft_event *ev, uint32_t m
 	f = model_destroy_target(m, ev, made_last, &dup, &m->fences.step.given);
 	if (!f)
 		return;
-	m->fences.step.slot = (uint32_t)(f - m->fences.slab.items);
+	m->fences.step.slot = model_fence_slot(m, f);
 	m->fences.step.duplicate = (uint8_t)dup;
 	if (dup) {		/* a duplicate, not a collision after all */
 		t = model_context_target(m, ft_context_at(&m->fences.contexts, f->ctx));

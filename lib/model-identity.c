@@ -127,6 +127,12 @@ struct ft_fence *model_signal_target(struct ft_model *m, const struct ft_event *
 	return f;
 }
 
+/* @pid's entry of the direct-mapped cache in front of ft_fences.made_last. */
+static struct ft_made_last *made_last_entry(struct ft_fences *fc, int pid)
+{
+	return &fc->made_last_cache[pid & (FT_MADE_LAST_CACHE - 1)];
+}
+
 /**
  * model_made_last_take() - the fence the task of dma_fence event @ev made
  * with its last dma_fence event, if that was an init; the task has now
@@ -135,13 +141,15 @@ struct ft_fence *model_signal_target(struct ft_model *m, const struct ft_event *
 uint32_t model_made_last_take(struct ft_model *m, const struct ft_event *ev)
 {
 	struct ft_fences *fc = &m->fences;
+	struct ft_made_last *e;
 	uint32_t idx;
 
 	if (!ev->pid)
 		return FT_NONE;
-	if (fc->made_last_cache[ev->pid & (FT_MADE_LAST_CACHE - 1)].pid == ev->pid) {
-		fc->made_last_cache[ev->pid & (FT_MADE_LAST_CACHE - 1)].pid = 0;
-		return fc->made_last_cache[ev->pid & (FT_MADE_LAST_CACHE - 1)].slot;
+	e = made_last_entry(fc, ev->pid);
+	if (e->pid == ev->pid) {
+		e->pid = 0;
+		return e->slot;
 	}
 	if (!fc->made_last.used || !keymap_take(&fc->made_last, (uint64_t)ev->pid, &idx))
 		return FT_NONE;
@@ -157,7 +165,7 @@ uint32_t model_made_last_take(struct ft_model *m, const struct ft_event *ev)
 int model_made_last_put(struct ft_model *m, int pid, uint32_t idx)
 {
 	struct ft_fences *fc = &m->fences;
-	typeof(fc->made_last_cache[0]) *e = &fc->made_last_cache[pid & (FT_MADE_LAST_CACHE - 1)];
+	struct ft_made_last *e = made_last_entry(fc, pid);
 
 	if (!pid)
 		return 0;
@@ -238,7 +246,7 @@ struct ft_fence *model_destroy_target(struct ft_model *m, const struct ft_event 
 		*dup = 1;
 		if (other) {
 			give_signal_back(mine, other);
-			*given = (uint32_t)(other - m->fences.slab.items);
+			*given = model_fence_slot(m, other);
 		}
 		return mine;
 	}

@@ -323,7 +323,7 @@ struct ft_fences {
 	struct keymap made_last;	/* pid -> slot of the fence its last dma_fence event
 					 * made (its init), while it did nothing since; the
 					 * pids the cache below has no room for */
-	struct { int32_t pid; uint32_t slot; } made_last_cache[FT_MADE_LAST_CACHE];
+	struct ft_made_last { int32_t pid; uint32_t slot; } made_last_cache[FT_MADE_LAST_CACHE];
 	uint64_t signal_unknown;	/* signals of fences created before the trace */
 	struct ft_fence_step step;	/* what the last dma_fence event did */
 };
