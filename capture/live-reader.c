@@ -23,6 +23,7 @@
 #include <kbuffer.h>
 #include <tracefs.h>
 
+#include "event-formats.h"
 #include "live-reader.h"
 #include "own-instance.h"
 
@@ -112,11 +113,9 @@ int live_reader_decode(struct live_reader *r, char *why, size_t len)
 	const char *systems[FT_EV_COUNT + 1];
 
 	catalogue_systems(systems, FT_EV_COUNT + 1);
-	r->tep = tracefs_local_events_system(NULL, systems);
-	if (!r->tep) {
-		snprintf(why, len, "cannot read the kernel's event formats");
+	r->tep = event_formats_load(NULL, systems, why, len);
+	if (!r->tep)
 		return -1;
-	}
 	if (ft_decoder_init(&r->dec, r->tep, why, len))
 		return -1;
 	r->decoding = 1;

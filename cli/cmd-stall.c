@@ -181,8 +181,11 @@ static int load(struct stall_ctx *c)
 	char skipped[512];
 	int err;
 
+	uint64_t t0 = now_ns(), t_names, t_progs, t_series;
+
 	libbpf_set_print(c->verbose ? print_libbpf : NULL);
 	c->have_names = names_start(&c->names) == 0;
+	t_names = now_ns();
 	c->skel = fence_stall_bpf__open();
 	if (!c->skel) {
 		fprintf(stderr, "fence-trace stall: cannot open the BPF object: %s\n", strerror(errno));
@@ -205,8 +208,15 @@ static int load(struct stall_ctx *c)
 	c->threshold_ns = c->threshold_ms ? c->threshold_ms * 1000000ull : DEFAULT_THRESHOLD_NS;
 	c->skel->data->threshold_ns = c->threshold_ns;
 	c->ebusy_on = -2;
+	t_progs = now_ns();
 	c->have_series = series_start(&c->series, c) == 0;
+	t_series = now_ns();
 	stall_before_load(c);
+	/* Starting takes seconds in an emulated guest: say where they went. */
+	if (c->verbose)
+		fprintf(stderr, "fence-trace stall: starting: names %.1f ms, wait programs %.1f ms, series %.1f ms, "
+			"stock-taking programs %.1f ms\n", (t_names - t0) / 1e6, (t_progs - t_names) / 1e6,
+			(t_series - t_progs) / 1e6, (now_ns() - t_series) / 1e6);
 	return 0;
 }
 

@@ -125,7 +125,9 @@ static const struct cmd_option stall_options[] = {
 	{ "once", 0, 'o', NULL, NULL, "exit with status 3 at the first stall" },
 	{ "json", 0, 'j', NULL, NULL, "one JSON object per line: stall, cleared" },
 	{ "duration", 'd', 0, "SECONDS", NULL, "stop after this long" },
-	{ "verbose", 'v', 0, NULL, NULL, "libbpf's messages (the verifier log on failure)" },
+	{ "verbose", 'v', 0, NULL, NULL,
+	  "libbpf's messages (the verifier log on failure),\n"
+	  "what starting took and every task asleep at start" },
 	{ "raw-tp", 0, 'r', NULL, NULL,
 	  "raw_tp programs even where tp_btf works (for\n"
 	  "testing)" },

@@ -5,10 +5,11 @@
  * ops) finds the symbol it lies in.  The names stay in one buffer.
  */
 #include <errno.h>
-#include <inttypes.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "kallsyms.h"
 
@@ -19,23 +20,39 @@ static int by_addr(const void *a, const void *b)
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
-/* Append "name" or "name [module]" to the names buffer; its offset, or -1. */
-static long add_name(char **buf, size_t *len, size_t *cap, const char *name, const char *mod)
+/* @path's whole content, NUL-terminated (/proc files have no size), or NULL. */
+static char *read_all(const char *path)
 {
-	size_t need = strlen(name) + (mod[0] ? strlen(mod) + 1 : 0) + 1;
-	long at = (long)*len;
+	size_t len = 0, cap = 1 << 20;
+	char *buf = malloc(cap), *grown;
+	ssize_t n = 0;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
 
-	if (*len + need > *cap) {
-		size_t cap2 = (*cap + need) * 2;
-		char *grown = realloc(*buf, cap2);
-
-		if (!grown)
-			return -1;
-		*buf = grown;
-		*cap = cap2;
+	if (fd < 0 || !buf) {
+		if (fd >= 0)
+			close(fd);
+		free(buf);
+		return NULL;
 	}
-	*len += (size_t)sprintf(*buf + *len, mod[0] ? "%s %s" : "%s", name, mod) + 1;
-	return at;
+	while ((n = read(fd, buf + len, cap - len - 1)) > 0) {
+		len += (size_t)n;
+		if (cap - len - 1 < (1 << 16)) {
+			grown = realloc(buf, cap * 2);
+			if (!grown) {
+				n = -1;
+				break;
+			}
+			buf = grown;
+			cap *= 2;
+		}
+	}
+	close(fd);
+	if (n < 0) {
+		free(buf);
+		return NULL;
+	}
+	buf[len] = '\0';
+	return buf;
 }
 
 static int grow(struct ksyms *k, size_t *cap)
@@ -44,12 +61,36 @@ static int grow(struct ksyms *k, size_t *cap)
 
 	if (k->n < *cap)
 		return 0;
-	*cap = *cap ? *cap * 2 : 4096;
+	*cap = *cap ? *cap * 2 : 65536;
 	grown = realloc(k->syms, *cap * sizeof(*grown));
 	if (!grown)
 		return -1;
 	k->syms = grown;
 	return 0;
+}
+
+/*
+ * One line "ADDR T name" or "ADDR T name\t[module]" at @p, made the
+ * string "name" or "name [module]" in place; the next line, or NULL at
+ * the end.  By hand rather than sscanf(): a distribution kernel has
+ * 100,000 lines, and stall reads them all before it can say it watches.
+ */
+static char *parse_line(char *p, struct ksym *sym)
+{
+	char *name, *end;
+
+	sym->addr = strtoull(p, &end, 16);
+	if (end == p || end[0] != ' ' || !end[1] || end[2] != ' ')
+		sym->addr = 0;		/* not a symbol line: skipped */
+	name = end[0] && end[1] && end[2] ? end + 3 : end;
+	end = strchr(name, '\n');
+	if (end)
+		*end++ = '\0';
+	sym->name = name;
+	name = strchr(name, '\t');
+	if (name)
+		*name = ' ';
+	return end && *end ? end : NULL;
 }
 
 /**
@@ -62,33 +103,24 @@ static int grow(struct ksyms *k, size_t *cap)
  */
 int ksyms_load(struct ksyms *k, const char *path)
 {
-	size_t cap = 0, len = 0, ncap = 0;
-	char line[512], name[256], mod[128];
-	FILE *f = fopen(path, "r");
-	uint64_t addr;
-	char type;
-	long at;
-	int err = 0;
+	struct ksym sym;
+	size_t cap = 0;
+	char *p;
 
 	memset(k, 0, sizeof(*k));
-	if (!f)
-		return -ENOENT;
-	while (fgets(line, sizeof(line), f)) {
-		mod[0] = '\0';
-		if (sscanf(line, "%" SCNx64 " %c %255s %127s", &addr, &type, name, mod) < 3 || !addr)
+	k->names = read_all(path);
+	if (!k->names)
+		return errno == ENOMEM ? -ENOMEM : -ENOENT;
+	for (p = k->names; p; ) {
+		p = parse_line(p, &sym);
+		if (!sym.addr)
 			continue;
-		at = add_name(&k->names, &len, &ncap, name, mod);
-		if (at < 0 || grow(k, &cap)) {
-			err = -ENOMEM;
-			break;
-		}
-		k->syms[k->n++] = (struct ksym){ addr, (const char *)(uintptr_t)at };
+		if (grow(k, &cap))
+			return -ENOMEM;
+		k->syms[k->n++] = sym;
 	}
-	fclose(f);
-	for (size_t i = 0; i < k->n; i++)	/* offsets into names, now that it stays put */
-		k->syms[i].name = k->names + (uintptr_t)k->syms[i].name;
 	qsort(k->syms, k->n, sizeof(*k->syms), by_addr);
-	return err ? err : k->n ? 0 : -EPERM;
+	return k->n ? 0 : -EPERM;
 }
 
 /* The symbol @addr lies in (the last one at or below it), or NULL. */

@@ -288,6 +288,7 @@ void stall_before_load(struct stall_ctx *c)
 
 	b->ksyms = calloc(1, sizeof(*b->ksyms));
 	b->ksyms_err = b->ksyms ? ksyms_load(b->ksyms, "/proc/kallsyms") : -ENOMEM;
+	b->ksyms_ns = now_ns() - t0;
 	b->skel = fence_waiters_bpf__open();
 	b->load_err = b->skel ? 0 : -errno;
 	if (!b->load_err && !b->ksyms_err) {
@@ -318,7 +319,8 @@ void stall_before_take(struct stall_ctx *c)
 	if (!err)
 		err = take_and_seed(c, b->skel, b->ksyms);
 	if (c->verbose)
-		say("taking stock: loading %.1f ms, the iterators and seeding %.1f ms", b->load_ns / 1e6,
+		say("taking stock: loading %.1f ms (kernel symbols %.1f ms), the iterators and seeding %.1f ms",
+		    b->load_ns / 1e6, b->ksyms_ns / 1e6,
 		    (now_ns() - t0) / 1e6);
 	if (err) {
 		say("cannot take stock of the waits already in progress (%s%s): only waits that begin from now on are seen",

@@ -49,7 +49,7 @@ struct stall_before {
 	struct fence_waiters_bpf *skel;	/* loaded before the tool says it watches */
 	struct ksyms *ksyms;
 	int load_err, ksyms_err;
-	uint64_t load_ns;		/* -v: what loading took */
+	uint64_t load_ns, ksyms_ns;	/* -v: what loading took, kallsyms of it */
 	struct before_wait waits[BEFORE_MAX];
 	struct before_poll polls[BEFORE_MAX];
 	unsigned int n_waits, n_polls;

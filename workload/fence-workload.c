@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <pthread.h>
+#include <sys/eventfd.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -58,11 +59,62 @@ static void die(const char *fmt, ...)
 	exit(1);
 }
 
+/*
+ * --release-on-usr1: SIGUSR1 is blocked in every thread (a handler would
+ * interrupt the compositor's blocking commit, and its restart would find
+ * the in-fence fds --close-in-fences closed); one thread takes it with
+ * sigwait() and wakes each producer through its eventfd.
+ */
+static void *release_thread(void *arg)
+{
+	const struct compositor *c = arg;
+	sigset_t usr1;
+	uint64_t one = 1;
+	int sig;
+
+	sigemptyset(&usr1);
+	sigaddset(&usr1, SIGUSR1);
+	prctl(PR_SET_NAME, "release-usr1");
+	while (sigwait(&usr1, &sig) == 0)
+		for (unsigned int i = 0; i < c->n_producers; i++)
+			if (write(c->producers[i].release_fd, &one, sizeof(one)) < 0)
+				one = 1;	/* full: a release is pending anyway */
+	return NULL;
+}
+
+/* Before the producers start: block SIGUSR1 (they inherit the mask). */
+static void block_usr1(void)
+{
+	sigset_t usr1;
+
+	sigemptyset(&usr1);
+	sigaddset(&usr1, SIGUSR1);
+	if (pthread_sigmask(SIG_BLOCK, &usr1, NULL))
+		die("--release-on-usr1: cannot block SIGUSR1");
+}
+
+/* After: each producer's eventfd, and the thread that writes them. */
+static void release_on_usr1(struct compositor *c)
+{
+	pthread_t t;
+
+	for (unsigned int i = 0; i < c->n_producers; i++) {
+		c->producers[i].release_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+		if (c->producers[i].release_fd < 0)
+			die("--release-on-usr1: eventfd: %s", strerror(errno));
+	}
+	if (pthread_create(&t, NULL, release_thread, c))
+		die("--release-on-usr1: cannot start its thread");
+	pthread_detach(t);
+}
+
 /* Producers A (and B): sw_sync timelines, or vgem fences with --vgem. */
 static void start_producers(struct compositor *c)
 {
 	int vgem = -1, ret;
 
+	if (c->plan.release_on_usr1)
+		block_usr1();
 	if (c->plan.vgem) {
 		vgem = vgem_source_open();
 		if (vgem < 0)
@@ -73,6 +125,8 @@ static void start_producers(struct compositor *c)
 		if (ret)
 			die("producer %c: cannot open %s: %s", 'A' + i, SW_SYNC_PATH, strerror(-ret));
 	}
+	if (c->plan.release_on_usr1)
+		release_on_usr1(c);
 }
 
 static void setup(struct compositor *c)

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <poll.h>
 #include <sys/prctl.h>
 #include <time.h>
 #include <unistd.h>
@@ -35,6 +36,23 @@ static void sleep_until(uint64_t ns)
 
 	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
 		;
+}
+
+/* Sleep until @ns, or until @fd (an eventfd) is readable: then drain it. */
+static void sleep_until_released(uint64_t ns, int fd)
+{
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+	uint64_t value, now;
+
+	while ((now = now_ns()) < ns) {
+		uint64_t ms = (ns - now + 999999) / 1000000;
+
+		if (poll(&pfd, 1, ms > 60000 ? 60000 : (int)ms) > 0) {
+			if (read(fd, &value, sizeof(value)) < 0)
+				value = 0;	/* nothing to drain: released all the same */
+			return;
+		}
+	}
 }
 
 /* Signal the frame's fence: the timeline's next value, or its vgem fence. */
@@ -96,7 +114,10 @@ static void render(struct producer *p)
 
 	p->times.start_ns = delay_start(p);
 	p->times.due_ns = p->times.start_ns + p->delay_ns;
-	sleep_until(p->times.due_ns);
+	if (p->fate == FATE_SLOW && p->release_fd >= 0)
+		sleep_until_released(p->times.due_ns, p->release_fd);
+	else
+		sleep_until(p->times.due_ns);
 	p->times.woke_ns = now_ns();
 	switch (p->fate) {
 	case FATE_NORMAL:
@@ -154,6 +175,7 @@ int producer_start(struct producer *p, char label, int vgem_fd)
 	p->label = label;
 	p->timeline = -1;
 	p->vgem = vgem_fd;
+	p->release_fd = -1;
 	pthread_mutex_init(&p->lock, NULL);
 	pthread_cond_init(&p->cond, NULL);
 	if (pthread_create(&p->thread, NULL, producer_main, p))

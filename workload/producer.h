@@ -42,6 +42,7 @@ struct producer {
 	char label;		/* 'A' or 'B' */
 	int timeline;		/* sw_sync fd; reopened after a FATE_ERROR */
 	int vgem;		/* the vgem device's fd when fences come from vgem, else -1 */
+	int release_fd;		/* readable: end a FATE_SLOW delay now (-1: none) */
 	struct vgem_pending pending;	/* vgem: the newest fence, until signalled */
 	unsigned int value;	/* timeline value of the newest fence */
 	int error;		/* first failure in the thread, negative errno */

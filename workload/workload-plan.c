@@ -66,6 +66,10 @@ const char workload_usage[] =
 	"      --say-waits       tell on stderr, with CLOCK_MONOTONIC times, each\n"
 	"                        commit or poll on a --slow or --never in-fence as\n"
 	"                        it begins, and when its in-fence fds are closed\n"
+	"      --release-on-usr1\n"
+	"                        SIGUSR1 ends a --slow delay: the producer signals\n"
+	"                        that fence at once (a test that has seen the stuck\n"
+	"                        frame need not wait the delay out)\n"
 	"  -h, --help            this text\n";
 
 void plan_defaults(struct workload_plan *plan)
@@ -159,7 +163,7 @@ static int plan_has_fate(const struct workload_plan *plan, enum frame_fate fate)
 
 enum { OPT_SLOW = 256, OPT_NEVER, OPT_ERROR, OPT_NONBLOCK, OPT_FLIP,
        OPT_NO_OVERLAY, OPT_DEVICE, OPT_TIMEOUT, OPT_MERGE, OPT_POLL, OPT_EBUSY, OPT_BEHIND, OPT_SHARE_NEVER,
-       OPT_VGEM, OPT_CLOSE_IN, OPT_SAY_WAITS };
+       OPT_VGEM, OPT_CLOSE_IN, OPT_SAY_WAITS, OPT_RELEASE_USR1 };
 
 static const struct option long_opts[] = {
 	{ "frames", required_argument, NULL, 'n' },
@@ -181,6 +185,7 @@ static const struct option long_opts[] = {
 	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
 	{ "close-in-fences", no_argument, NULL, OPT_CLOSE_IN },
 	{ "say-waits", no_argument, NULL, OPT_SAY_WAITS },
+	{ "release-on-usr1", no_argument, NULL, OPT_RELEASE_USR1 },
 	{ "help", no_argument, NULL, 'h' },
 	{ 0 }
 };
@@ -285,6 +290,7 @@ int plan_parse_args(struct workload_plan *plan, int argc, char **argv,
 		case OPT_VGEM: plan->vgem = 1; break;
 		case OPT_CLOSE_IN: plan->close_in = 1; break;
 		case OPT_SAY_WAITS: plan->say_waits = 1; break;
+		case OPT_RELEASE_USR1: plan->release_on_usr1 = 1; break;
 		case OPT_DEVICE: plan->device = optarg; break;
 		case OPT_TIMEOUT: r = number_opt("timeout", optarg, MAX_MS, &plan->timeout_ms, err, errlen); break;
 		case 'h': return 1;

@@ -43,6 +43,7 @@ struct workload_plan {
 	unsigned int timeout_ms;
 	int close_in;		/* close the in-fence fds once the commit has them */
 	int say_waits;		/* tell each commit or poll on a late in-fence */
+	int release_on_usr1;	/* SIGUSR1 ends a --slow delay early */
 	const char *device;
 };
 

@@ -13,15 +13,17 @@
 # stamped with the guest's uptime (10 ms) to time the report against the
 # "watching" line.  Set before it: wl (the workload's fence source), p
 # (the late producer), ms (its delay) and before (seconds stuck before
-# stall starts).  sw_sync fences signal 16 s after the submit: loading
-# stall's BPF programs takes 5-7 s in the lab's emulated guest on a loaded
-# host, and the wait must outlast the 3 s before it plus that; vgem's
-# signal themselves at 10 s, so there 9.5 s and 1 s before.
+# stall starts).  The wait must outlast the time stuck before stall plus
+# stall's start (1-2 s in the lab's emulated guest, 3x that on a host
+# busy with two other guests): sw_sync fences are due 30 s after the
+# submit, and a SIGUSR1 (--release-on-usr1) signals them as soon as stall
+# has reported; vgem's signal themselves at 10 s, so there 9.5 s and 1 s
+# before.
 stall_before_script='
 	ts() { while IFS= read -r l; do read up _ </proc/uptime; echo "$up $l"; done; }
 	stuck() { # NAME WORKLOAD-ARGS...: start the workload, wait until it is stuck, then 3 s
 		n=$1; shift
-		fence-workload $wl -n 3 --timeout 40000 --say-waits "$@" >$n-wl.txt 2>$n-wl.err & w=$!
+		fence-workload $wl -n 3 --timeout 40000 --say-waits --release-on-usr1 "$@" >$n-wl.txt 2>$n-wl.err & w=$!
 		echo "$w" >$n.pid
 		await-line $n-wl.err " ms after the submit" $w || exit 1
 		sleep $before
@@ -29,7 +31,8 @@ stall_before_script='
 	shape() { # NAME WORKLOAD-ARGS...
 		stuck "$@"
 		{ fence-trace stall --once --json -d 40 --threshold 1000; echo "rc=$?"; } 2>&1 | ts >$1.log
-		wait $w
+		cat $1-wl.err >>$1.log	# when it submitted, for a failure to show
+		kill -USR1 $w; wait $w
 	}
 	shape blocking --slow 1:$p:$ms
 	shape blocking-closed --slow 1:$p:$ms --close-in-fences
@@ -38,7 +41,8 @@ stall_before_script='
 	shape poll --poll --slow 1:$p:$ms
 	stuck clear --slow 1:$p:$ms
 	fence-trace stall --threshold 1000 >clear.txt 2>clear.err & sp=$!
-	wait $w; sleep 0.5; kill -INT $sp; wait $sp
+	await-line clear.txt "^STALL" $sp || exit 1
+	kill -USR1 $w; wait $w; sleep 0.5; kill -INT $sp; wait $sp
 	{ fence-trace stall --once --json -d 3 --threshold 50; echo "rc=$?"; } 2>&1 | ts >none.log'
 
 # stall_before_shape DIR NAME EVENT WHO SERIES: NAME's first report is
@@ -82,7 +86,7 @@ stall_before_shape() {
 guest_stall_before() {
 	local kind=${1:-patched} rc=0 d=$results/stall-before-${1:-patched} kernel=() series=1 sig json
 	local sb_p=B sb_driver=sw_sync sb_timeline=producer-B sb_ops=timeline_fence_ops sb_before=3
-	local setup="wl=; p=B; ms=16000; before=3"
+	local setup="wl=; p=B; ms=30000; before=3"
 	rm -rf "$d" && mkdir -p "$d"
 	if [ "$kind" = stock ]; then
 		kernel=(--kernel "$("$repo/kernel/build-kernel" stock 2>/dev/null | tail -1)/bzImage")

@@ -23,7 +23,8 @@ static void test_defaults_and_overrides(void **state)
 {
 	static const char *const args[] = { "-n", "20", "-A", "4", "--slow", "3:B:40",
 					     "--never", "7:A", "--error", "9:b", "--nonblock",
-					     "--share-never", "--close-in-fences", "--say-waits", NULL };
+					     "--share-never", "--close-in-fences", "--say-waits",
+					     "--release-on-usr1", NULL };
 	struct workload_plan plan;
 	char err[256] = "";
 	unsigned int ms;
@@ -35,6 +36,7 @@ static void test_defaults_and_overrides(void **state)
 	assert_int_equal(plan.share_never, 1);
 	assert_int_equal(plan.close_in, 1);
 	assert_int_equal(plan.say_waits, 1);
+	assert_int_equal(plan.release_on_usr1, 1);
 	assert_int_equal(plan_fate(&plan, 3, 1, &ms), FATE_SLOW);
 	assert_int_equal(ms, 40);
 	assert_int_equal(plan_fate(&plan, 3, 0, &ms), FATE_NORMAL);
@@ -126,8 +128,8 @@ static size_t help_options(struct help_opt *o, size_t max)
 		int end = 0;
 
 		/* (sscanf's spaces would match a newline too: the indent is checked first) */
-		if (!strncmp(line, "  -", 3) && sscanf(line, "  -%c, --%31[a-z-]%n", &s, l, &end) == 2 && end) {
-		} else if (!strncmp(line, "      --", 8) && sscanf(line, "      --%31[a-z-]%n", l, &end) == 1 && end) {
+		if (!strncmp(line, "  -", 3) && sscanf(line, "  -%c, --%31[a-z0-9-]%n", &s, l, &end) == 2 && end) {
+		} else if (!strncmp(line, "      --", 8) && sscanf(line, "      --%31[a-z0-9-]%n", l, &end) == 1 && end) {
 			s = 0;
 		} else {
 			continue;
