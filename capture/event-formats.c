@@ -11,50 +11,16 @@
  * reader a tool opens (stall opens two), while a stuck wait it is meant
  * to find may end meanwhile.
  */
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
+#include <unistd.h>	/* sysconf() */
 
 #include <event-parse.h>
 #include <tracefs.h>
 
 #include "event-formats.h"
-
-/* @path's whole content (tracefs files have no size to stat), or NULL. */
-static char *read_all(const char *path, size_t *size)
-{
-	size_t len = 0, cap = 0;
-	char *buf = NULL, *grown;
-	ssize_t n = 0;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-
-	if (fd < 0)
-		return NULL;
-	do {
-		len += (size_t)n;
-		if (len + 4096 + 1 > cap) {
-			cap = (cap ? cap * 2 : 8192);
-			grown = realloc(buf, cap);
-			if (!grown) {
-				n = -1;
-				break;
-			}
-			buf = grown;
-		}
-		n = read(fd, buf + len, cap - len - 1);
-	} while (n > 0);
-	close(fd);
-	if (n < 0) {
-		free(buf);
-		return NULL;
-	}
-	buf[len] = '\0';
-	*size = len;
-	return buf;
-}
+#include "read-file.h"
 
 /* Every event of @system into @tep; a system the kernel lacks is none. */
 static int load_system(struct tep_handle *tep, const char *dir, const char *system)
@@ -67,7 +33,7 @@ static int load_system(struct tep_handle *tep, const char *dir, const char *syst
 
 	for (int i = 0; events && events[i] && !err; i++) {
 		snprintf(path, sizeof(path), "%s/events/%s/%s/format", dir, system, events[i]);
-		text = read_all(path, &size);
+		text = read_file(path, &size);
 		if (!text)
 			continue;	/* gone meanwhile (a module unloaded) */
 		err = tep_parse_event(tep, text, size, system) == TEP_ERRNO__MEM_ALLOC_FAILED;
@@ -97,7 +63,7 @@ struct tep_handle *event_formats_load(const char *tracing_dir, const char *const
 		return NULL;
 	}
 	snprintf(path, sizeof(path), "%s/events/header_page", dir);
-	header = read_all(path, &size);
+	header = read_file(path, &size);
 	if (!header || tep_parse_header_page(tep, header, (unsigned long)size, sizeof(long))) {
 		snprintf(why, len, "cannot read the kernel's event formats (%s)", path);
 		free(header);

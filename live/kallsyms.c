@@ -5,54 +5,18 @@
  * ops) finds the symbol it lies in.  The names stay in one buffer.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "kallsyms.h"
+#include "read-file.h"
 
 static int by_addr(const void *a, const void *b)
 {
 	const struct ksym *x = a, *y = b;
 
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
-}
-
-/* @path's whole content, NUL-terminated (/proc files have no size), or NULL. */
-static char *read_all(const char *path)
-{
-	size_t len = 0, cap = 1 << 20;
-	char *buf = malloc(cap), *grown;
-	ssize_t n = 0;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-
-	if (fd < 0 || !buf) {
-		if (fd >= 0)
-			close(fd);
-		free(buf);
-		return NULL;
-	}
-	while ((n = read(fd, buf + len, cap - len - 1)) > 0) {
-		len += (size_t)n;
-		if (cap - len - 1 < (1 << 16)) {
-			grown = realloc(buf, cap * 2);
-			if (!grown) {
-				n = -1;
-				break;
-			}
-			buf = grown;
-			cap *= 2;
-		}
-	}
-	close(fd);
-	if (n < 0) {
-		free(buf);
-		return NULL;
-	}
-	buf[len] = '\0';
-	return buf;
 }
 
 static int grow(struct ksyms *k, size_t *cap)
@@ -108,7 +72,7 @@ int ksyms_load(struct ksyms *k, const char *path)
 	char *p;
 
 	memset(k, 0, sizeof(*k));
-	k->names = read_all(path);
+	k->names = read_file(path, NULL);
 	if (!k->names)
 		return errno == ENOMEM ? -ENOMEM : -ENOENT;
 	for (p = k->names; p; ) {
@@ -119,8 +83,10 @@ int ksyms_load(struct ksyms *k, const char *path)
 			return -ENOMEM;
 		k->syms[k->n++] = sym;
 	}
+	if (!k->n)
+		return -EPERM;
 	qsort(k->syms, k->n, sizeof(*k->syms), by_addr);
-	return k->n ? 0 : -EPERM;
+	return 0;
 }
 
 /* The symbol @addr lies in (the last one at or below it), or NULL. */
