@@ -67,9 +67,10 @@ const char workload_usage[] =
 	"                        commit or poll on a --slow or --never in-fence as\n"
 	"                        it begins, and when its in-fence fds are closed\n"
 	"      --release-on-usr1\n"
-	"                        SIGUSR1 ends a --slow delay: the producer signals\n"
-	"                        that fence at once (a test that has seen the stuck\n"
-	"                        frame need not wait the delay out)\n"
+	"                        SIGUSR1 ends the --slow delay under way (or the\n"
+	"                        next one): the producer signals that fence at once\n"
+	"                        (a test that has seen the stuck frame need not wait\n"
+	"                        the delay out)\n"
 	"  -h, --help            this text\n";
 
 void plan_defaults(struct workload_plan *plan)
