@@ -203,9 +203,41 @@ static void on_stall(struct ft_model *m, const struct ft_event *ev)
 }
 
 /* The series' view of a late frame's commit, when the trace has it. */
-void model_commit_enrich(struct ft_model *m, uint64_t out_key, struct ft_late_frame *l)
+/*
+ * A commit is freed at its cleanup_done, but the trace may give its
+ * out-fence's dma_fence_signaled after that: the tracepoint fires once the
+ * fence is marked signalled, and the committing task, woken on another
+ * CPU, can finish the commit first (seen under TCG on a loaded host, the
+ * signal traced 2.4 ms late).  Such a commit is kept, by value, in a small
+ * ring until its out-fence's signal takes it.
+ */
+static void keep_until_signal(struct ft_model *m, const struct ft_commit *c)
+{
+	struct ft_commits *cs = &m->commits;
+	const struct ft_fence *out = c->has_out ? model_fence_find(m, c->out_key) : NULL;
+
+	if (!out || out->signaled)
+		return;
+	cs->cleaned[cs->cleaned_next++ % MODEL_CLEANED_COMMITS] = *c;
+}
+
+/* The commit of out-fence @out_key: in flight, or kept past its cleanup. */
+static const struct ft_commit *commit_for_signal(struct ft_model *m, uint64_t out_key)
 {
 	struct ft_commit *c = commit_of_out(m, out_key);
+
+	for (unsigned int i = 0; !c && i < MODEL_CLEANED_COMMITS; i++) {
+		if (m->commits.cleaned[i].has_out && m->commits.cleaned[i].out_key == out_key) {
+			c = &m->commits.cleaned[i];
+			c->has_out = 0;		/* a fence signals once */
+		}
+	}
+	return c;
+}
+
+void model_commit_enrich(struct ft_model *m, uint64_t out_key, struct ft_late_frame *l)
+{
+	const struct ft_commit *c = commit_for_signal(m, out_key);
 
 	if (!c)
 		return;
@@ -243,8 +275,10 @@ void model_commit_event(struct ft_model *m, const struct ft_event *ev)
 	case FT_EV_POLL_READY: model_poll_ready(m, ev); break;
 	case FT_EV_CLEANUP_DONE:
 		c = commit_find(m, ev->v[FT_COMMIT]);
-		if (c)
+		if (c) {
+			keep_until_signal(m, c);
 			commit_free(m, c);
+		}
 		break;
 	default: break;
 	}

@@ -239,6 +239,7 @@ struct ft_commit_stall {		/* a commit waiting behind an earlier one */
 
 #define MODEL_MAX_LISTED 1024		/* failed commits, stalls kept with detail */
 #define MODEL_MAX_POLLS 256		/* sync_file polls in progress */
+#define MODEL_CLEANED_COMMITS 64	/* commits kept past cleanup for their out-fence */
 
 struct ft_open_poll {
 	uint64_t sync_file, start, key;
@@ -366,6 +367,9 @@ struct ft_commits {
 	struct ft_commit_stall stalls[MODEL_MAX_LISTED];
 	unsigned int n_failed, n_stalls;
 	uint64_t failed_total, stalls_total;
+	/* cleaned up before their out-fence's signal was traced (see model-commit.c) */
+	struct ft_commit cleaned[MODEL_CLEANED_COMMITS];
+	unsigned int cleaned_next;
 };
 
 /* Members of merged fences, from the series (model-members.c). */

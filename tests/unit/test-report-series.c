@@ -252,11 +252,54 @@ static void test_stock_errors_unknown(void **state)
 	assert_non_null(strstr(f->text, "\"errors\": null,"));
 }
 
+/*
+ * The out-fence's dma_fence_signaled traced after the commit's
+ * cleanup_done (the committing task, woken on another CPU, finished first:
+ * seen under TCG on a loaded host): the late frame still names its commit
+ * and the plane whose in-fence held it up.
+ */
+static void test_signal_traced_after_cleanup(void **state)
+{
+	struct trace_fixture *f = *state;
+	uint64_t t = 100 * 16 * MS + 1 * MS;
+	const struct ft_late_frame *late;
+	struct ft_model *m;
+	struct payload p;
+
+	land(f, 100, 0);
+	tb_set_pid(f->tb, 50);
+	fence(f, 1, t - 500000, "dma_fence_init", A_CTX, 1);
+	fence(f, 1, t, "dma_fence_init", OUT_CTX, 1);
+	out_create(f, t + 1000, COMMIT, 1);
+	fence(f, 1, t + 2000, "dma_fence_wait_start", A_CTX, 1);
+	tb_set_pid(f->tb, 0);
+	land(f, 101, 0);
+	tb_set_pid(f->tb, 40);
+	fence(f, 0, t + 20 * MS, "dma_fence_signaled", A_CTX, 1);	/* after vblank 101 */
+	tb_set_pid(f->tb, 50);
+	fence(f, 1, t + 20 * MS + 5000, "dma_fence_wait_end", A_CTX, 1);
+	series_plane_wait(&p, COMMIT, PLANE, A_CTX, 1, 20 * MS + 3000);
+	add(f, 1, t + 20 * MS + 6000, "drm_fence_wait_end", &p);
+	series_cleanup_done(&p, COMMIT);
+	add(f, 1, 102 * 16 * MS - 1000, "drm_fence_cleanup_done", &p);
+	tb_set_pid(f->tb, 0);
+	land(f, 102, 1);
+	m = trace_fixture_analyze(f);
+	assert_int_equal(m->display.crtcs.n, 1);
+	assert_int_equal(m->display.crtcs.items[0].late_count, 1);
+	late = &m->display.crtcs.items[0].late[0];
+	assert_int_equal(late->commit, COMMIT);
+	assert_true(late->blocking.known);
+	assert_int_equal(late->blocking.plane, PLANE);
+	assert_int_equal(late->blocking.context, A_CTX);
+}
+
 int run_report_series_tests(void)
 {
 	const struct CMUnitTest tests[] = {
 		trace_fixture_series_test(test_merged_member_and_failed_fence),
 		trace_fixture_series_test(test_discard_and_commit_stall_stages),
+		trace_fixture_series_test(test_signal_traced_after_cleanup),
 		trace_fixture_stock_test(test_stock_errors_unknown),
 	};
 
