@@ -178,10 +178,9 @@ static uint64_t dropped(struct stall_ctx *c)
 
 static int load(struct stall_ctx *c)
 {
+	uint64_t t0 = now_ns(), t_names, t_progs, t_series;
 	char skipped[512];
 	int err;
-
-	uint64_t t0 = now_ns(), t_names, t_progs, t_series;
 
 	libbpf_set_print(c->verbose ? print_libbpf : NULL);
 	c->have_names = names_start(&c->names) == 0;

@@ -202,7 +202,6 @@ static void on_stall(struct ft_model *m, const struct ft_event *ev)
 	s->duration_ns = ev->v[FT_DURATION];
 }
 
-/* The series' view of a late frame's commit, when the trace has it. */
 /*
  * A commit is freed at its cleanup_done, but the trace may give its
  * out-fence's dma_fence_signaled after that: the tracepoint fires once the
@@ -235,6 +234,7 @@ static const struct ft_commit *commit_for_signal(struct ft_model *m, uint64_t ou
 	return c;
 }
 
+/* The series' view of a late frame's commit, when the trace has it. */
 void model_commit_enrich(struct ft_model *m, uint64_t out_key, struct ft_late_frame *l)
 {
 	const struct ft_commit *c = commit_for_signal(m, out_key);
