@@ -61,6 +61,7 @@ guest_distro_kernel() {
 	rm -rf "$d" && mkdir -p "$d"
 	"$run_guest" --kernel distro --timeout 600 --out "$d" -- sh -c "
 		uname -r >uname.txt
+		cat /sys/module/drm_kms_helper/parameters/fbdev_emulation >fbdev.txt; ls /dev/fb0 >>fbdev.txt 2>&1
 		fence-trace check >check.txt 2>&1
 		fence-trace record -o t.dat -- $wl >wl.txt 2>record.err || echo record failed >>failed
 		fence-trace record --bpf -o b.dat -- $wl >wlb.txt 2>recordb.err || echo record --bpf failed >>failed
@@ -70,6 +71,8 @@ guest_distro_kernel() {
 	verdict $rc "distro kernel: Debian's own kernel boots in the lab (DRM as modules) and every recorder runs the vgem workload" "$d.out"
 	grep -q '^6\.1\.0-.*-amd64$' "$d/uname.txt" 2>/dev/null
 	verdict $? "distro kernel: the guest ran Debian's 6.1 kernel ($(cat "$d/uname.txt" 2>/dev/null))" "$d/uname.txt"
+	printf 'N\nls: /dev/fb0: No such file or directory\n' | cmp -s - "$d/fbdev.txt"
+	verdict $? "distro kernel: /init gives modules their command-line parameters (drm_kms_helper.fbdev_emulation=0: no /dev/fb0)" "$d/fbdev.txt"
 	grep -q '^  series: absent (a kernel without the fence-trace series; not looked at: 0004)$' "$d/check.txt" 2>/dev/null
 	verdict $? "distro kernel: check says the series is absent, naming the patch it could not look at (no sw_sync)" "$d/check.txt"
 	grep -q 'drm:drm_vblank_event\* events (stock) *yes' "$d/check.txt" 2>/dev/null &&
