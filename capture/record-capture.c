@@ -14,6 +14,7 @@
 #include <tracefs.h>
 
 #include "live-reader.h"
+#include "lockdown.h"
 #include "record-capture.h"
 #include "say.h"
 
@@ -225,7 +226,7 @@ static int may_make_instance(const char *dir)
 	snprintf(path, sizeof(path), "%s/instances", dir);
 	if (access(path, W_OK) == 0 || (errno != EACCES && errno != EPERM && errno != EROFS))
 		return 0;	/* or let libtracefs find out */
-	return fail("cannot create a tracefs instance: %s (run as root)", strerror(errno));
+	return fail("cannot create a tracefs instance: %s%s", strerror(errno), refusal_hint(errno, ""));
 }
 
 /**
@@ -240,7 +241,7 @@ int capture_setup(struct capture *c)
 	c->live = live_reader_new(NULL);
 	if (!c->live)
 		return fail("cannot create a tracefs instance: %s%s", strerror(errno),
-			    errno == EACCES || errno == EPERM ? " (run as root)" : "");
+			    refusal_hint(errno, ""));
 	c->cpus = live_reader_cpus(c->live);
 	c->page_size = live_reader_page_size(c->live);
 	if (live_reader_setup(c->live, c->buffer_kb)) {

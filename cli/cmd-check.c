@@ -24,12 +24,12 @@
 #include "attach-check.h"
 #include "bpf-flavour.h"
 #include "fence-trace.h"
+#include "lockdown.h"
 #include "own-instance.h"
 #include "series-probe.h"
 #include "sync.h"
 
 #define SYNC_INFO "/sys/kernel/debug/sync/info"
-#define LOCKDOWN_PATH "/sys/kernel/security/lockdown"
 
 struct check_ctx {
 	int can_look;		/* the tracefs event folders can be read */
@@ -201,6 +201,16 @@ static enum probe_answer event_set(const struct check_ctx *c, const char *sys,
 	return all;
 }
 
+#define LOCKED_HINT "kernel lockdown=confidentiality turns tracing off"
+
+/* Why the tracefs events could not be looked at. */
+static const char *cannot_look(int locked)
+{
+	if (geteuid() != 0)
+		return "cannot look without root";
+	return locked ? LOCKED_HINT : "tracefs has no events folder";
+}
+
 static void check_tracing(struct check_ctx *c)
 {
 	static const char *const fence_events[] = {
@@ -210,24 +220,25 @@ static void check_tracing(struct check_ctx *c)
 	static const char *const vblank_events[] = {
 		"drm_vblank_event", "drm_vblank_event_queued", "drm_vblank_event_delivered", NULL,
 	};
-	int mounted = tracefs_mounted(), root = geteuid() == 0, writable;
+	int mounted = tracefs_mounted(), root = geteuid() == 0, locked = lockdown_confidential(), writable;
 	const char *dir = mounted || root ? tracefs_tracing_dir() : NULL;
 	enum probe_answer fences, vblank;
 	char missing[256];
 
-	c->can_look = dir && access(dir, R_OK | X_OK) == 0;
+	/* no events folder: tracing is off (lockdown=confidentiality does that) */
+	c->can_look = dir && access(dir, R_OK | X_OK) == 0 && tracefs_dir_exists(NULL, "events");
 	writable = c->can_look && tracefs_writable();
 	printf("tracing (fence-trace record)\n");
 	line("tracefs mounted", yes_no(mounted),
 	     root ? "fence-trace mounts it itself as root" : "mount -t tracefs nodev /sys/kernel/tracing");
 	line("tracefs writable (an instance can be made)", yes_no(writable),
-	     root ? "a kernel without CONFIG_FTRACE, or locked down" : "run as root");
+	     !root ? "run as root" : locked ? LOCKED_HINT : "a kernel without CONFIG_FTRACE, or locked down");
 	fences = event_set(c, "dma_fence", fence_events, missing, sizeof(missing));
 	line("dma_fence:* events (stock)", fences,
-	     !c->can_look ? "cannot look without root" : missing[0] ? missing : "CONFIG_DMA_SHARED_BUFFER and CONFIG_FTRACE");
+	     !c->can_look ? cannot_look(locked) : missing[0] ? missing : "CONFIG_DMA_SHARED_BUFFER and CONFIG_FTRACE");
 	vblank = event_set(c, "drm", vblank_events, missing, sizeof(missing));
 	line("drm:drm_vblank_event* events (stock)", vblank,
-	     !c->can_look ? "cannot look without root" : vblank == PROBE_ABSENT && have_event(c, "drm", "drm_vblank_event") == PROBE_ABSENT ?
+	     !c->can_look ? cannot_look(locked) : vblank == PROBE_ABSENT && have_event(c, "drm", "drm_vblank_event") == PROBE_ABSENT ?
 	     "CONFIG_DRM and CONFIG_FTRACE" : missing);
 	c->record_ok = writable && (fences == PROBE_PRESENT || vblank == PROBE_PRESENT);
 }
@@ -252,7 +263,8 @@ static void check_series(struct check_ctx *c)
 		else
 			snprintf(what, sizeof(what), "%s %s", p->patch->number, p->patch->adds);
 		if (a == PROBE_UNKNOWN)
-			snprintf(hint, sizeof(hint), "%s", geteuid() ? "cannot look without root" :
+			snprintf(hint, sizeof(hint), "%s", p->patch->items[0][0] != '@' ?
+				 cannot_look(lockdown_confidential()) : geteuid() ? "cannot look without root" :
 				 "cannot tell: no sw_sync or no CRTC in debugfs");
 		else if (p->state == PATCH_PARTIAL)
 			snprintf(hint, sizeof(hint), "missing: %s", p->missing);
@@ -315,7 +327,8 @@ static int tool_attaches(const char *tool, enum attach_tool which)
 	snprintf(what, sizeof(what), "%s: %u of %u programs attach (%s)", tool, r.attached, r.wanted,
 		 r.tp_btf ? "tp_btf" : "raw_tp");
 	if (r.err)
-		snprintf(hint, sizeof(hint), "load or attach failed: %s", strerror(-r.err));
+		snprintf(hint, sizeof(hint), "load or attach failed: %s%s", strerror(-r.err),
+			 refusal_hint(-r.err, ""));
 	else
 		snprintf(hint, sizeof(hint), "some did not attach");
 	line(what, yes_no(ok), hint);
@@ -369,27 +382,6 @@ static void check_debugfs(void)
 	     hint ? hint : "CONFIG_SW_SYNC and debugfs");
 	line("sw_sync timelines (/sys/kernel/debug/sync/sw_sync)", yes_no(access(SW_SYNC_PATH, R_OK) == 0),
 	     hint ? hint : "CONFIG_SW_SYNC, for the workload");
-}
-
-/*
- * The lockdown level in force: the bracketed word of securityfs's
- * "none [integrity] confidentiality"; NULL when the file is absent (no
- * lockdown LSM, or securityfs not mounted) or unreadable.
- */
-static const char *lockdown_level(char *buf, size_t len)
-{
-	FILE *f = fopen(LOCKDOWN_PATH, "r");
-	char *open, *close;
-
-	if (!f)
-		return NULL;
-	open = fgets(buf, (int)len, f) ? strchr(buf, '[') : NULL;
-	fclose(f);
-	close = open ? strchr(open, ']') : NULL;
-	if (!close)
-		return NULL;
-	*close = '\0';
-	return open + 1;
 }
 
 /* Lockdown's integrity level leaves tracing alone; confidentiality does not. */

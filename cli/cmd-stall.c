@@ -25,6 +25,7 @@
 #include "bpf-flavour.h"
 #include "fence-stall.skel.h"
 #include "fence-trace.h"
+#include "lockdown.h"
 #include "parse-num.h"
 #include "stall.h"
 #include "sync.h"
@@ -201,7 +202,7 @@ static int load(struct stall_ctx *c)
 	}
 	if (err) {
 		fprintf(stderr, "fence-trace stall: cannot load or attach the BPF programs: %s%s\n",
-			strerror(-err), err == -EPERM ? " (run as root)" : " (-v for the verifier log)");
+			strerror(-err), refusal_hint(-err, " (-v for the verifier log)"));
 		return -1;
 	}
 	c->threshold_ns = c->threshold_ms ? c->threshold_ms * 1000000ull : DEFAULT_THRESHOLD_NS;

@@ -9,31 +9,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "read-file.h"
 #include "trace-builder-formats.h"
 
 static char *read_text(const char *dir, const char *name)
 {
 	char path[512];
-	char *buf;
-	long n;
-	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "r");
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	buf = n >= 0 ? malloc((size_t)n + 1) : NULL;
-	if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-		free(buf);
-		buf = NULL;
-	}
-	if (buf)
-		buf[n] = '\0';
-	fclose(f);
-	return buf;
+	return read_file(path, NULL);
 }
 
 /**

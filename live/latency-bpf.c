@@ -18,6 +18,7 @@
 #include "fence-latency.h"	/* before the skeleton: its .bss uses struct fl_live */
 #include "fence-latency.skel.h"
 #include "latency.h"
+#include "lockdown.h"
 #include "say.h"
 
 static int libbpf_print(enum libbpf_print_level level, const char *fmt, va_list args)
@@ -47,8 +48,8 @@ int latency_load(struct latency_ctx *c)
 	 */
 	c->have_names = (c->names_on_demand ? names_start_on_demand(&c->names) :
 			 names_start(&c->names)) == 0;
-	if (!c->have_names)
-		say("no tracefs: timeline names unknown");
+	if (!c->have_names)	/* the reader keeps no errno: say what usually refuses it */
+		say("no tracefs: timeline names unknown%s", refusal_hint(EPERM, ""));
 	c->skel = fence_latency_bpf__open();
 	if (!c->skel) {
 		say("cannot open the BPF object: %s", strerror(errno));
@@ -66,7 +67,7 @@ int latency_load(struct latency_ctx *c)
 		err = fence_latency_bpf__attach(c->skel);
 	if (err) {
 		say("cannot load or attach the BPF programs: %s%s",
-			strerror(-err), err == -EPERM ? " (run as root)" : " (-v for the verifier log)");
+			strerror(-err), refusal_hint(-err, " (-v for the verifier log)"));
 		return -1;
 	}
 	return 0;

@@ -17,6 +17,7 @@
 #include <tracefs.h>
 
 #include "fence-names.h"
+#include "lockdown.h"
 #include "keymap.h"
 #include "record-bpf-pages.h"
 #include "record-bpf-series.h"
@@ -182,7 +183,7 @@ struct bpf_pages *bpf_pages_new(struct capture *c, const struct fence_names *nam
 	memset(p->arena2, 0, ARENA_MAX);
 	p->tb = builder_from_kernel(c->cpus, series);
 	if (!p->tb) {
-		say("cannot use the kernel's event formats");
+		say("cannot read the kernel's event formats from tracefs%s", refusal_hint(EPERM, ""));
 		goto err;
 	}
 	tb_set_page_sink(p->tb, page_to_file, c);

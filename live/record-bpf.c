@@ -24,6 +24,7 @@
 #include "bpf-flavour.h"
 #include "fence-names.h"
 #include "fence-record.skel.h"
+#include "lockdown.h"
 #include "record-bpf.h"
 #include "record-bpf-init.h"
 #include "record-bpf-pages.h"
@@ -137,7 +138,7 @@ int bpfrec_setup(struct capture *c)
 	}
 	if (err) {
 		say("cannot load or attach the BPF recorder: %s%s",
-			strerror(-err), err == -EPERM ? " (run as root)" : "");
+			strerror(-err), refusal_hint(-err, ""));
 		return -1;
 	}
 	say("recording dma_fence:* and drm:drm_vblank_event* with BPF%s; fence names %s",

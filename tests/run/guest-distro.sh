@@ -134,3 +134,33 @@ guest_distro_lockdown() {
 		([.histograms[] | select(.timeline == null)] | length) == 0' "$d/lat.json" >/dev/null 2>&1
 	verdict $? "distro kernel, lockdown=integrity: latency names every histogram" "$d/lat.json"
 }
+
+# Debian's kernel with lockdown=confidentiality, which turns tracing off
+# and refuses BPF's reads of kernel memory: check says what is refused and
+# exits 1; every recorder and live tool, run as root, fails at once, its
+# error (the last line, after any notices) naming the lockdown level, and
+# no line saying "run as root".
+guest_distro_confidentiality() {
+	local d=$results/distro-confidentiality t f runs=""
+	local tools=("record -o t.dat -- true" "record --bpf -o b.dat -- true" "latency 1 1" "top -n 1" "stall -d 1")
+	rm -rf "$d" && mkdir -p "$d"
+	for t in "${!tools[@]}"; do
+		runs+="timeout 60 fence-trace ${tools[t]} >tool$t.out 2>tool$t.err; echo \$? >tool$t.rc
+		"
+	done
+	"$run_guest" --kernel distro --append lockdown=confidentiality --timeout 300 --out "$d" \
+		--no-fence-balance "lockdown=confidentiality refuses the tracefs events it counts" -- sh -c "
+		cat /sys/kernel/security/lockdown >level.txt
+		fence-trace check >check.txt 2>&1; echo \$? >check.rc
+		$runs" >"$d.out" 2>&1
+	verdict $? "distro kernel, lockdown=confidentiality: the guest ran (level: $(cat "$d/level.txt" 2>/dev/null))" "$d.out"
+	grep -q '^  level: confidentiality  (refuses tracefs' "$d/check.txt" 2>/dev/null &&
+		[ "$(cat "$d/check.rc" 2>/dev/null)" = 1 ]
+	verdict $? "distro kernel, lockdown=confidentiality: check names the level and says neither record nor the BPF tools can work (exit 1)" "$d/check.txt"
+	for t in "${!tools[@]}"; do
+		f=$d/tool$t
+		tail -n 1 "$f.err" 2>/dev/null | grep -q ': cannot .*(kernel lockdown=confidentiality refuses it' &&
+			! grep -q 'run as root' "$f.err" && [ "$(cat "$f.rc")" != 0 ] && [ "$(cat "$f.rc")" != 124 ]
+		verdict $? "distro kernel, lockdown=confidentiality: fence-trace ${tools[t]}: its error names the lockdown, non-zero exit ($(cat "$f.rc" 2>/dev/null))" "$f.err"
+	done
+}

@@ -26,15 +26,6 @@ static const char hidden_text[] =
 	"0000000000000000 T _text\n"
 	"0000000000000000 T dma_fence_default_wait\n";
 
-static void write_file(const char *path, const char *text)
-{
-	FILE *f = fopen(path, "w");
-
-	assert_non_null(f);
-	assert_int_equal(fputs(text, f) >= 0, 1);
-	assert_int_equal(fclose(f), 0);
-}
-
 static void test_symbols_by_address_and_name(void **state)
 {
 	char dir[256];
@@ -43,7 +34,7 @@ static void test_symbols_by_address_and_name(void **state)
 
 	(void)state;
 	assert_int_equal(tmpdir_make(dir, sizeof(dir), "test-kallsyms"), 0);
-	write_file(tmpdir_join(dir, "kallsyms"), kallsyms_text);
+	assert_int_equal(tmpdir_write(dir, "kallsyms", kallsyms_text), 0);
 	assert_int_equal(ksyms_load(&k, tmpdir_join(dir, "kallsyms")), 0);
 	assert_int_equal(k.n, 6);
 	for (size_t i = 1; i < k.n; i++)
@@ -70,10 +61,10 @@ static void test_hidden_and_missing(void **state)
 
 	(void)state;
 	assert_int_equal(tmpdir_make(dir, sizeof(dir), "test-kallsyms"), 0);
-	write_file(tmpdir_join(dir, "kallsyms"), hidden_text);
+	assert_int_equal(tmpdir_write(dir, "kallsyms", hidden_text), 0);
 	assert_int_equal(ksyms_load(&k, tmpdir_join(dir, "kallsyms")), -EPERM);
 	ksyms_free(&k);
-	write_file(tmpdir_join(dir, "kallsyms"), "");
+	assert_int_equal(tmpdir_write(dir, "kallsyms", ""), 0);
 	assert_int_equal(ksyms_load(&k, tmpdir_join(dir, "kallsyms")), -EPERM);
 	ksyms_free(&k);
 	assert_int_equal(ksyms_load(&k, tmpdir_join(dir, "none")), -ENOENT);

@@ -180,3 +180,14 @@ const char *tmpdir_join(const char *dir, const char *name)
 	snprintf(path[i], sizeof(path[i]), "%s/%s", dir, name);
 	return path[i];
 }
+
+/* Return: 0 when @text is all of the new file @dir/@name, else -1. */
+int tmpdir_write(const char *dir, const char *name, const char *text)
+{
+	FILE *f = fopen(tmpdir_join(dir, name), "w");
+	int ok = f && fputs(text, f) >= 0;
+
+	if (f && fclose(f))
+		ok = 0;
+	return ok ? 0 : -1;
+}

@@ -15,5 +15,6 @@ int tmpdir_make(char *dir, size_t len, const char *name);
 int tmpdir_remove(const char *dir);
 /* "@dir/@name" in one of two static buffers: two may be in use at a time. */
 const char *tmpdir_join(const char *dir, const char *name);
+int tmpdir_write(const char *dir, const char *name, const char *text);
 
 #endif
