@@ -228,7 +228,9 @@ static const struct usage usages[] = {
 	  "merged fence still pending, and the kernel's debugfs view; then when and\n"
 	  "how the stall cleared (signalled, with an error, or interrupted).  At\n"
 	  "start it reports the waits and sync_file polls already in progress (a\n"
-	  "display already frozen) as stalls that began before it.\n",
+	  "display already frozen), and the commits blocked behind an earlier one\n"
+	  "or their own flip (COMMIT STALL, cleared when the task runs again), as\n"
+	  "stalls that began before it.\n",
 	  stall_options, 27, 0 },
 	{ "timeline", "one self-contained HTML page: fences, waits, vblanks, late frames",
 	  "usage: fence-trace timeline [-o OUT.html] [FILE]\n"

@@ -55,12 +55,50 @@ static int first_wait(const struct fw_task *t, const struct ksyms *k)
 	return -1;
 }
 
-static int on_stack(const struct fw_task *t, const struct ksyms *k, const char *name)
+/**
+ * before_on_stack() - the index of the first frame of @t's stack in the
+ * function @name, or -1
+ * @t: a sleeping task from the iterator
+ * @k: the kernel's symbols
+ * @name: the function
+ */
+int before_on_stack(const struct fw_task *t, const struct ksyms *k, const char *name)
 {
 	for (unsigned int i = 0; i < t->n_stack && i < FW_STACK; i++)
 		if (sym_is(sym_at(k, t->stack[i]), name))
-			return 1;
-	return 0;
+			return (int)i;
+	return -1;
+}
+
+/**
+ * before_stack_text() - @t's stack from frame @from outwards, "f < g < h"
+ * (six functions at most, whole names only), after what @buf already holds
+ * @t: the task
+ * @k: the kernel's symbols
+ * @from: the first frame shown
+ * @buf: appended to
+ * @len: its size
+ *
+ * Return: how many functions it shows.
+ */
+int before_stack_text(const struct fw_task *t, const struct ksyms *k, int from, char *buf, size_t len)
+{
+	const char *prev = NULL;
+	size_t at = strnlen(buf, len);
+	int shown = 0;
+
+	for (int i = from; i >= 0 && i < (int)t->n_stack && i < FW_STACK && shown < 6; i++) {
+		const char *s = sym_at(k, t->stack[i]);
+
+		/* the callback's address, met by a stack walker that guesses */
+		if ((prev && !strcmp(prev, s)) || sym_is(s, "dma_fence_default_wait_cb"))
+			continue;
+		if (at + strlen(s) + 4 >= len)
+			break;		/* whole names only */
+		at += (size_t)snprintf(buf + at, len - at, "%s%s", shown++ ? " < " : "", s);
+		prev = s;
+	}
+	return shown;
 }
 
 /**
@@ -87,27 +125,14 @@ int before_is_fence_wait(const struct fw_task *t, const struct ksyms *k)
 void before_where(const struct fw_task *t, const struct ksyms *k, char *buf, size_t len)
 {
 	const char *what = "a dma_fence wait";
-	const char *prev = NULL;
-	int i = first_wait(t, k), shown = 0;
 	size_t at;
 
-	if (on_stack(t, k, "drm_mode_atomic_ioctl"))
+	if (before_on_stack(t, k, "drm_mode_atomic_ioctl") >= 0)
 		what = "a blocking atomic commit, in the ioctl's task";
-	else if (on_stack(t, k, "drm_atomic_helper_wait_for_fences"))
+	else if (before_on_stack(t, k, "drm_atomic_helper_wait_for_fences") >= 0)
 		what = "a non-blocking atomic commit's worker";
 	at = (size_t)snprintf(buf, len, "%s: ", what);
-	for (; i >= 0 && i < (int)t->n_stack && i < FW_STACK && shown < 6; i++) {
-		const char *s = sym_at(k, t->stack[i]);
-
-		/* the callback's address, met by a stack walker that guesses */
-		if ((prev && !strcmp(prev, s)) || sym_is(s, "dma_fence_default_wait_cb"))
-			continue;
-		if (at + strlen(s) + 4 >= len)
-			break;		/* whole names only */
-		at += (size_t)snprintf(buf + at, len - at, "%s%s", shown++ ? " < " : "", s);
-		prev = s;
-	}
-	if (!shown && at < len)
+	if (!before_stack_text(t, k, first_wait(t, k), buf, len) && at < len)
 		snprintf(buf + at, len - at, "(no fence wait function on its stack)");
 }
 

@@ -12,6 +12,8 @@
 #include "stall-before.h"
 
 int before_is_fence_wait(const struct fw_task *t, const struct ksyms *k);
+int before_on_stack(const struct fw_task *t, const struct ksyms *k, const char *name);
+int before_stack_text(const struct fw_task *t, const struct ksyms *k, int from, char *buf, size_t len);
 void before_where(const struct fw_task *t, const struct ksyms *k, char *buf, size_t len);
 void before_names(uint64_t fence, uint64_t context, uint64_t seqno, uint64_t ops,
 		  const struct fw_file *files, size_t n_files, const struct ksyms *k,

@@ -21,6 +21,11 @@
  * A poll()/select() on a sync_file (a compositor's wait) never reaches
  * dma_fence_wait: it is kept here, reported once past the threshold, and
  * cleared when its fence's context signals that seqno.
+ *
+ * A commit blocked behind an earlier commit waits on a completion, not a
+ * fence (behind_waits[]): kept here too, reported once past the threshold,
+ * and cleared when its task runs again, which a read of the tasks once a
+ * second tells while one is left.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -87,6 +92,24 @@ static int take(struct fence_waiters_bpf *skel, struct stock *s, int files)
 	s->n_files = (size_t)n;
 	return 0;
 }
+
+/*
+ * Where the DRM atomic helpers make a commit wait for an earlier one (or
+ * for its own flip), on a completion: the function on the task's stack,
+ * the completion, and what it means.
+ */
+static const struct {
+	const char *function, *stage, *what;
+} behind_waits[] = {
+	{ "drm_atomic_helper_swap_state", "hw_done",
+	  "a commit waits for an earlier commit's hw_done before it swaps in its state" },
+	{ "drm_atomic_helper_setup_commit", "cleanup_done",
+	  "a blocking commit waits for an earlier commit's cleanup_done (10 s at most)" },
+	{ "drm_atomic_helper_wait_for_dependencies", "dependencies",
+	  "a non-blocking commit's worker waits for earlier commits' hw_done and flip_done" },
+	{ "drm_atomic_helper_wait_for_flip_done", "flip_done",
+	  "a commit waits for its own flip_done: the flip has not completed (10 s at most)" },
+};
 
 static const struct fw_task *task_of(const struct stock *s, uint32_t pid)
 {
@@ -172,6 +195,30 @@ static void seed_polls(struct stall_ctx *c, const struct stock *s, const struct 
 	}
 }
 
+/* @t blocked behind an earlier commit (or its own flip): keep it. */
+static void seed_behind(struct stall_ctx *c, const struct fw_task *t, const struct ksyms *k,
+			uint64_t now)
+{
+	struct before_behind *b = &c->before.behinds[c->before.n_behinds];
+	int at = -1;
+	size_t i;
+
+	for (i = 0; i < sizeof(behind_waits) / sizeof(behind_waits[0]) && at < 0; i++)
+		at = before_on_stack(t, k, behind_waits[i].function);
+	if (at < 0 || c->before.n_behinds >= BEFORE_MAX)
+		return;
+	memset(b, 0, sizeof(*b));
+	b->pid = t->pid;
+	b->tgid = t->tgid;
+	memcpy(b->comm, t->comm, sizeof(b->comm));
+	b->stage = behind_waits[i - 1].stage;
+	b->what = behind_waits[i - 1].what;
+	before_stack_text(t, k, at, b->where, sizeof(b->where));
+	b->start = now > t->asleep_ns ? now - t->asleep_ns : 0;
+	b->switches = t->switches;
+	c->before.n_behinds++;
+}
+
 /* Has the task of @pid run since @then (or gone)? */
 static int ran_since(const struct stock *then, const struct stock *now, uint32_t pid)
 {
@@ -198,6 +245,9 @@ static void recheck(struct stall_ctx *c, const struct stock *then, const struct 
 	for (unsigned int i = 0; i < sb->n_polls; i++)
 		if (ran_since(then, now, sb->polls[i].pid))
 			sb->polls[i--] = sb->polls[--sb->n_polls];
+	for (unsigned int i = 0; i < sb->n_behinds; i++)
+		if (ran_since(then, now, sb->behinds[i].pid))
+			sb->behinds[i--] = sb->behinds[--sb->n_behinds];
 }
 
 static const char *sym_name(const struct ksyms *k, uint64_t addr)
@@ -263,6 +313,8 @@ static int take_and_seed(struct stall_ctx *c, struct fence_waiters_bpf *skel, co
 	for (size_t i = 0; !err && i < s.n_tasks && c->before.n_waits < BEFORE_MAX; i++)
 		if (before_is_fence_wait(&s.tasks[i], k))
 			seed_wait(c, &s, &s.tasks[i], k, now);
+		else
+			seed_behind(c, &s.tasks[i], k, now);
 	if (!err)
 		seed_polls(c, &s, k, now);
 	if (!err)
@@ -327,8 +379,8 @@ void stall_before_take(struct stall_ctx *c)
 		    b->ksyms_err ? "/proc/kallsyms: " : "", strerror(-err));
 		return;
 	}
-	say("at start: %u task%s in a dma_fence wait and %u polling a sync_file, each begun before the tool",
-	    b->n_waits, b->n_waits == 1 ? "" : "s", b->n_polls);
+	say("at start: %u task%s in a dma_fence wait, %u polling a sync_file and %u commit%s behind an earlier one, each begun before the tool",
+	    b->n_waits, b->n_waits == 1 ? "" : "s", b->n_polls, b->n_behinds, b->n_behinds == 1 ? "" : "s");
 }
 
 void stall_before_free(struct stall_ctx *c)
@@ -349,9 +401,54 @@ const struct before_wait *stall_before_find(const struct stall_ctx *c, const str
 	return NULL;
 }
 
+/* Read the tasks again (once a second at most): which behind ones have run. */
+static void behind_recheck(struct stall_ctx *c, uint64_t now)
+{
+	struct stall_before *sb = &c->before;
+	struct stock s;
+	unsigned int left = 0;
+
+	for (unsigned int i = 0; i < sb->n_behinds; i++)
+		left += sb->behinds[i].reported && !sb->behinds[i].cleared;
+	if (!left || now - sb->behind_checked < 1000000000ull)
+		return;
+	sb->behind_checked = now;
+	if (stock_alloc(&s) == 0 && take(sb->skel, &s, 0) == 0) {
+		for (unsigned int i = 0; i < sb->n_behinds; i++) {
+			struct before_behind *b = &sb->behinds[i];
+			const struct fw_task *t = task_of(&s, b->pid);
+
+			if (b->reported && !b->cleared && (!t || t->switches != b->switches)) {
+				b->cleared = 1;
+				stall_print_before_behind_end(c, b, now);
+			}
+		}
+	}
+	stock_free(&s);
+}
+
+/* The commits found behind an earlier one; 1 when --once fired. */
+static int behind_scan(struct stall_ctx *c, uint64_t now)
+{
+	for (unsigned int i = 0; i < c->before.n_behinds; i++) {
+		struct before_behind *b = &c->before.behinds[i];
+
+		if (!b->reported && now > b->start && now - b->start >= c->threshold_ns) {
+			b->reported = 1;
+			c->stalls++;
+			stall_print_before_behind(c, b, now);
+			if (c->once)
+				return 1;
+		}
+	}
+	behind_recheck(c, now);
+	return 0;
+}
+
 /*
  * The polls found at start: each reported once past the threshold, and
- * cleared when its fence's context signals its seqno.  1 when --once fired.
+ * cleared when its fence's context signals its seqno; then the commits
+ * behind an earlier one.  1 when --once fired.
  */
 int stall_before_scan(struct stall_ctx *c, uint64_t now)
 {
@@ -374,5 +471,5 @@ int stall_before_scan(struct stall_ctx *c, uint64_t now)
 			stall_print_before_poll_end(c, p, sig.ts, now);
 		}
 	}
-	return 0;
+	return behind_scan(c, now);
 }

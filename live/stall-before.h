@@ -43,6 +43,18 @@ struct before_poll {
 	int reported, cleared;
 };
 
+/* A commit blocked behind an earlier one (or its own flip) when the tool started. */
+struct before_behind {
+	uint32_t pid, tgid;
+	char comm[16];
+	const char *stage;		/* "hw_done", ...: stall-before-behind.c's table */
+	const char *what;		/* in plain words */
+	char where[200];		/* the stack from the waiting function up */
+	uint64_t start;			/* at the latest then */
+	uint64_t switches;		/* the task's, when found: it moves when it runs */
+	int reported, cleared;
+};
+
 struct fence_waiters_bpf;
 
 struct stall_before {
@@ -52,7 +64,9 @@ struct stall_before {
 	uint64_t load_ns, ksyms_ns;	/* -v: what loading took, kallsyms of it */
 	struct before_wait waits[BEFORE_MAX];
 	struct before_poll polls[BEFORE_MAX];
-	unsigned int n_waits, n_polls;
+	struct before_behind behinds[BEFORE_MAX];
+	unsigned int n_waits, n_polls, n_behinds;
+	uint64_t behind_checked;	/* when the tasks were last read for them */
 };
 
 struct stall_ctx;
@@ -67,5 +81,7 @@ void stall_print_before_wait(struct stall_ctx *c, const struct fs_wait *w, uint6
 void stall_print_before_poll(struct stall_ctx *c, const struct before_poll *p, uint64_t now);
 void stall_print_before_poll_end(struct stall_ctx *c, const struct before_poll *p, uint64_t signal_ts,
 				 uint64_t now);
+void stall_print_before_behind(struct stall_ctx *c, const struct before_behind *b, uint64_t now);
+void stall_print_before_behind_end(struct stall_ctx *c, const struct before_behind *b, uint64_t now);
 
 #endif

@@ -52,7 +52,7 @@ static int dfile_matches(const struct dfile *d, const struct stall_target *t)
 	}
 	snprintf(want, sizeof(want), " context=%" PRIu64 " seqno=%" PRIu64 " ", t->context, t->seqno);
 	for (unsigned int i = 0; i < d->n; i++)
-		if (!strncmp(d->lines[i], "wait ", 5) && strstr(d->lines[i], want))
+		if (!strncmp(d->lines[i], "wait ", 5) && (!t->context || strstr(d->lines[i], want)))
 			return 1;
 	return 0;
 }
@@ -91,7 +91,8 @@ static size_t timelines(const struct stall_target *t, int json)
 			if (json && shown)
 				fprintf(stdout, ", ");
 			dfile_print(g.gl_pathv[i], &d, pass ? " (does not name it)" :
-				    t->crtc >= 0 ? " (the CRTC)" : " (lists the wait)", json);
+				    t->crtc >= 0 ? " (the CRTC)" : t->context ? " (lists the wait)" :
+				    " (a commit waits on an in-fence)", json);
 			shown++;
 		}
 	globfree(&g);

@@ -7,7 +7,7 @@
 
 struct stall_target {
 	long long crtc;			/* a commit stall's CRTC object id, or -1 */
-	uint64_t context, seqno;	/* else the stuck fence */
+	uint64_t context, seqno;	/* else the stuck fence; 0: any in-fence wait */
 };
 
 /* A commit's wait on an in-fence, as the series' fence_timeline lists it. */

@@ -3,8 +3,9 @@
  * stall-print-before.c - what `fence-trace stall` says about a sync_file
  * poll found in progress at start (stall-before.c): the polling task, the
  * sync_file's holder and fd, the fence, since when at least; then that its
- * fence signalled.  The dma_fence waits found at start are printed with
- * the others (stall-print.c).
+ * fence signalled.  And a commit found blocked behind an earlier one: the
+ * task, what it waits for, where; then that it runs again.  The dma_fence
+ * waits found at start are printed with the others (stall-print.c).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -88,5 +89,63 @@ void stall_print_before_poll_end(struct stall_ctx *c, const struct before_poll *
 		printf("CLEARED after at least %.1f ms (the poll began before the tool): the polled sync_file's fence signalled (context %" PRIu64 " seqno %" PRIu64 "), seen %.1f ms later\n",
 		       span_ms(signal_ts, p->start, &c->backwards), p->context, p->seqno,
 		       span_ms(now, signal_ts, &c->backwards));
+	fflush(stdout);
+}
+
+static void behind_json(struct stall_ctx *c, const struct before_behind *b, uint64_t now)
+{
+	printf("{\"event\": \"behind_stall\", \"start_ns\": %" PRIu64 ", \"waited_ns\": %" PRIu64
+	       ", \"pid\": %u, \"tgid\": %u, \"comm\": ", b->start, span_ns(now, b->start, &c->backwards),
+	       b->pid, b->tgid);
+	json_str(stdout, b->comm);
+	printf(", \"stage\": ");
+	json_str(stdout, b->stage);
+	printf(", \"where\": ");
+	json_str(stdout, b->where);
+	printf(", \"began_before_tool\": true");
+	stall_debugfs_json(&(struct stall_target){ -1, 0, 0 });
+	printf("}\n");
+}
+
+/**
+ * stall_print_before_behind() - a commit blocked behind an earlier one (or
+ * its own flip), found at start
+ * @c: the stall
+ * @b: the commit's task
+ * @now: CLOCK_MONOTONIC now
+ */
+void stall_print_before_behind(struct stall_ctx *c, const struct before_behind *b, uint64_t now)
+{
+	if (c->json) {
+		behind_json(c, b, now);
+		fflush(stdout);
+		return;
+	}
+	printf("COMMIT STALL: %.16s-%u (thread %u) has been blocked at least %.1f ms behind an earlier commit (%s), not on an in-fence [began before the tool]\n",
+	       b->comm, b->tgid, b->pid, span_ms(now, b->start, &c->backwards), b->stage);
+	printf("  began before fence-trace started: waiting since at least %.3f s (CLOCK_MONOTONIC): the task has not run since then\n",
+	       b->start / 1e9);
+	printf("  what: %s\n  where: %s\n", b->what, b->where);
+	printf("  the earlier commit's own wait, if it is on an in-fence, is a STALL of its own\n");
+	stall_debugfs_text(&(struct stall_target){ -1, 0, 0 });
+	fflush(stdout);
+}
+
+/**
+ * stall_print_before_behind_end() - that commit's task ran again, seen at
+ * @now (the tasks are read once a second while one is left)
+ * @c: the stall
+ * @b: the commit's task
+ * @now: when that was seen
+ */
+void stall_print_before_behind_end(struct stall_ctx *c, const struct before_behind *b, uint64_t now)
+{
+	if (c->json)
+		printf("{\"event\": \"behind_cleared\", \"start_ns\": %" PRIu64 ", \"seen_ns\": %" PRIu64
+		       ", \"stall_ns\": %" PRIu64 ", \"pid\": %u, \"stage\": \"%s\", \"began_before_tool\": true}\n",
+		       b->start, now, span_ns(now, b->start, &c->backwards), b->pid, b->stage);
+	else
+		printf("CLEARED after at least %.1f ms (the commit's wait began before the tool): %.16s-%u (thread %u) runs again, its %s wait over (seen within 1 s)\n",
+		       span_ms(now, b->start, &c->backwards), b->comm, b->tgid, b->pid, b->stage);
 	fflush(stdout);
 }

@@ -39,6 +39,12 @@ stall_before_script='
 	shape nonblock --nonblock --slow 1:$p:$ms
 	shape nonblock-closed --nonblock --slow 1:$p:$ms --close-in-fences
 	shape poll --poll --slow 1:$p:$ms
+	stuck behind --nonblock --slow 1:$p:$ms --behind 1
+	{ fence-trace stall --json --threshold 1000 2>&1; echo "rc=$?"; } | ts >behind.log & sp=$!
+	await-line behind.log behind_stall $sp 30 || exit 1
+	kill -USR1 $w; wait $w
+	await-line behind.log behind_cleared $sp 30 || exit 1
+	kill -INT $(pidof fence-trace); wait $sp
 	stuck clear --slow 1:$p:$ms
 	fence-trace stall --threshold 1000 >clear.txt 2>clear.err & sp=$!
 	await-line clear.txt "^STALL" $sp || exit 1
@@ -81,6 +87,24 @@ stall_before_shape() {
 				(if $series == 1 then $e.commit != null and $e.plane == $plane else $e.commit == null end) end)' >/dev/null
 }
 
+# stall_before_behind DIR: the blocking commit behind the stuck one (the
+# workload's own task) is a behind_stall at hw_done, in swap_state, within
+# 1 s of "watching", that waited at least the time stuck before; then
+# behind_cleared once the earlier commit's in-fence is released.
+stall_before_behind() {
+	local d=$1 pid
+	pid=$(cat "$d/behind.pid" 2>/dev/null)
+	awk '/ watching dma_fence waits/ && !w { w = $1 } /"event": "behind_stall"/ && !s { s = $1 }
+		END { exit !(w && s && s - w <= 1.0) }' "$d/behind.log" 2>/dev/null &&
+		sed -n 's/^[0-9.]* \({.*\)$/\1/p' "$d/behind.log" | jq -se --argjson pid "${pid:-0}" \
+			--argjson before "$sb_before" '[.[] | select(.event == "behind_stall")] as $b |
+			[.[] | select(.event == "behind_cleared")] as $c |
+			($b | length) == 1 and $b[0].tgid == $pid and $b[0].stage == "hw_done" and
+			($b[0].where | test("^drm_atomic_helper_swap_state( \\[drm_kms_helper\\])? < ")) and
+			$b[0].waited_ns >= $before * 1000000000 and
+			($c | length) == 1 and $c[0].pid == $b[0].pid and $c[0].stall_ns > $b[0].waited_ns' >/dev/null
+}
+
 # guest_stall_before [stock|distro]: on the patched kernel, the stock one,
 # or Debian's (vgem fences, virtio-gpu's display, one plane: producer A).
 guest_stall_before() {
@@ -116,8 +140,10 @@ guest_stall_before() {
 		grep -q '^  signalled at least [0-9.]* ms into the wait (its start: before the tool)' "$d/clear.txt" && [ -n "$sig" ]
 	verdict $? "stall before ($kind): text: waiting since at least, creator unknown; then CLEARED, signalled at least X ms into a wait begun before the tool" "$d/clear.txt"
 	grep -q '^[0-9.]* rc=0$' "$d/none.log" && ! grep -q '"event"' "$d/none.log" &&
-		grep -q 'at start: 0 tasks in a dma_fence wait and 0 polling a sync_file' "$d/none.log"
+		grep -q 'at start: 0 tasks in a dma_fence wait, 0 polling a sync_file and 0 commits behind an earlier one' "$d/none.log"
 	verdict $? "stall before ($kind): nothing stuck: no stall at start, exit 0" "$d/none.log"
+	stall_before_behind "$d"
+	verdict $? "stall before ($kind): a blocking commit stuck behind a non-blocking one $sb_before s before stall: found by its stack (hw_done, in swap_state), reported within 1 s of watching; cleared within 1 s of running again" "$d/behind.log"
 	json=$d/all.ndjson
 	cat "$d"/*.log 2>/dev/null | sed -n 's/^[0-9.]* \({.*\)$/\1/p' >"$json"
 	schema_verdict stall "stall --json, waits begun before the tool ($kind)" "$json"
