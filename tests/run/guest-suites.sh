@@ -231,6 +231,7 @@ guest_known_defect() {
 # "ok"; a process still holding a sw_sync fence after the command fails the
 # run (125) with the fence balance and the live sync_files, and the fence;
 # with --no-leak-check the same run passes and says why it was not checked.
+# A command that hangs gets every task's stack on the console first.
 guest_leak_proof() {
 	local rc=0 d=$results/leak-proof
 	rm -rf "$d"
@@ -254,6 +255,13 @@ guest_leak_proof() {
 		sh -c "$hold" >"$d/off.out" 2>&1 || rc=$?
 	[ $rc = 0 ] && grep -q '^fence-trace-lab: leak-check=off: leak-proof: opting out' "$d/off.console"
 	verdict $? "lab: run-guest --no-leak-check REASON skips the leak check and says why" "$d/off.out"
+	rc=0
+	"$run_guest" --timeout 30 --out "$d/hang" --no-leak-check "a hang on purpose" -- sleep 120 >"$d/hang.out" 2>&1 || rc=$?
+	[ $rc = 125 ] && grep -q '^run-guest: timed out after 30s$' "$d/hang.out" &&
+		grep -q "^fence-trace-lab: still running at 80% of the host's timeout; every task:" "$d/hang/console.log" &&
+		grep -A1 '^fence-trace-lab: task [0-9]* sleep state S wchan hrtimer_nanosleep' "$d/hang/console.log" |
+		grep -q '^fence-trace-lab:   \[<0>\] hrtimer_nanosleep+'
+	verdict $? "lab: a command that hangs: each task's state, wait channel and kernel stack on the console before the timeout, then 125" "$d/hang/console.log"
 }
 
 # run-guest's public interface: your own static and dynamic programs, with
