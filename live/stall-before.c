@@ -427,15 +427,23 @@ static void behind_recheck(struct stall_ctx *c, uint64_t now)
 	stock_free(&s);
 }
 
+/* Has a stall found at start just passed the threshold?  Then it counts. */
+static int newly_due(struct stall_ctx *c, int *reported, uint64_t start, uint64_t now)
+{
+	if (*reported || now <= start || now - start < c->threshold_ns)
+		return 0;
+	*reported = 1;
+	c->stalls++;
+	return 1;
+}
+
 /* The commits found behind an earlier one; 1 when --once fired. */
 static int behind_scan(struct stall_ctx *c, uint64_t now)
 {
 	for (unsigned int i = 0; i < c->before.n_behinds; i++) {
 		struct before_behind *b = &c->before.behinds[i];
 
-		if (!b->reported && now > b->start && now - b->start >= c->threshold_ns) {
-			b->reported = 1;
-			c->stalls++;
+		if (newly_due(c, &b->reported, b->start, now)) {
 			stall_print_before_behind(c, b, now);
 			if (c->once)
 				return 1;
@@ -458,9 +466,7 @@ int stall_before_scan(struct stall_ctx *c, uint64_t now)
 		struct before_poll *p = &c->before.polls[i];
 		struct fs_signal sig;
 
-		if (!p->reported && now > p->start && now - p->start >= c->threshold_ns) {
-			p->reported = 1;
-			c->stalls++;
+		if (newly_due(c, &p->reported, p->start, now)) {
 			stall_print_before_poll(c, p, now);
 			if (c->once)
 				return 1;
