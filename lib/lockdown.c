@@ -66,7 +66,7 @@ int lockdown_confidential(void)
  */
 const char *refusal_hint(int err, const char *otherwise)
 {
-	if ((err == EPERM || err == EACCES) && geteuid() != 0)
+	if ((err == EPERM || err == EACCES || err == EROFS) && geteuid() != 0)
 		return " (run as root)";
 	if (lockdown_confidential())
 		return " (kernel lockdown=confidentiality refuses it; lockdown=integrity does not)";
