@@ -33,6 +33,7 @@
 
 struct check_ctx {
 	int can_look;		/* the tracefs event folders can be read */
+	int locked;		/* lockdown=confidentiality: tracing is off */
 	int record_ok, latency_ok, ringbuf_ok;
 	int stall_record_bpf_ok;	/* both tools' programs attached */
 };
@@ -220,25 +221,26 @@ static void check_tracing(struct check_ctx *c)
 	static const char *const vblank_events[] = {
 		"drm_vblank_event", "drm_vblank_event_queued", "drm_vblank_event_delivered", NULL,
 	};
-	int mounted = tracefs_mounted(), root = geteuid() == 0, locked = lockdown_confidential(), writable;
+	int mounted = tracefs_mounted(), root = geteuid() == 0, writable;
 	const char *dir = mounted || root ? tracefs_tracing_dir() : NULL;
 	enum probe_answer fences, vblank;
 	char missing[256];
 
 	/* no events folder: tracing is off (lockdown=confidentiality does that) */
 	c->can_look = dir && access(dir, R_OK | X_OK) == 0 && tracefs_dir_exists(NULL, "events");
+	c->locked = lockdown_confidential();
 	writable = c->can_look && tracefs_writable();
 	printf("tracing (fence-trace record)\n");
 	line("tracefs mounted", yes_no(mounted),
 	     root ? "fence-trace mounts it itself as root" : "mount -t tracefs nodev /sys/kernel/tracing");
 	line("tracefs writable (an instance can be made)", yes_no(writable),
-	     !root ? "run as root" : locked ? LOCKED_HINT : "a kernel without CONFIG_FTRACE, or locked down");
+	     !root ? "run as root" : c->locked ? LOCKED_HINT : "a kernel without CONFIG_FTRACE, or locked down");
 	fences = event_set(c, "dma_fence", fence_events, missing, sizeof(missing));
 	line("dma_fence:* events (stock)", fences,
-	     !c->can_look ? cannot_look(locked) : missing[0] ? missing : "CONFIG_DMA_SHARED_BUFFER and CONFIG_FTRACE");
+	     !c->can_look ? cannot_look(c->locked) : missing[0] ? missing : "CONFIG_DMA_SHARED_BUFFER and CONFIG_FTRACE");
 	vblank = event_set(c, "drm", vblank_events, missing, sizeof(missing));
 	line("drm:drm_vblank_event* events (stock)", vblank,
-	     !c->can_look ? cannot_look(locked) : vblank == PROBE_ABSENT && have_event(c, "drm", "drm_vblank_event") == PROBE_ABSENT ?
+	     !c->can_look ? cannot_look(c->locked) : vblank == PROBE_ABSENT && have_event(c, "drm", "drm_vblank_event") == PROBE_ABSENT ?
 	     "CONFIG_DRM and CONFIG_FTRACE" : missing);
 	c->record_ok = writable && (fences == PROBE_PRESENT || vblank == PROBE_PRESENT);
 }
@@ -264,7 +266,7 @@ static void check_series(struct check_ctx *c)
 			snprintf(what, sizeof(what), "%s %s", p->patch->number, p->patch->adds);
 		if (a == PROBE_UNKNOWN)
 			snprintf(hint, sizeof(hint), "%s", p->patch->items[0][0] != '@' ?
-				 cannot_look(lockdown_confidential()) : geteuid() ? "cannot look without root" :
+				 cannot_look(c->locked) : geteuid() ? "cannot look without root" :
 				 "cannot tell: no sw_sync or no CRTC in debugfs");
 		else if (p->state == PATCH_PARTIAL)
 			snprintf(hint, sizeof(hint), "missing: %s", p->missing);

@@ -98,9 +98,7 @@ static int take(struct fence_waiters_bpf *skel, struct stock *s, int files)
  * for its own flip), on a completion: the function on the task's stack,
  * the completion, and what it means.
  */
-static const struct {
-	const char *function, *stage, *what;
-} behind_waits[] = {
+static const struct behind_wait behind_waits[] = {
 	{ "drm_atomic_helper_swap_state", "hw_done",
 	  "a commit waits for an earlier commit's hw_done before it swaps in its state" },
 	{ "drm_atomic_helper_setup_commit", "cleanup_done",
@@ -200,23 +198,25 @@ static void seed_behind(struct stall_ctx *c, const struct fw_task *t, const stru
 			uint64_t now)
 {
 	struct before_behind *b = &c->before.behinds[c->before.n_behinds];
-	int at = -1;
-	size_t i;
 
-	for (i = 0; i < sizeof(behind_waits) / sizeof(behind_waits[0]) && at < 0; i++)
-		at = before_on_stack(t, k, behind_waits[i].function);
-	if (at < 0 || c->before.n_behinds >= BEFORE_MAX)
+	for (size_t i = 0; i < sizeof(behind_waits) / sizeof(behind_waits[0]); i++) {
+		int at = before_on_stack(t, k, behind_waits[i].function);
+
+		if (at < 0)
+			continue;
+		if (c->before.n_behinds >= BEFORE_MAX)
+			return;
+		memset(b, 0, sizeof(*b));
+		b->pid = t->pid;
+		b->tgid = t->tgid;
+		memcpy(b->comm, t->comm, sizeof(b->comm));
+		b->kind = &behind_waits[i];
+		before_stack_text(t, k, at, b->where, sizeof(b->where));
+		b->start = now > t->asleep_ns ? now - t->asleep_ns : 0;
+		b->switches = t->switches;
+		c->before.n_behinds++;
 		return;
-	memset(b, 0, sizeof(*b));
-	b->pid = t->pid;
-	b->tgid = t->tgid;
-	memcpy(b->comm, t->comm, sizeof(b->comm));
-	b->stage = behind_waits[i - 1].stage;
-	b->what = behind_waits[i - 1].what;
-	before_stack_text(t, k, at, b->where, sizeof(b->where));
-	b->start = now > t->asleep_ns ? now - t->asleep_ns : 0;
-	b->switches = t->switches;
-	c->before.n_behinds++;
+	}
 }
 
 /* Has the task of @pid run since @then (or gone)? */

@@ -43,12 +43,16 @@ struct before_poll {
 	int reported, cleared;
 };
 
+/* Where the atomic helpers make a commit wait on a completion (stall-before.c). */
+struct behind_wait {
+	const char *function, *stage, *what;	/* on the stack; "hw_done", ...; in plain words */
+};
+
 /* A commit blocked behind an earlier one (or its own flip) when the tool started. */
 struct before_behind {
 	uint32_t pid, tgid;
 	char comm[16];
-	const char *stage;		/* "hw_done", ...: stall-before-behind.c's table */
-	const char *what;		/* in plain words */
+	const struct behind_wait *kind;
 	char where[200];		/* the stack from the waiting function up */
 	uint64_t start;			/* at the latest then */
 	uint64_t switches;		/* the task's, when found: it moves when it runs */

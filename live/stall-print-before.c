@@ -99,7 +99,7 @@ static void behind_json(struct stall_ctx *c, const struct before_behind *b, uint
 	       b->pid, b->tgid);
 	json_str(stdout, b->comm);
 	printf(", \"stage\": ");
-	json_str(stdout, b->stage);
+	json_str(stdout, b->kind->stage);
 	printf(", \"where\": ");
 	json_str(stdout, b->where);
 	printf(", \"began_before_tool\": true");
@@ -122,10 +122,10 @@ void stall_print_before_behind(struct stall_ctx *c, const struct before_behind *
 		return;
 	}
 	printf("COMMIT STALL: %.16s-%u (thread %u) has been blocked at least %.1f ms behind an earlier commit (%s), not on an in-fence [began before the tool]\n",
-	       b->comm, b->tgid, b->pid, span_ms(now, b->start, &c->backwards), b->stage);
+	       b->comm, b->tgid, b->pid, span_ms(now, b->start, &c->backwards), b->kind->stage);
 	printf("  began before fence-trace started: waiting since at least %.3f s (CLOCK_MONOTONIC): the task has not run since then\n",
 	       b->start / 1e9);
-	printf("  what: %s\n  where: %s\n", b->what, b->where);
+	printf("  what: %s\n  where: %s\n", b->kind->what, b->where);
 	printf("  the earlier commit's own wait, if it is on an in-fence, is a STALL of its own\n");
 	stall_debugfs_text(&(struct stall_target){ -1, 0, 0 });
 	fflush(stdout);
@@ -143,9 +143,9 @@ void stall_print_before_behind_end(struct stall_ctx *c, const struct before_behi
 	if (c->json)
 		printf("{\"event\": \"behind_cleared\", \"start_ns\": %" PRIu64 ", \"seen_ns\": %" PRIu64
 		       ", \"stall_ns\": %" PRIu64 ", \"pid\": %u, \"stage\": \"%s\", \"began_before_tool\": true}\n",
-		       b->start, now, span_ns(now, b->start, &c->backwards), b->pid, b->stage);
+		       b->start, now, span_ns(now, b->start, &c->backwards), b->pid, b->kind->stage);
 	else
 		printf("CLEARED after at least %.1f ms (the commit's wait began before the tool): %.16s-%u (thread %u) runs again, its %s wait over (seen within 1 s)\n",
-		       span_ms(now, b->start, &c->backwards), b->comm, b->tgid, b->pid, b->stage);
+		       span_ms(now, b->start, &c->backwards), b->comm, b->tgid, b->pid, b->kind->stage);
 	fflush(stdout);
 }
