@@ -128,17 +128,23 @@ static int check_fenced_flip(unsigned int flags, unsigned int delay_ms)
 	CHECK(field(we.line, "interruptible") == !(flags & DRM_MODE_ATOMIC_NONBLOCK),
 	      "interruptible wrong: %s", we.line);
 	/*
-	 * The wait ends when the waiter runs again after the signal: measured
-	 * 2-4 ms later in the TCG guest, so the bound there is 20 ms.
+	 * The wait ends when the waiter runs again after the signal. The trace
+	 * clock is "mono", the fence's timestamp's clock, so wait_end can be
+	 * no earlier than the signal (10 us for the fast clock's lag at a
+	 * timekeeping update); measured 2-4 ms later in the TCG guest,
+	 * so the bound there is 20 ms. (The event's duration_ns is not used
+	 * here: its clock read can trail wait_begin's by however long the vCPU
+	 * was held up, which made this bound fail by 0.06 ms under load.)
 	 */
-	lat = (int64_t)ufield(we.line, "duration_ns") - (int64_t)(in_s.timestamp_ns - wb.ts_ns);
+	CHECK(in_s.timestamp_ns > wb.ts_ns, "in-fence signalled %" PRIu64 " ns before wait_begin",
+	      wb.ts_ns - in_s.timestamp_ns);
+	lat = (int64_t)(we.ts_ns - in_s.timestamp_ns);
 	tap_diag("wait %" PRIu64 " us; in-fence signalled %" PRIu64
 		 " us after wait_begin; wake-up %" PRId64 " us",
 		 ufield(we.line, "duration_ns") / 1000, (in_s.timestamp_ns - wb.ts_ns) / 1000,
 		 lat / 1000);
-	CHECK(lat > -1000000 && lat < 20000000,
-	      "wait of %" PRIu64 " ns, in-fence signalled %" PRIu64 " ns after wait_begin",
-	      ufield(we.line, "duration_ns"), in_s.timestamp_ns - wb.ts_ns);
+	CHECK(lat > -10000 && lat < 20000000,
+	      "wait_end %" PRId64 " ns after the in-fence signalled (0 to 20 ms expected)", lat);
 	/*
 	 * The event's own duration agrees with the trace clock. It is timed
 	 * inside the span of the two events, so it is never longer than their
