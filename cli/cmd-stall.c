@@ -251,9 +251,14 @@ static int run(struct stall_ctx *c)
 			return EXIT_STALLED;
 	}
 	ring_buffer__poll(c->rb, 0);
-	/* On stderr in both modes: a run that reported nothing says why. */
+	/*
+	 * On stderr in both modes: a run that reported nothing says why.
+	 * Still going: the waits, and the polls and behind commits reported.
+	 */
 	fprintf(stderr, "fence-trace stall: %u stall%s seen; %u still going; dropped: %" PRIu64 "\n",
-		c->stalls, c->stalls == 1 ? "" : "s", c->n_seen, dropped(c));
+		c->stalls, c->stalls == 1 ? "" : "s",
+		c->n_seen + stall_before_going(c) + (c->have_series ? series_going(&c->series) : 0),
+		dropped(c));
 	if (c->backwards)
 		fprintf(stderr, "fence-trace stall: %u time span%s out of clock order (a clock read before the event it was compared with), printed as 0\n",
 			c->backwards, c->backwards == 1 ? "" : "s");

@@ -12,8 +12,10 @@
  *   the list its head in the fence.  This works with the fence's fds
  *   closed, and for a commit worker alike.
  * - iter/task_file: every unsignalled sync_file held, with the tasks in
- *   dma_fence_default_wait() on its fence (their callbacks) and in
- *   poll()/select() on it (pollwake entries on its wait queue).
+ *   dma_fence_default_wait() on its fence (their callbacks), in
+ *   poll()/select() on it (pollwake entries on its wait queue) and in
+ *   epoll_wait() on an epoll watching it (ep_poll_callback entries, whose
+ *   eppoll_entry leads to the epoll, whose own wait queue holds them).
  *
  * "How long it has not run": the task's se.exec_start, which the
  * scheduler sets to its runqueue's clock_task when it last stopped running,
@@ -230,30 +232,88 @@ static __always_inline void fence_waiters(struct dma_fence *f, struct fw_file *r
 	}
 }
 
-/* The tasks in poll()/select() on @sf (pollwake), and epolls watching it. */
+/* A walk of a wait queue by bpf_loop: verified once, not once per step. */
+struct queue_walk {
+	struct fw_file *r;
+	__u64 head, node;
+	__u64 ep_entry;		/* file_pollers(): the first ep_poll_callback entry */
+};
+
+static __always_inline struct wait_queue_entry *walk_entry(const struct queue_walk *w)
+{
+	return (void *)(w->node - bpf_core_field_offset(struct wait_queue_entry, entry));
+}
+
+/* bpf_loop's step over an eventpoll's wq: one task in epoll_wait(). */
+static long epoll_waiter(__u32 i, void *arg)
+{
+	struct queue_walk *w = arg;
+	struct wait_queue_entry *e;
+	struct task_struct *t;
+
+	if (w->node == w->head || !is_kernel_pointer(w->node) || w->r->n_epollers >= FW_WAITERS)
+		return 1;
+	e = walk_entry(w);
+	t = BPF_CORE_READ(e, private);
+	if (is_kernel_pointer((__u64)t)) {
+		w->r->epollers[w->r->n_epollers & (FW_WAITERS - 1)] = BPF_CORE_READ(t, pid);
+		w->r->n_epollers++;
+	}
+	w->node = read_u64(w->node);
+	return 0;
+}
+
+/* bpf_loop's step over a sync_file's wq: a poll()/select(), or an epoll. */
+static long file_waiter(__u32 i, void *arg)
+{
+	struct queue_walk *w = arg;
+	struct fw_file *r = w->r;
+	struct wait_queue_entry *e;
+	__u64 func;
+
+	if (w->node == w->head || !is_kernel_pointer(w->node))
+		return 1;
+	e = walk_entry(w);
+	func = (__u64)BPF_CORE_READ(e, func);
+	r->n_entries += 0x10000;
+	if (!r->first_wake)
+		r->first_wake = func;
+	if (pollwake && func == pollwake && r->n_pollers < FW_WAITERS) {
+		struct poll_wqueues *pwq = BPF_CORE_READ(e, private);
+
+		r->pollers[r->n_pollers & (FW_WAITERS - 1)] = BPF_CORE_READ(pwq, polling_task, pid);
+		r->n_pollers++;
+	} else if (ep_poll_callback && func == ep_poll_callback && !r->epoll++) {
+		w->ep_entry = (__u64)e;
+	}
+	w->node = read_u64(w->node);
+	return 0;
+}
+
+/*
+ * The tasks in poll()/select() on @sf (pollwake entries: their
+ * poll_wqueues name the task), and in epoll_wait() on the first epoll
+ * watching it: an ep_poll_callback entry is an eppoll_entry's wait, which
+ * leads to the eventpoll, on whose own wq ep_poll() queues each waiter
+ * with init_wait() (private: the task).
+ */
 static __always_inline void file_pollers(struct sync_file *sf, struct fw_file *r)
 {
-	__u64 head = (__u64)&sf->wq.head, node = (__u64)BPF_CORE_READ(sf, wq.head.next);
-	__u64 entry = bpf_core_field_offset(struct wait_queue_entry, entry);
+	struct queue_walk w = { .r = r, .head = (__u64)&sf->wq.head };
+	struct eppoll_entry *pwq;
+	struct eventpoll *ep;
 
-	for (int i = 0; i < LIST_STEPS && node != head && is_kernel_pointer(node); i++) {
-		struct wait_queue_entry *e = (struct wait_queue_entry *)(node - entry);
-		__u64 func = (__u64)BPF_CORE_READ(e, func);
-
-		r->n_entries += 0x10000;
-		if (!r->first_wake)
-			r->first_wake = func;
-
-		if (pollwake && func == pollwake && r->n_pollers < FW_WAITERS) {
-			struct poll_wqueues *pwq = BPF_CORE_READ(e, private);
-
-			r->pollers[r->n_pollers & (FW_WAITERS - 1)] = BPF_CORE_READ(pwq, polling_task, pid);
-			r->n_pollers++;
-		} else if (ep_poll_callback && func == ep_poll_callback) {
-			r->epoll++;
-		}
-		node = read_u64(node);
-	}
+	w.node = (__u64)BPF_CORE_READ(sf, wq.head.next);
+	bpf_loop(LIST_STEPS, file_waiter, &w, 0);
+	if (!w.ep_entry)
+		return;
+	pwq = (void *)(w.ep_entry - bpf_core_field_offset(struct eppoll_entry, wait));
+	ep = BPF_CORE_READ(pwq, base, ep);
+	if (!ep)
+		return;
+	w.head = (__u64)&ep->wq.head;
+	w.node = (__u64)BPF_CORE_READ(ep, wq.head.next);
+	bpf_loop(LIST_STEPS, epoll_waiter, &w, 0);
 }
 
 SEC("iter/task_file")

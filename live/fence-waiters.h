@@ -38,7 +38,9 @@ struct fw_file {
 	__u64 sync_file, fence, context, seqno, ops;
 	__u32 n_waiters, n_pollers;	/* in dma_fence_default_wait(); in poll/select */
 	__u32 waiters[FW_WAITERS], pollers[FW_WAITERS];
-	__u32 epoll;			/* epoll instances watching it (waiters not named) */
+	__u32 epoll;			/* epoll instances watching it */
+	__u32 n_epollers;		/* tasks in epoll_wait() on one of them */
+	__u32 epollers[FW_WAITERS];
 	__u32 n_entries;		/* -v: its wait queue's entries, its fence's callbacks */
 	__u64 first_wake, first_cb;	/* -v: the first entry's function, callback's */
 };

@@ -18,7 +18,7 @@
  * out.  A wait that began after the programs attached is traced already:
  * the map has it, and it is left alone.
  *
- * A poll()/select() on a sync_file (a compositor's wait) never reaches
+ * A poll()/select() or epoll_wait() on a sync_file (a compositor's wait) never reaches
  * dma_fence_wait: it is kept here, reported once past the threshold, and
  * cleared when its fence's context signals that seqno.
  *
@@ -149,6 +149,10 @@ static void seed_wait(struct stall_ctx *c, const struct stock *s, const struct f
 	struct before_wait *b = &c->before.waits[c->before.n_waits];
 	struct fs_wait w = { .tgid = t->tgid, .pid = t->pid, .before_tool = 1 };
 
+	if (c->before.n_waits >= BEFORE_MAX) {
+		c->before.dropped++;
+		return;
+	}
 	w.start = now > t->asleep_ns ? now - t->asleep_ns : 0;
 	memcpy(w.comm, t->comm, sizeof(w.comm));
 	w.fence = (struct fs_fence){ t->fence, t->context, t->seqno, t->signaled, 0 };
@@ -165,31 +169,43 @@ static void seed_wait(struct stall_ctx *c, const struct stock *s, const struct f
 	c->before.n_waits++;
 }
 
+/* @pid in poll() (or epoll_wait(), @epoll) on @f since the tool began: keep it. */
+static void seed_poll(struct stall_ctx *c, const struct stock *s, const struct fw_file *f,
+		      uint32_t pid, int epoll, const struct ksyms *k, uint64_t now)
+{
+	const struct fw_task *t = task_of(s, pid);
+	struct before_poll *p = &c->before.polls[c->before.n_polls];
+
+	if (!t)
+		return;
+	if (c->before.n_polls >= BEFORE_MAX) {
+		c->before.dropped++;
+		return;
+	}
+	memset(p, 0, sizeof(*p));
+	p->pid = t->pid;
+	p->tgid = f->tgid;
+	p->fd = f->fd;
+	p->epoll = epoll;
+	memcpy(p->comm, t->comm, sizeof(p->comm));
+	before_comm(f->tgid, p->holder, sizeof(p->holder));
+	p->context = f->context;
+	p->seqno = f->seqno;
+	p->start = now > t->asleep_ns ? now - t->asleep_ns : 0;
+	before_names(f->fence, f->context, f->seqno, f->ops, s->files, s->n_files, k, &p->names);
+	c->before.n_polls++;
+}
+
 static void seed_polls(struct stall_ctx *c, const struct stock *s, const struct ksyms *k,
 		       uint64_t now)
 {
 	for (size_t i = 0; i < s->n_files; i++) {
 		const struct fw_file *f = &s->files[i];
 
-		for (unsigned int j = 0; j < f->n_pollers && j < FW_WAITERS; j++) {
-			const struct fw_task *t = task_of(s, f->pollers[j]);
-			struct before_poll *p = &c->before.polls[c->before.n_polls];
-
-			if (!t || c->before.n_polls >= BEFORE_MAX)
-				continue;
-			memset(p, 0, sizeof(*p));
-			p->pid = t->pid;
-			p->tgid = f->tgid;
-			p->fd = f->fd;
-			memcpy(p->comm, t->comm, sizeof(p->comm));
-			before_comm(f->tgid, p->holder, sizeof(p->holder));
-			p->context = f->context;
-			p->seqno = f->seqno;
-			p->start = now > t->asleep_ns ? now - t->asleep_ns : 0;
-			before_names(f->fence, f->context, f->seqno, f->ops, s->files, s->n_files, k,
-				     &p->names);
-			c->before.n_polls++;
-		}
+		for (unsigned int j = 0; j < f->n_pollers && j < FW_WAITERS; j++)
+			seed_poll(c, s, f, f->pollers[j], 0, k, now);
+		for (unsigned int j = 0; j < f->n_epollers && j < FW_WAITERS; j++)
+			seed_poll(c, s, f, f->epollers[j], 1, k, now);
 	}
 }
 
@@ -204,8 +220,10 @@ static void seed_behind(struct stall_ctx *c, const struct fw_task *t, const stru
 
 		if (at < 0)
 			continue;
-		if (c->before.n_behinds >= BEFORE_MAX)
+		if (c->before.n_behinds >= BEFORE_MAX) {
+			c->before.dropped++;
 			return;
+		}
 		memset(b, 0, sizeof(*b));
 		b->pid = t->pid;
 		b->tgid = t->tgid;
@@ -274,10 +292,10 @@ static void dump(const struct stock *s, const struct ksyms *k)
 		fprintf(stderr, "\n");
 	}
 	for (size_t i = 0; i < s->n_files; i++) {
-		fprintf(stderr, "%s: sync_file: pid %u fd %u context %llu seqno %llu, %u in dma_fence_default_wait, %u in poll, %u epoll; %u wait queue entries (the first %s), %u callbacks (the first %s)\n",
+		fprintf(stderr, "%s: sync_file: pid %u fd %u context %llu seqno %llu, %u in dma_fence_default_wait, %u in poll, %u epoll (%u in epoll_wait); %u wait queue entries (the first %s), %u callbacks (the first %s)\n",
 			say_who(), s->files[i].tgid, s->files[i].fd, (unsigned long long)s->files[i].context,
 			(unsigned long long)s->files[i].seqno, s->files[i].n_waiters, s->files[i].n_pollers,
-			s->files[i].epoll, s->files[i].n_entries >> 16,
+			s->files[i].epoll, s->files[i].n_epollers, s->files[i].n_entries >> 16,
 			sym_name(k, s->files[i].first_wake), s->files[i].n_entries & 0xffff,
 			sym_name(k, s->files[i].first_cb));
 	}
@@ -310,7 +328,7 @@ static int take_and_seed(struct stall_ctx *c, struct fence_waiters_bpf *skel, co
 	now = now_ns();
 	if (!err && c->verbose)
 		dump(&s, k);
-	for (size_t i = 0; !err && i < s.n_tasks && c->before.n_waits < BEFORE_MAX; i++)
+	for (size_t i = 0; !err && i < s.n_tasks; i++)
 		if (before_is_fence_wait(&s.tasks[i], k))
 			seed_wait(c, &s, &s.tasks[i], k, now);
 		else
@@ -381,6 +399,9 @@ void stall_before_take(struct stall_ctx *c)
 	}
 	say("at start: %u task%s in a dma_fence wait, %u polling a sync_file and %u commit%s behind an earlier one, each begun before the tool",
 	    b->n_waits, b->n_waits == 1 ? "" : "s", b->n_polls, b->n_behinds, b->n_behinds == 1 ? "" : "s");
+	if (b->dropped)
+		say("at start: %u more found past the first %d of their kind: not watched", b->dropped,
+		    BEFORE_MAX);
 }
 
 void stall_before_free(struct stall_ctx *c)
@@ -399,6 +420,25 @@ const struct before_wait *stall_before_find(const struct stall_ctx *c, const str
 		if (!memcmp(&c->before.waits[i].key, k, sizeof(*k)))
 			return &c->before.waits[i];
 	return NULL;
+}
+
+/**
+ * stall_before_going() - the polls and behind commits found at start that
+ * were reported and have not cleared
+ * @c: the stall
+ *
+ * Return: their number, for the closing line's "still going".
+ */
+unsigned int stall_before_going(const struct stall_ctx *c)
+{
+	const struct stall_before *sb = &c->before;
+	unsigned int n = 0;
+
+	for (unsigned int i = 0; i < sb->n_polls; i++)
+		n += sb->polls[i].reported && !sb->polls[i].cleared;
+	for (unsigned int i = 0; i < sb->n_behinds; i++)
+		n += sb->behinds[i].reported && !sb->behinds[i].cleared;
+	return n;
 }
 
 /* Read the tasks again (once a second at most): which behind ones have run. */

@@ -34,9 +34,10 @@ struct before_wait {
 	struct before_names names;
 };
 
-/* A task in poll()/select() on a sync_file when the tool started. */
+/* A task in poll()/select() or epoll_wait() on a sync_file when the tool started. */
 struct before_poll {
 	uint32_t pid, tgid, fd;		/* the poller; the holder (tgid) and its fd */
+	int epoll;			/* in epoll_wait() on an epoll watching it */
 	char comm[16], holder[16];
 	uint64_t context, seqno, start;	/* start: at the latest then */
 	struct before_names names;
@@ -70,6 +71,7 @@ struct stall_before {
 	struct before_poll polls[BEFORE_MAX];
 	struct before_behind behinds[BEFORE_MAX];
 	unsigned int n_waits, n_polls, n_behinds;
+	unsigned int dropped;		/* found past BEFORE_MAX of its kind: not kept */
 	uint64_t behind_checked;	/* when the tasks were last read for them */
 };
 
@@ -79,6 +81,7 @@ void stall_before_load(struct stall_ctx *c);
 void stall_before_take(struct stall_ctx *c);
 void stall_before_free(struct stall_ctx *c);
 int stall_before_scan(struct stall_ctx *c, uint64_t now);
+unsigned int stall_before_going(const struct stall_ctx *c);
 const struct before_wait *stall_before_find(const struct stall_ctx *c, const struct fs_wait_key *k);
 
 void stall_print_before_wait(struct stall_ctx *c, const struct fs_wait *w, uint64_t now);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * stall-print-before.c - what `fence-trace stall` says about a sync_file
- * poll found in progress at start (stall-before.c): the polling task, the
+ * poll (or epoll_wait) found in progress at start (stall-before.c): the polling task, the
  * sync_file's holder and fd, the fence, since when at least; then that its
  * fence signalled.  And a commit found blocked behind an earlier one: the
  * task, what it waits for, where; then that it runs again.  The dma_fence
@@ -35,7 +35,8 @@ static void poll_json(struct stall_ctx *c, const struct before_poll *p, uint64_t
 	json_str(stdout, p->comm);
 	printf(", \"driver\": ");
 	json_str(stdout, drv);
-	printf(", \"holder_tgid\": %u, \"fd\": %u", p->tgid, p->fd);
+	printf(", \"holder_tgid\": %u, \"fd\": %u, \"via\": \"%s\"", p->tgid, p->fd,
+	       p->epoll ? "epoll_wait" : "poll");
 	stall_debugfs_json(&(struct stall_target){ -1, p->context, p->seqno });
 	printf("}\n");
 }
@@ -56,8 +57,10 @@ void stall_print_before_poll(struct stall_ctx *c, const struct before_poll *p, u
 		return;
 	}
 	names(p, &drv, &tl);
-	printf("STALL: %.16s-%u has polled a sync_file for at least %.1f ms (a poll() wait, outside dma_fence_wait) on %s %s context %" PRIu64 " seqno %" PRIu64 " [began before the tool]\n",
-	       p->comm, p->pid, span_ms(now, p->start, &c->backwards), drv, tl, p->context, p->seqno);
+	printf("STALL: %.16s-%u has polled a sync_file for at least %.1f ms (%s, outside dma_fence_wait) on %s %s context %" PRIu64 " seqno %" PRIu64 " [began before the tool]\n",
+	       p->comm, p->pid, span_ms(now, p->start, &c->backwards),
+	       p->epoll ? "in epoll_wait() on an epoll watching it" : "a poll() wait", drv, tl,
+	       p->context, p->seqno);
 	printf("  began before fence-trace started: waiting since at least %.3f s (CLOCK_MONOTONIC): the task has not run since then\n",
 	       p->start / 1e9);
 	printf("  the sync_file: %s-%u fd %u%s%s\n", p->holder, p->tgid, p->fd,

@@ -251,6 +251,16 @@ void series_read(struct stall_series *s)
 	}
 }
 
+/* The polls reported as stalls that have not become ready: "still going". */
+unsigned int series_going(const struct stall_series *s)
+{
+	unsigned int n = 0;
+
+	for (unsigned int i = 0; i < s->n_polls; i++)
+		n += s->polls[i].reported;
+	return n;
+}
+
 void series_stop(struct stall_series *s)
 {
 	live_reader_free(s->live);

@@ -58,6 +58,7 @@ struct stall_series {
 
 int series_start(struct stall_series *s, struct stall_ctx *c);
 void series_read(struct stall_series *s);
+unsigned int series_going(const struct stall_series *s);
 const struct series_wait *series_wait_of(const struct stall_series *s, uint64_t fence);
 const struct series_wait *series_wait_of_commit(const struct stall_series *s, uint64_t commit);
 void series_stop(struct stall_series *s);

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <pthread.h>
+#include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
@@ -270,8 +271,37 @@ static void share_never(const struct compositor *c, unsigned int frame, const in
 }
 
 /*
+ * --epoll: wait in epoll_wait() until every one of @fds has signalled, as
+ * compositors with an event loop do (the sync_files are one-shot: each
+ * stays readable once signalled, so each is taken out when seen).
+ */
+static void epoll_all(const int *fds, unsigned int n, unsigned int frame)
+{
+	struct epoll_event ev[PLAN_PRODUCERS];
+	int ep = epoll_create1(EPOLL_CLOEXEC), got;
+
+	if (ep < 0)
+		die("frame %u: epoll_create1: %s", frame, strerror(errno));
+	for (unsigned int i = 0; i < n; i++) {
+		struct epoll_event e = { .events = EPOLLIN, .data.u32 = i };
+
+		if (epoll_ctl(ep, EPOLL_CTL_ADD, fds[i], &e))
+			die("frame %u: epoll_ctl on producer %c's fence: %s", frame, 'A' + i,
+			    strerror(errno));
+	}
+	while (n) {
+		got = epoll_wait(ep, ev, PLAN_PRODUCERS, -1);
+		if (got < 0 && errno != EINTR)
+			die("frame %u: epoll_wait: %s", frame, strerror(errno));
+		for (int i = 0; i < got; i++, n--)
+			epoll_ctl(ep, EPOLL_CTL_DEL, fds[ev[i].data.u32], NULL);
+	}
+	close(ep);
+}
+
+/*
  * The fds the planes get as IN_FENCE_FD: the producers' own, their merge
- * (--merge), or none after polling them (--poll).
+ * (--merge), or none after polling them (--poll, --epoll).
  */
 static const int *plane_fences(struct compositor *c, unsigned int frame, const int *in_fd,
 			       int *merged)
@@ -289,7 +319,9 @@ static const int *plane_fences(struct compositor *c, unsigned int frame, const i
 	if (c->plan.poll) {
 		/* The compositor's way: poll the sync_files, then commit unfenced. */
 		atomic_store(&c->gate.state, GATE_INSIDE);
-		for (unsigned int i = 0; i < c->n_producers; i++)
+		if (c->plan.poll == POLL_WITH_EPOLL)
+			epoll_all(in_fd, c->n_producers, frame);
+		for (unsigned int i = 0; c->plan.poll == POLL_WITH_POLL && i < c->n_producers; i++)
 			if (sync_file_wait(in_fd[i], -1) != 1)
 				die("frame %u: poll on producer %c's fence failed", frame, 'A' + i);
 		atomic_store(&c->gate.state, GATE_RETURNED);
@@ -302,7 +334,8 @@ static const int *plane_fences(struct compositor *c, unsigned int frame, const i
 /* --say-waits: what this frame does that waits on a late in-fence, and when. */
 static void say_waits(const struct compositor *c, unsigned int frame, const int *in_fd)
 {
-	const char *what = c->plan.poll ? "poll() on the sync_file fd" :
+	const char *what = c->plan.poll == POLL_WITH_EPOLL ? "epoll_wait() on the sync_file fd" :
+			   c->plan.poll ? "poll() on the sync_file fd" :
 			   c->plan.nonblock ? "non-blocking commit on the in-fence fd" :
 			   "blocking commit on the in-fence fd";
 	unsigned int ms;

@@ -25,8 +25,8 @@ const char workload_usage[] =
 	"  -B, --delay-b MS      producer B's render time per frame (default 5)\n"
 	"      --slow F:P:MS     frame F of producer P (A or B) takes MS ms; timed\n"
 	"                        from the compositor's block on it (a blocking\n"
-	"                        commit, --poll, the second commit of --ebusy or\n"
-	"                        --behind), so that it is late for it\n"
+	"                        commit, --poll, --epoll, the second commit of\n"
+	"                        --ebusy or --behind), so that it is late for it\n"
 	"      --never F:P       producer P never signals frame F (the commit\n"
 	"                        stalls until the workload is killed)\n"
 	"      --share-never     the --never fence is held by three sync_file fds:\n"
@@ -41,6 +41,7 @@ const char workload_usage[] =
 	"      --poll            wait for A's and B's fences with poll() on the\n"
 	"                        sync_files, as compositors do, then commit without\n"
 	"                        IN_FENCE_FD\n"
+	"      --epoll           the same with epoll_wait() on an epoll watching them\n"
 	"      --ebusy F         (with --nonblock) right after frame F's commit, commit\n"
 	"                        again at once: it gets EBUSY until frame F is shown\n"
 	"                        (retried every ms; counted in ebusy=)\n"
@@ -163,7 +164,7 @@ static int plan_has_fate(const struct workload_plan *plan, enum frame_fate fate)
 }
 
 enum { OPT_SLOW = 256, OPT_NEVER, OPT_ERROR, OPT_NONBLOCK, OPT_FLIP,
-       OPT_NO_OVERLAY, OPT_DEVICE, OPT_TIMEOUT, OPT_MERGE, OPT_POLL, OPT_EBUSY, OPT_BEHIND, OPT_SHARE_NEVER,
+       OPT_NO_OVERLAY, OPT_DEVICE, OPT_TIMEOUT, OPT_MERGE, OPT_POLL, OPT_EPOLL, OPT_EBUSY, OPT_BEHIND, OPT_SHARE_NEVER,
        OPT_VGEM, OPT_CLOSE_IN, OPT_SAY_WAITS, OPT_RELEASE_USR1 };
 
 static const struct option long_opts[] = {
@@ -179,6 +180,7 @@ static const struct option long_opts[] = {
 	{ "no-overlay", no_argument, NULL, OPT_NO_OVERLAY },
 	{ "merge", no_argument, NULL, OPT_MERGE },
 	{ "poll", no_argument, NULL, OPT_POLL },
+	{ "epoll", no_argument, NULL, OPT_EPOLL },
 	{ "ebusy", required_argument, NULL, OPT_EBUSY },
 	{ "behind", required_argument, NULL, OPT_BEHIND },
 	{ "vgem", no_argument, NULL, OPT_VGEM },
@@ -226,11 +228,11 @@ static int plan_check(const struct workload_plan *plan, char *err, size_t errlen
 		return -1;
 	}
 	if (plan->merge && plan->poll) {
-		snprintf(err, errlen, "--merge and --poll exclude each other");
+		snprintf(err, errlen, "--merge and --poll (or --epoll) exclude each other");
 		return -1;
 	}
 	if (plan->close_in && plan->poll) {
-		snprintf(err, errlen, "--close-in-fences and --poll exclude each other (a poll needs its fd)");
+		snprintf(err, errlen, "--close-in-fences and --poll (or --epoll) exclude each other (a poll needs its fd)");
 		return -1;
 	}
 	if (plan->merge && !plan->overlay) {
@@ -278,7 +280,8 @@ int plan_parse_args(struct workload_plan *plan, int argc, char **argv,
 		case OPT_FLIP: plan->flip_event = 1; break;
 		case OPT_NO_OVERLAY: plan->overlay = 0; break;
 		case OPT_MERGE: plan->merge = 1; break;
-		case OPT_POLL: plan->poll = 1; break;
+		case OPT_POLL: plan->poll = POLL_WITH_POLL; break;
+		case OPT_EPOLL: plan->poll = POLL_WITH_EPOLL; break;
 		case OPT_EBUSY:
 		case OPT_BEHIND: {
 			unsigned int f;

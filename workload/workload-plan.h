@@ -36,7 +36,7 @@ struct workload_plan {
 	int overlay;
 	int merge;		/* primary plane waits on merge(A, B); overlay on nothing */
 	int share_never;	/* the FATE_NEVER fence also held by a dup() and a child */
-	int poll;		/* wait for the in-fences with poll(), commit without them */
+	int poll;		/* wait for the in-fences (POLL_*), commit without them */
 	int ebusy_frame;	/* -1, or the frame followed at once by a second commit */
 	int behind_blocking;
 	int vgem;		/* producers' fences from vgem, not sw_sync */	/* that second commit is a blocking one: it waits, no EBUSY */
@@ -46,6 +46,10 @@ struct workload_plan {
 	int release_on_usr1;	/* SIGUSR1 ends a --slow delay early */
 	const char *device;
 };
+
+/* How --poll and --epoll wait for the in-fences. */
+#define POLL_WITH_POLL 1
+#define POLL_WITH_EPOLL 2
 
 void plan_defaults(struct workload_plan *plan);
 int plan_parse_args(struct workload_plan *plan, int argc, char **argv,

@@ -1,10 +1,10 @@
 # shellcheck shell=bash
 # guest-stall-before.sh: `fence-trace stall` started on a display that is
 # already stuck (issue 18): a blocking commit, a non-blocking commit and a
-# compositor polling its sync_file, each stuck several seconds before stall
-# starts, with the in-fence fds kept open and closed once the commit has
-# them (fence-workload --close-in-fences; not for a poll, which needs its
-# fd).  Each must be reported within a second of the line saying stall
+# compositor polling its sync_file (poll() or epoll_wait()), each stuck
+# several seconds before stall starts, with the in-fence fds kept open and
+# closed once the commit has them (fence-workload --close-in-fences; not
+# for a poll, which needs its fd).  Each must be reported within a second of the line saying stall
 # watches, named (task, fence; commit and plane with the series), and
 # --once exit 3; a stuck wait it then sees end is CLEARED "at least";
 # nothing stuck is no stall.  Sourced by tests/run-tests.
@@ -39,12 +39,18 @@ stall_before_script='
 	shape nonblock --nonblock --slow 1:$p:$ms
 	shape nonblock-closed --nonblock --slow 1:$p:$ms --close-in-fences
 	shape poll --poll --slow 1:$p:$ms
+	shape epoll --epoll --slow 1:$p:$ms
 	stuck behind --nonblock --slow 1:$p:$ms --behind 1
 	{ fence-trace stall --json --threshold 1000 2>&1; echo "rc=$?"; } | ts >behind.log & sp=$!
 	await-line behind.log behind_stall $sp 30 || exit 1
 	kill -USR1 $w; wait $w
 	await-line behind.log behind_cleared $sp 30 || exit 1
 	kill -INT $(pidof fence-trace); wait $sp
+	if [ -z "$wl" ]; then	# sw_sync (30 s): time for a run that ends with both still stuck
+		stuck going --nonblock --slow 1:$p:$ms --behind 1
+		fence-trace stall --threshold 1000 -d 3 >going.txt 2>&1
+		kill -USR1 $w; wait $w
+	fi
 	stuck clear --slow 1:$p:$ms
 	fence-trace stall --threshold 1000 >clear.txt 2>clear.err & sp=$!
 	await-line clear.txt "^STALL" $sp || exit 1
@@ -72,12 +78,13 @@ stall_before_shape() {
 		sed -n 's/^[0-9.]* \({.*\)$/\1/p' "$d/$n.log" | jq -se --arg ev "$event" --arg who "$who" \
 			--argjson pid "${pid:-0}" --argjson c "${ctx:-0}" --argjson s "${seq:-0}" \
 			--argjson series "$series" --argjson plane "${plane:-0}" --argjson names "$names" \
-			--arg drv "$sb_driver" --arg tl "$sb_timeline" --arg ops "$sb_ops" --argjson before "$sb_before" '.[0] as $e |
+			--arg n "$n" --arg drv "$sb_driver" --arg tl "$sb_timeline" --arg ops "$sb_ops" --argjson before "$sb_before" '.[0] as $e |
 			$e.event == $ev and $e.began_before_tool == true and $e.context == $c and $e.seqno == $s and
 			(if $names == 1 then $e.timeline == $tl and $e.driver == $drv
 			 else $e.timeline == "(name unknown: its ops are \($ops))" and $e.driver == "?" end) and
 			$e.waited_ns >= $before * 1000000000 and
-			(if $ev == "poll_stall" then $e.pid == $pid and $e.holder_tgid == $pid
+			(if $ev == "poll_stall" then $e.pid == $pid and $e.holder_tgid == $pid and
+				$e.via == (if $n == "epoll" then "epoll_wait" else "poll" end)
 			 else $e.creator_tgid == 0 and
 				(if $who == "worker" then ($e.comm | startswith("kworker")) and
 					($e.where | startswith("a non-blocking atomic commit'"'"'s worker: dma_fence_default_wait"))
@@ -132,6 +139,8 @@ guest_stall_before() {
 	verdict $? "stall before ($kind): the same with the in-fence fds closed$([ $series = 0 ] && echo ' (names unknown, its ops named)')" "$d/nonblock-closed.log"
 	stall_before_shape "$d" poll poll_stall workload $series
 	verdict $? "stall before ($kind): a compositor polling its sync_file $sb_before s before stall: the poller, holder and fd, the fence, within 1 s, exit 3" "$d/poll.log"
+	stall_before_shape "$d" epoll poll_stall workload $series
+	verdict $? "stall before ($kind): the same in epoll_wait() on an epoll watching the sync_file: the task in epoll_wait named" "$d/epoll.log"
 	sig=$(sed -n 's/^frame=1 .* [ab]_signal_ns=\([1-9][0-9]*\) .*/\1/p' "$d/clear-wl.txt" 2>/dev/null)
 	grep -q "^STALL: fence-workload-[0-9]* (thread [0-9]*) has waited at least [0-9.]* ms on $sb_driver $sb_timeline context [0-9]* seqno [0-9]* \[began before the tool\]$" "$d/clear.txt" &&
 		grep -q '^  began before fence-trace started: waiting since at least [0-9.]* s (CLOCK_MONOTONIC)' "$d/clear.txt" &&
@@ -142,6 +151,10 @@ guest_stall_before() {
 	grep -q '^[0-9.]* rc=0$' "$d/none.log" && ! grep -q '"event"' "$d/none.log" &&
 		grep -q 'at start: 0 tasks in a dma_fence wait, 0 polling a sync_file and 0 commits behind an earlier one' "$d/none.log"
 	verdict $? "stall before ($kind): nothing stuck: no stall at start, exit 0" "$d/none.log"
+	if [ "$kind" != distro ]; then
+		grep -q '^fence-trace stall: 2 stalls seen; 2 still going; dropped: 0$' "$d/going.txt"
+		verdict $? "stall before ($kind): a run ending with the worker's wait and the commit behind it still stuck counts both as still going" "$d/going.txt"
+	fi
 	stall_before_behind "$d"
 	verdict $? "stall before ($kind): a blocking commit stuck behind a non-blocking one $sb_before s before stall: found by its stack (hw_done, in swap_state), reported within 1 s of watching; cleared within 1 s of running again" "$d/behind.log"
 	json=$d/all.ndjson

@@ -47,6 +47,23 @@ static void test_defaults_and_overrides(void **state)
 	assert_int_equal(ms, 5);
 }
 
+/* --poll and --epoll are two ways of one wait; the last given counts. */
+static void test_poll_kinds(void **state)
+{
+	static const char *const poll[] = { "--poll", NULL }, *const epoll[] = { "--epoll", NULL };
+	static const char *const both[] = { "--epoll", "--poll", NULL };
+	struct workload_plan plan;
+	char err[256] = "";
+
+	(void)state;
+	assert_int_equal(parse(&plan, err, poll), 0);
+	assert_int_equal(plan.poll, POLL_WITH_POLL);
+	assert_int_equal(parse(&plan, err, epoll), 0);
+	assert_int_equal(plan.poll, POLL_WITH_EPOLL);
+	assert_int_equal(parse(&plan, err, both), 0);
+	assert_int_equal(plan.poll, POLL_WITH_POLL);
+}
+
 struct bad_case {
 	const char *const args[6];
 	const char *message;
@@ -63,7 +80,9 @@ static const struct bad_case bad[] = {
 	{ { "--never", "12:A" }, "override names frame 12, but only 10 frames" },
 	{ { "--share-never", "--slow", "1:B:5" }, "--share-never needs a --never fence to share" },
 	{ { "--vgem", "--error", "1:A" }, "--error needs sw_sync fences: vgem cannot fail a fence" },
-	{ { "--poll", "--close-in-fences" }, "--close-in-fences and --poll exclude each other" },
+	{ { "--poll", "--close-in-fences" }, "--close-in-fences and --poll (or --epoll) exclude each other" },
+	{ { "--epoll", "--close-in-fences" }, "--close-in-fences and --poll (or --epoll) exclude each other" },
+	{ { "--epoll", "--merge" }, "--merge and --poll (or --epoll) exclude each other" },
 	{ { "--no-overlay", "--error", "1:B" }, "override names producer B" },
 	{ { "--bogus" }, "unknown option '--bogus'" },
 	{ { "--device" }, "option '--device' needs an argument" },
@@ -232,6 +251,7 @@ int run_workload_plan_tests(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_defaults_and_overrides),
+		cmocka_unit_test(test_poll_kinds),
 		cmocka_unit_test(test_bad_arguments),
 		cmocka_unit_test(test_help),
 	};
