@@ -114,7 +114,7 @@ UNIT_TEST_SRC := tests/unit/unit-tests.c tests/unit/test-logscan.c \
 	tests/unit/tmpdir.c tests/unit/test-tmpdir.c tests/unit/vblank-land.c \
 	tests/unit/test-spill.c live/record-bpf-spill.c \
 	tests/unit/test-kallsyms.c live/kallsyms.c tests/unit/test-event-formats.c \
-	tests/unit/test-lockdown.c
+	tests/unit/test-lockdown.c tests/unit/test-proc-comm.c
 UNIT_SRC := $(UNIT_TEST_SRC) $(LIB_SRC) $(OUTPUT_SRC) $(CAPTURE_SRC)
 
 objs = $(patsubst %.c,$(OBJ)/%.o,$(patsubst $(OUT)/%,%,$(1)))

@@ -19,6 +19,7 @@
 #include "fence-names.h"
 #include "lockdown.h"
 #include "keymap.h"
+#include "proc-comm.h"
 #include "record-bpf-pages.h"
 #include "record-bpf-series.h"
 #include "say.h"
@@ -222,9 +223,7 @@ void bpf_pages_free(struct bpf_pages *p)
  */
 void bpf_pages_note_task(struct bpf_pages *p, int pid)
 {
-	char path[64], *comm;
 	uint32_t i;
-	FILE *f;
 
 	if (pid <= 0 || pid == p->last_pid)
 		return;
@@ -232,14 +231,8 @@ void bpf_pages_note_task(struct bpf_pages *p, int pid)
 	if (keymap_get(&p->task_seen, (uint64_t)pid, &i))
 		return;
 	i = NO_TASK;
-	snprintf(path, sizeof(path), "/proc/%d/comm", pid);
-	f = p->n_tasks < MAX_TASKS ? fopen(path, "r") : NULL;
-	if (f) {
-		comm = p->task[p->n_tasks].comm;
-		if (!fgets(comm, sizeof(p->task[0].comm), f))
-			comm[0] = '\0';
-		comm[strcspn(comm, "\n")] = '\0';
-		fclose(f);
+	if (p->n_tasks < MAX_TASKS &&
+	    proc_comm(pid, p->task[p->n_tasks].comm, sizeof(p->task[0].comm)) == 0) {
 		p->task[p->n_tasks].pid = pid;
 		i = p->n_tasks++;
 	}

@@ -16,6 +16,7 @@
 
 #include "fence-waiters.h"
 #include "kallsyms.h"
+#include "proc-comm.h"
 #include "stall-before-names.h"
 #include "stall-debugfs.h"
 #include "sync.h"
@@ -136,21 +137,6 @@ void before_where(const struct fw_task *t, const struct ksyms *k, char *buf, siz
 		snprintf(buf + at, len - at, "(no fence wait function on its stack)");
 }
 
-static void comm_of(uint32_t pid, char *buf, size_t len)
-{
-	char path[64];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "/proc/%u/comm", pid);
-	snprintf(buf, len, "?");
-	f = fopen(path, "r");
-	if (!f)
-		return;
-	if (fgets(buf, (int)len, f))
-		buf[strcspn(buf, "\n")] = '\0';
-	fclose(f);
-}
-
 /* The names of the fence of @f, asked of the sync_file itself. */
 static void names_from_file(const struct fw_file *f, struct before_names *n)
 {
@@ -190,7 +176,7 @@ void before_names(uint64_t fence, uint64_t context, uint64_t seqno, uint64_t ops
 		if (files[i].fence != fence || at >= sizeof(n->holders))
 			continue;
 		names_from_file(&files[i], n);
-		comm_of(files[i].tgid, comm, sizeof(comm));
+		proc_comm((int)files[i].tgid, comm, sizeof(comm));
 		at += (size_t)snprintf(n->holders + at, sizeof(n->holders) - at, "%s%s-%u fd %u",
 				       at ? ", " : "", comm, files[i].tgid, files[i].fd);
 	}
@@ -205,10 +191,4 @@ void before_names(uint64_t fence, uint64_t context, uint64_t seqno, uint64_t ops
 	}
 	if (!n->driver[0] && ops)
 		snprintf(n->timeline, sizeof(n->timeline), "(name unknown: its ops are %s)", sym_at(k, ops));
-}
-
-/* @pid's name, for a poller or holder. */
-void before_comm(uint32_t pid, char *buf, size_t len)
-{
-	comm_of(pid, buf, len);
 }

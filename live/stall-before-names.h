@@ -18,6 +18,5 @@ void before_where(const struct fw_task *t, const struct ksyms *k, char *buf, siz
 void before_names(uint64_t fence, uint64_t context, uint64_t seqno, uint64_t ops,
 		  const struct fw_file *files, size_t n_files, const struct ksyms *k,
 		  struct before_names *n);
-void before_comm(uint32_t pid, char *buf, size_t len);
 
 #endif

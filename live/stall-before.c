@@ -38,6 +38,7 @@
 
 #include "fence-stall.skel.h"
 #include "fence-waiters.skel.h"
+#include "proc-comm.h"
 #include "say.h"
 #include "stall.h"
 #include "stall-before-names.h"
@@ -188,7 +189,7 @@ static void seed_poll(struct stall_ctx *c, const struct stock *s, const struct f
 	p->fd = f->fd;
 	p->epoll = epoll;
 	memcpy(p->comm, t->comm, sizeof(p->comm));
-	before_comm(f->tgid, p->holder, sizeof(p->holder));
+	proc_comm((int)f->tgid, p->holder, sizeof(p->holder));
 	p->context = f->context;
 	p->seqno = f->seqno;
 	p->start = now > t->asleep_ns ? now - t->asleep_ns : 0;

@@ -17,6 +17,7 @@
 #include "decode.h"
 #include "errname.h"
 #include "json-str.h"
+#include "proc-comm.h"
 #include "stall.h"
 #include "stall-before.h"
 #include "stall-debugfs.h"
@@ -287,18 +288,11 @@ void stall_print_poll(struct stall_ctx *c, const struct series_poll *p, uint64_t
 {
 	struct fs_fence f = { .ptr = p->fence, .context = p->context, .seqno = p->seqno };
 	const char *drv, *tl;
-	char comm[32] = "?";
-	FILE *in;
-	char path[64];
+	char comm[32];
 
 	if (c->have_names)
 		names_poll(&c->names);
-	snprintf(path, sizeof(path), "/proc/%d/comm", p->pid);
-	if ((in = fopen(path, "r"))) {
-		if (fgets(comm, sizeof(comm), in))
-			comm[strcspn(comm, "\n")] = '\0';
-		fclose(in);
-	}
+	proc_comm(p->pid, comm, sizeof(comm));
 	name_of(c, p->context, &drv, &tl);
 	if (c->json) {
 		printf("{\"event\": \"poll_stall\", \"start_ns\": %" PRIu64 ", \"waited_ns\": %" PRIu64

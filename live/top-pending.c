@@ -22,26 +22,10 @@
 #include "fence-latency.h"	/* before the skeleton: its .bss uses struct fl_live */
 #include "fence-latency.skel.h"
 #include "parse-num.h"
+#include "proc-comm.h"
 #include "sync.h"
 #include "top.h"
 #include "time-span.h"
-
-static void task_comm(int pid, char *buf, size_t len)
-{
-	char path[64];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "/proc/%d/comm", pid);
-	buf[0] = '\0';
-	f = fopen(path, "r");
-	if (f) {
-		if (fgets(buf, (int)len, f))
-			buf[strcspn(buf, "\n")] = '\0';
-		fclose(f);
-	}
-	if (!buf[0])
-		snprintf(buf, len, "?");
-}
 
 static int is_sync_file(int pid, const char *fd)
 {
@@ -61,7 +45,7 @@ static void add_held(struct held_fence *h, int pid, int fd, const struct sync_su
 	memset(h, 0, sizeof(*h));
 	h->pid = pid;
 	h->fd = fd;
-	task_comm(pid, h->comm, sizeof(h->comm));
+	proc_comm(pid, h->comm, sizeof(h->comm));
 	snprintf(h->driver, sizeof(h->driver), "%s", s->driver);
 	snprintf(h->timeline, sizeof(h->timeline), "%s", s->timeline);
 	h->have_seqno = s->have_seqno;
@@ -153,7 +137,7 @@ static void print_live(struct top_ctx *t, const struct fl_live *l, uint64_t now)
 
 	latency_name_by_kind(&t->lat, l->context, l->ops);
 	n = names_find(&t->lat.names, l->context);
-	task_comm((int)l->tgid, comm, sizeof(comm));
+	proc_comm((int)l->tgid, comm, sizeof(comm));
 	snprintf(created, sizeof(created), "%s-%u", comm, l->tgid);
 	for (unsigned int i = 0; i <= t->n_held; i++) {
 		struct held_fence *h = i < t->n_held ? &t->held[i] : NULL;
