@@ -265,7 +265,7 @@ $(ASAN)/unit-tests: $(UNIT_SRC) $(LAYER_HEADERS) $(wildcard tests/unit/*.h tests
 # fence-trace itself with the same sanitizers, for tests/cli/test-cli in
 # the unit part of tests/run-tests (a build of its own: build/asan/bin).
 $(ASAN)/bin/fence-trace: $(CLI_SRC) $(LAYER_SRC) $(LAYER_HEADERS) $(BPF_OUT)/fence-latency.skel.h \
-		$(BPF_OUT)/fence-stall.skel.h $(BPF_OUT)/fence-record.skel.h
+		$(BPF_OUT)/fence-stall.skel.h $(BPF_OUT)/fence-record.skel.h $(BPF_OUT)/fence-waiters.skel.h
 	@mkdir -p $(dir $@)
 	$(if $(Q),@echo "  ASAN    $@")
 	$(Q)$(CC) -std=gnu11 -D_GNU_SOURCE -O1 -g $(ASAN_FLAGS) $(DRM_CFLAGS) $(TRACEFS_CFLAGS) \

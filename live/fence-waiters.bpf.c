@@ -46,6 +46,18 @@ const volatile __u64 default_wait_cb = 0;	/* dma_fence_default_wait_cb() */
 const volatile __u64 pollwake = 0;		/* fs/select.c's wakeup */
 const volatile __u64 ep_poll_callback = 0;
 const volatile __u64 sync_file_fops = 0;
+const volatile __u64 sw_sync_fence_ops = 0;	/* sw_sync.c's timeline_fence_ops */
+
+/*
+ * sw_sync's timeline: its fences' lock is the timeline's, and the
+ * timeline's name is the fences' timeline name (sw_sync's own
+ * dma_fence_parent()).  A kernel without sw_sync has no such type: the
+ * read is then left out at load (bpf_core_type_exists).
+ */
+struct sync_timeline___ft {
+	char name[32];
+	spinlock_t lock;
+} __attribute__((preserve_access_index));
 
 extern const struct rq runqueues __ksym;
 
@@ -79,13 +91,31 @@ static __always_inline int is_kernel_pointer(__u64 v)
 	return (v >> 56) == 0xff;
 }
 
+/*
+ * The timeline's name, where the fence's ops say how to find it in kernel
+ * memory without calling the driver: sw_sync's.  Other drivers' names are
+ * constants user space knows by their ops (stall-before-names.c).
+ */
+static __always_inline void timeline_name(struct dma_fence *f, __u64 ops, char *name)
+{
+	struct sync_timeline___ft *tl;
+
+	if (!sw_sync_fence_ops || ops != sw_sync_fence_ops ||
+	    !bpf_core_type_exists(struct sync_timeline___ft))
+		return;
+	tl = (void *)((__u64)BPF_CORE_READ(f, lock) -
+		      bpf_core_field_offset(struct sync_timeline___ft, lock));
+	bpf_probe_read_kernel_str(name, FW_NAME, &tl->name);
+}
+
 static __always_inline void describe(struct dma_fence *f, __u64 *ctx, __u64 *seqno, __u64 *ops,
-				     __u32 *signaled)
+				     __u32 *signaled, char *timeline)
 {
 	*ctx = BPF_CORE_READ(f, context);
 	*seqno = BPF_CORE_READ(f, seqno);
 	*ops = (__u64)BPF_CORE_READ(f, ops);
 	*signaled = BPF_CORE_READ(f, flags) & 1;	/* DMA_FENCE_FLAG_SIGNALED_BIT */
+	timeline_name(f, *ops, timeline);
 }
 
 /*
@@ -206,7 +236,7 @@ int tasks(struct bpf_iter__task *ctx)
 	f = waited_fence(t, s, &w->scan);
 	if (f) {
 		w->fence = f;
-		describe((struct dma_fence *)f, &w->context, &w->seqno, &w->ops, &w->signaled);
+		describe((struct dma_fence *)f, &w->context, &w->seqno, &w->ops, &w->signaled, w->timeline);
 	}
 	bpf_seq_write(ctx->meta->seq, w, sizeof(*w));
 	return 0;
@@ -332,7 +362,7 @@ int sync_files(struct bpf_iter__task_file *ctx)
 	f = BPF_CORE_READ(sf, fence);
 	if (!f)
 		return 0;
-	describe(f, &r.context, &r.seqno, &r.ops, &signaled);
+	describe(f, &r.context, &r.seqno, &r.ops, &signaled, r.timeline);
 	if (signaled)
 		return 0;
 	r.tgid = BPF_CORE_READ(t, tgid);

@@ -11,6 +11,7 @@
 
 #define FW_STACK 32			/* kernel stack entries kept */
 #define FW_WAITERS 4			/* waiters kept per sync_file */
+#define FW_NAME 32			/* a timeline name read from the kernel */
 
 /* A task asleep (TASK_INTERRUPTIBLE or TASK_UNINTERRUPTIBLE). */
 struct fw_task {
@@ -22,6 +23,7 @@ struct fw_task {
 	__u64 stack[FW_STACK];
 	/* the fence of its dma_fence_default_wait(), found on its stack; 0 none */
 	__u64 fence, context, seqno, ops;
+	char timeline[FW_NAME];		/* its name where its ops tell how to read it, else "" */
 	__u32 signaled;
 	__u32 scan;			/* -v: FW_SCAN_* */
 };
@@ -36,6 +38,7 @@ struct fw_task {
 struct fw_file {
 	__u32 tgid, fd;
 	__u64 sync_file, fence, context, seqno, ops;
+	char timeline[FW_NAME];		/* as fw_task's */
 	__u32 n_waiters, n_pollers;	/* in dma_fence_default_wait(); in poll/select */
 	__u32 waiters[FW_WAITERS], pollers[FW_WAITERS];
 	__u32 epoll;			/* epoll instances watching it */

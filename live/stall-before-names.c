@@ -152,16 +152,50 @@ static void names_from_file(const struct fw_file *f, struct before_names *n)
 	close(copy);
 }
 
+/*
+ * Drivers whose names for a fence are the same for every fence of their
+ * ops (their get_driver_name and get_timeline_name in 6.1 return
+ * constants), and sw_sync, whose timeline name the iterator reads from its
+ * timeline (@timeline NULL: the kernel's).
+ */
+static const struct ops_names {
+	const char *ops, *driver, *timeline;
+} ops_names[] = {
+	{ "timeline_fence_ops", "sw_sync", NULL },
+	{ "vgem_fence_ops", "vgem", "unbound" },
+	{ "dma_fence_array_ops", "dma_fence_array", "unbound" },
+	{ "dma_fence_chain_ops", "dma_fence_chain", "unbound" },
+	{ "dma_fence_stub_ops", "stub", "stub" },
+	{ "virtio_gpu_fence_ops", "virtio_gpu", "controlq" },
+};
+
+/* The names that @ops (its symbol @sym) gives every fence of it. */
+static void names_from_ops(const char *sym, const char *kernel_timeline, struct before_names *n)
+{
+	for (size_t i = 0; i < sizeof(ops_names) / sizeof(ops_names[0]); i++) {
+		const struct ops_names *o = &ops_names[i];
+		const char *tl = o->timeline ? o->timeline : kernel_timeline;
+
+		if (!sym_is(sym, o->ops) || !tl || !tl[0])
+			continue;
+		snprintf(n->driver, sizeof(n->driver), "%s", o->driver);
+		snprintf(n->timeline, sizeof(n->timeline), "%s", tl);
+		n->from_ops = 1;
+		return;
+	}
+}
+
 /**
  * before_names() - the names of the fence @fence (@context, @seqno, @ops)
  * @files: the sync_files held, from the iterator
  * @n_files: how many
+ * @kernel_timeline: its timeline's name as the iterator read it, or ""
  * @k: the kernel's symbols
  * @n: filled: names, holders, the series' commit and plane
  */
 void before_names(uint64_t fence, uint64_t context, uint64_t seqno, uint64_t ops,
-		  const struct fw_file *files, size_t n_files, const struct ksyms *k,
-		  struct before_names *n)
+		  const struct fw_file *files, size_t n_files, const char *kernel_timeline,
+		  const struct ksyms *k, struct before_names *n)
 {
 	struct debugfs_wait dw;
 	size_t at = 0;
@@ -189,6 +223,8 @@ void before_names(uint64_t fence, uint64_t context, uint64_t seqno, uint64_t ops
 			snprintf(n->timeline, sizeof(n->timeline), "%s", dw.timeline);
 		}
 	}
+	if (!n->driver[0] && ops)
+		names_from_ops(sym_at(k, ops), kernel_timeline, n);
 	if (!n->driver[0] && ops)
 		snprintf(n->timeline, sizeof(n->timeline), "(name unknown: its ops are %s)", sym_at(k, ops));
 }

@@ -16,7 +16,7 @@ int before_on_stack(const struct fw_task *t, const struct ksyms *k, const char *
 int before_stack_text(const struct fw_task *t, const struct ksyms *k, int from, char *buf, size_t len);
 void before_where(const struct fw_task *t, const struct ksyms *k, char *buf, size_t len);
 void before_names(uint64_t fence, uint64_t context, uint64_t seqno, uint64_t ops,
-		  const struct fw_file *files, size_t n_files, const struct ksyms *k,
-		  struct before_names *n);
+		  const struct fw_file *files, size_t n_files, const char *kernel_timeline,
+		  const struct ksyms *k, struct before_names *n);
 
 #endif

@@ -166,7 +166,7 @@ static void seed_wait(struct stall_ctx *c, const struct stock *s, const struct f
 	b->source = t->fence ? BEFORE_STACK : f ? BEFORE_SYNC_FILE : BEFORE_UNKNOWN;
 	before_where(t, k, b->where, sizeof(b->where));
 	before_names(w.fence.ptr, w.fence.context, w.fence.seqno, f ? f->ops : t->ops, s->files,
-		     s->n_files, k, &b->names);
+		     s->n_files, f ? f->timeline : t->timeline, k, &b->names);
 	c->before.n_waits++;
 }
 
@@ -193,7 +193,8 @@ static void seed_poll(struct stall_ctx *c, const struct stock *s, const struct f
 	p->context = f->context;
 	p->seqno = f->seqno;
 	p->start = now > t->asleep_ns ? now - t->asleep_ns : 0;
-	before_names(f->fence, f->context, f->seqno, f->ops, s->files, s->n_files, k, &p->names);
+	before_names(f->fence, f->context, f->seqno, f->ops, s->files, s->n_files, f->timeline, k,
+		     &p->names);
 	c->before.n_polls++;
 }
 
@@ -367,6 +368,7 @@ void stall_before_load(struct stall_ctx *c)
 		b->skel->rodata->pollwake = ksyms_addr(b->ksyms, "pollwake");
 		b->skel->rodata->ep_poll_callback = ksyms_addr(b->ksyms, "ep_poll_callback");
 		b->skel->rodata->sync_file_fops = ksyms_addr(b->ksyms, "sync_file_fops");
+		b->skel->rodata->sw_sync_fence_ops = ksyms_addr(b->ksyms, "timeline_fence_ops");
 	}
 	if (!b->load_err)
 		b->load_err = fence_waiters_bpf__load(b->skel);

@@ -20,6 +20,7 @@ enum before_source {
 
 struct before_names {
 	char driver[32], timeline[64];	/* "" when unknown */
+	int from_ops;			/* known by the fence's ops (no sync_file, no series) */
 	char holders[96];		/* "comm-pid fd N, ..." of the sync_files held on it */
 	int64_t commit;			/* the series' fence_timeline: its commit, -1 */
 	int32_t plane;

@@ -140,6 +140,8 @@ static void before_json(const struct before_wait *b)
 	else
 		printf("null");
 	printf(", \"fence_found_by\": %s", b ? sources[b->source] : "null");
+	if (b)
+		printf(", \"names_by_ops\": %s", b->names.from_ops ? "true" : "false");
 }
 
 static void start_json(struct stall_ctx *c, const struct fs_wait *w, const struct before_wait *b,
@@ -203,6 +205,8 @@ static void before_text(struct stall_ctx *c, const struct before_wait *b, const 
 		       "by this task's wait callback on a held sync_file's fence");
 	if (b->names.holders[0])
 		printf("  held as a sync_file by %s\n", b->names.holders);
+	if (b->names.from_ops)
+		printf("  names: known by the fence's ops (no sync_file held on it, no series' fence_timeline lists it)\n");
 	if (b->names.commit >= 0)
 		printf("  commit %" PRId64 ", plane %d: an atomic commit's in-fence wait, %.1f ms old by the series' fence_timeline\n",
 		       b->names.commit, b->names.plane, b->names.kernel_age_ns / 1e6);
