@@ -262,6 +262,8 @@ guest_leak_proof() {
 		grep -A1 '^fence-trace-lab: task [0-9]* sleep state S wchan hrtimer_nanosleep' "$d/hang/console.log" |
 		grep -q '^fence-trace-lab:   \[<0>\] hrtimer_nanosleep+'
 	verdict $? "lab: a command that hangs: each task's state, wait channel and kernel stack on the console before the timeout, then 125" "$d/hang/console.log"
+	[ "$(grep -cE '^  \| vCPU [01]: in the kernel at [A-Za-z0-9_.]+\+0x[0-9a-f]+; on its stack: ' "$d/hang.out")" = 2 ]
+	verdict $? "lab: and where each vCPU was at 90% of the timeout, named from vmlinux (QEMU's monitor)" "$d/hang.out"
 }
 
 # run-guest's public interface: your own static and dynamic programs, with
