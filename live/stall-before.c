@@ -142,6 +142,15 @@ static int traced(int fd, uint64_t pid_tgid)
 	return 0;
 }
 
+/* A table of @n entries is full: one more found and not kept. */
+static int full(struct stall_before *sb, unsigned int n)
+{
+	if (n < BEFORE_MAX)
+		return 0;
+	sb->dropped++;
+	return 1;
+}
+
 static void seed_wait(struct stall_ctx *c, const struct stock *s, const struct fw_task *t,
 		      const struct ksyms *k, uint64_t now)
 {
@@ -150,10 +159,8 @@ static void seed_wait(struct stall_ctx *c, const struct stock *s, const struct f
 	struct before_wait *b = &c->before.waits[c->before.n_waits];
 	struct fs_wait w = { .tgid = t->tgid, .pid = t->pid, .before_tool = 1 };
 
-	if (c->before.n_waits >= BEFORE_MAX) {
-		c->before.dropped++;
+	if (full(&c->before, c->before.n_waits))
 		return;
-	}
 	w.start = now > t->asleep_ns ? now - t->asleep_ns : 0;
 	memcpy(w.comm, t->comm, sizeof(w.comm));
 	w.fence = (struct fs_fence){ t->fence, t->context, t->seqno, t->signaled, 0 };
@@ -179,10 +186,8 @@ static void seed_poll(struct stall_ctx *c, const struct stock *s, const struct f
 
 	if (!t)
 		return;
-	if (c->before.n_polls >= BEFORE_MAX) {
-		c->before.dropped++;
+	if (full(&c->before, c->before.n_polls))
 		return;
-	}
 	memset(p, 0, sizeof(*p));
 	p->pid = t->pid;
 	p->tgid = f->tgid;
@@ -222,10 +227,8 @@ static void seed_behind(struct stall_ctx *c, const struct fw_task *t, const stru
 
 		if (at < 0)
 			continue;
-		if (c->before.n_behinds >= BEFORE_MAX) {
-			c->before.dropped++;
+		if (full(&c->before, c->before.n_behinds))
 			return;
-		}
 		memset(b, 0, sizeof(*b));
 		b->pid = t->pid;
 		b->tgid = t->tgid;
