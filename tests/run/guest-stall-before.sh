@@ -79,7 +79,13 @@ stall_before_script='
 		kill -USR1 $w; wait $w
 	fi
 	again clear.err clear_once
-	{ fence-trace stall --once --json -d 3 --threshold 50; echo "rc=$?"; } 2>&1 | ts >none.log'
+	{ fence-trace stall --once --json -d 3 --threshold 50; echo "rc=$?"; } 2>&1 | ts >none.log
+	echo 2 >/proc/sys/kernel/kptr_restrict	# kallsyms all zeros: no stock-taking
+	{ fence-trace stall --once --json -d 30 --threshold 1000; echo "rc=$?"; } 2>&1 | ts >refused.log & sp=$!
+	await-line refused.log watching $sp
+	fence-workload $wl -n 3 --timeout 40000 --release-on-usr1 --slow 1:$p:$ms >refused-wl.txt 2>&1 & w=$!
+	wait $sp; kill -USR1 $w; wait $w
+	echo 0 >/proc/sys/kernel/kptr_restrict'
 
 # stall_before_shape DIR NAME EVENT WHO SERIES: NAME's first report is
 # EVENT (stall or poll_stall), within 1 s of "watching", exit 3, began
@@ -180,6 +186,10 @@ guest_stall_before() {
 		grep -q '^fence-trace stall: 2 stalls seen; 2 still going; dropped: 0$' "$d/going.txt"
 		verdict $? "stall before ($kind): a run ending with the worker's wait and the commit behind it still stuck counts both as still going" "$d/going.txt"
 	fi
+	grep -q '^[0-9.]* fence-trace stall: cannot take stock of the waits already in progress (/proc/kallsyms: Operation not permitted): only waits that begin from now on are seen$' "$d/refused.log" &&
+		grep -q '^[0-9.]* rc=3$' "$d/refused.log" &&
+		sed -n 's/^[0-9.]* \({.*\)$/\1/p' "$d/refused.log" | jq -se '.[0].event == "stall" and .[0].began_before_tool == false' >/dev/null
+	verdict $? "stall before ($kind): kallsyms refused (kptr_restrict=2): one line says no stock is taken, and a wait begun later is still a stall, exit 3" "$d/refused.log"
 	stall_before_behind "$d"
 	verdict $? "stall before ($kind): a blocking commit stuck behind a non-blocking one $sb_before s before stall: found by its stack (hw_done, in swap_state), reported within 1 s of watching; cleared within 1 s of running again" "$d/behind.log"
 	json=$d/all.ndjson
