@@ -460,13 +460,16 @@ static void behind_recheck(struct stall_ctx *c, uint64_t now)
 		return;
 	sb->behind_checked = now;
 	if (stock_alloc(&s) == 0 && take(sb->skel, &s, 0) == 0) {
+		/* seen when read: the read takes long enough for the task to run */
+		uint64_t seen = now_ns();
+
 		for (unsigned int i = 0; i < sb->n_behinds; i++) {
 			struct before_behind *b = &sb->behinds[i];
 			const struct fw_task *t = task_of(&s, b->pid);
 
 			if (b->reported && !b->cleared && (!t || t->switches != b->switches)) {
 				b->cleared = 1;
-				stall_print_before_behind_end(c, b, now);
+				stall_print_before_behind_end(c, b, seen);
 			}
 		}
 	}
