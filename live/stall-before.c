@@ -18,9 +18,9 @@
  * out.  A wait that began after the programs attached is traced already:
  * the map has it, and it is left alone.
  *
- * A poll()/select() or epoll_wait() on a sync_file (a compositor's wait) never reaches
- * dma_fence_wait: it is kept here, reported once past the threshold, and
- * cleared when its fence's context signals that seqno.
+ * A poll()/select() or epoll_wait() on a sync_file (a compositor's wait)
+ * never reaches dma_fence_wait: it is kept here, reported once past the
+ * threshold, and cleared when its fence's context signals that seqno.
  *
  * A commit blocked behind an earlier commit waits on a completion, not a
  * fence (behind_waits[]): kept here too, reported once past the threshold,
