@@ -69,6 +69,8 @@ int analysis_run(struct analysis *a, const char *path, const struct analysis_win
 	}
 	a->have_model = 1;
 	a->model.fences.each_context = a->window.each_context;
+	if (a->window.latch_margin_given)
+		a->model.display.latch_margin_ns = (int64_t)a->window.latch_margin_ns;
 	if (source_iterate(a->src, feed, a, why, sizeof(why)) < 0) {
 		if (a->model.error)
 			snprintf(err, errlen, "%s: out of memory", path);

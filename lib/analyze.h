@@ -24,6 +24,8 @@ struct analysis_window {
 	void *ctx;
 	int each_context;	/* a row of its own for every fence context (model.h) */
 	enum source_reader reader;	/* SOURCE_READER_FAST unless cross-checking */
+	int latch_margin_given;		/* the frame timeline's latch margin: this, */
+	unsigned long long latch_margin_ns;	/* not estimated (model-frames.c) */
 };
 
 struct analysis {

@@ -123,9 +123,13 @@ static void on_plane_wait_end(struct ft_model *m, const struct ft_event *ev)
 	uint64_t key = key32(ev->v[FT_CONTEXT], ev->v[FT_SEQNO]);
 	uint64_t member = model_late_member(m, key, &member_error);
 
+	const struct ft_fence *in = model_fence_get(m, key);
+
 	model_plane_wait_done(m, (uint32_t)ev->v[FT_PLANE], ev->v[FT_DURATION],
 			      (int)(int32_t)ev->v[FT_RET]);
 	model_long_wait_ret(m, ev, key);
+	if (c && in && in->error && !c->in_error)
+		c->in_error = in->error;
 	if (!c || (is_long < c->block_long) || (is_long == c->block_long && ev->ts < c->block_end))
 		return;
 	c->block_known = 1;
@@ -187,8 +191,11 @@ static void on_discard(struct ft_model *m, const struct ft_event *ev)
 
 static void on_stall(struct ft_model *m, const struct ft_event *ev)
 {
+	struct ft_commit *c = commit_find(m, ev->v[FT_COMMIT]);
 	struct ft_commit_stall *s;
 
+	if (c && ev->ts > c->stall_end)
+		c->stall_end = ev->ts;	/* traced as the wait ends */
 	m->commits.stalls_total++;
 	if (m->commits.n_stalls >= MODEL_MAX_LISTED)
 		return;
@@ -243,8 +250,16 @@ void model_commit_enrich(struct ft_model *m, uint64_t out_key, struct ft_late_fr
 		return;
 	l->commit = c->id;
 	l->submit_ns = c->ts;
+	l->queued_until_ns = c->stall_end;
+	if (c->in_error && !l->in_error)
+		l->in_error = c->in_error;
 	if (!c->block_known)
 		return;
+	if (!l->woken_ns) {
+		l->woken_ns = c->block_end;
+		l->ready_ns = l->blocking.signal_ts ? l->blocking.signal_ts : c->block_end;
+		l->ready_known = l->blocking.signal_ts != 0;
+	}
 	l->blocking.known = 1;
 	l->blocking.plane = c->block_plane;
 	l->blocking.merged = c->block_via != 0;

@@ -71,56 +71,17 @@ void model_inflight_remove(struct ft_model *m, uint32_t fence_idx)
 		}
 }
 
-static struct ft_pipe *pipe_get(struct ft_model *m, int pipe)
+static void fill_blocking(struct ft_model *m, const struct ft_fence *f, struct ft_late_frame *l)
 {
-	struct ft_pipe *p;
+	struct ft_blocking *b = &l->blocking;
 
-	for (unsigned int i = 0; i < m->display.pipes.n; i++)
-		if (m->display.pipes.items[i].pipe == pipe)
-			return &m->display.pipes.items[i];
-	p = vec_push(&m->display.pipes);
-	if (!p) {
-		m->error = 1;
-		return NULL;
-	}
-	p->pipe = pipe;
-	return p;
-}
-
-/*
- * The vblank before @ts on @p (its seq and time), from the ring of recent
- * vblanks.  Return: 0 if found, -1 if the ring does not reach back so far.
- */
-static int vblank_before(const struct ft_pipe *p, uint64_t ts, uint32_t *seq, uint64_t *when)
-{
-	for (unsigned int k = 1; k <= p->ring_n; k++) {
-		unsigned int i = (p->ring_head + MODEL_VBLANK_RING - k) % MODEL_VBLANK_RING;
-
-		if (p->ring_ts[i] < ts) {
-			*seq = p->ring_seq[i];
-			*when = p->ring_ts[i];
-			return 0;
-		}
-	}
-	return -1;
-}
-
-static uint64_t vblank_time(const struct ft_pipe *p, uint32_t seq)
-{
-	for (unsigned int k = 1; k <= p->ring_n; k++) {
-		unsigned int i = (p->ring_head + MODEL_VBLANK_RING - k) % MODEL_VBLANK_RING;
-
-		if (p->ring_seq[i] == seq)
-			return p->ring_ts[i];
-	}
-	return 0;
-}
-
-static void fill_blocking(struct ft_model *m, const struct ft_fence *f, struct ft_blocking *b)
-{
 	b->plane = -1;
+	l->in_error = f->in_error;
 	if (!f->block_end)
 		return;
+	l->ready_ns = f->block_signal;
+	l->ready_known = f->block_signal_known;
+	l->woken_ns = f->block_end;
 	b->known = 1;
 	b->context = f->block_key >> 32;
 	b->seqno = f->block_key & 0xffffffffull;
@@ -130,21 +91,6 @@ static void fill_blocking(struct ft_model *m, const struct ft_fence *f, struct f
 	b->merged_seqno = f->block_via & 0xffffffffull;
 	b->signal_ts = f->block_signal;
 	b->ctx = model_context_index(m, b->context);
-}
-
-static void keep_late(struct ft_model *m, struct ft_crtc *c, const struct ft_late_frame *l)
-{
-	c->late_count++;
-	if (c->n_late >= MODEL_MAX_LATE)
-		return;
-	if (!c->late) {
-		c->late = calloc(MODEL_MAX_LATE, sizeof(*c->late));
-		if (!c->late) {
-			m->error = 1;
-			return;
-		}
-	}
-	c->late[c->n_late++] = *l;
 }
 
 /* A pending signal whose vblank event never came: a fake-vblank CRTC. */
@@ -168,8 +114,6 @@ void model_out_fence_signaled(struct ft_model *m, struct ft_fence *f, const stru
 	struct ft_delivered *d = NULL;
 	struct ft_late_frame *l;
 	struct ft_pipe *p;
-	uint32_t before;
-	uint64_t when, due;
 
 	c->frames++;
 	if (hist_add(&c->out_latency, ev->ts - f->init_ts))
@@ -185,23 +129,29 @@ void model_out_fence_signaled(struct ft_model *m, struct ft_fence *f, const stru
 	drop_pending(m, d);
 	d->pending = 1;
 	d->crtc = ci;
-	d->late = 0;
-	p = pipe_get(m, d->pipe);
-	if (!p || vblank_before(p, f->init_ts, &before, &when))
-		return;
 	l = &d->frame;
 	memset(l, 0, sizeof(*l));
 	l->out_seqno = f->seqno;
 	l->pid = f->init_pid;
 	l->submit_ns = f->init_ts;
 	l->signal_ns = ev->ts;
-	l->target_seq = before + 1;
 	l->landed_seq = d->seq;
-	due = vblank_time(p, before + 1);
-	l->late_by_ns = due && ev->ts > due ? ev->ts - due : 0;
-	fill_blocking(m, f, &l->blocking);
+	fill_blocking(m, f, l);
 	model_commit_enrich(m, f->key, l);
-	d->late = (int32_t)(d->seq - (before + 1)) >= 1;
+	p = model_pipe_get(m, d->pipe);
+	d->no_target = !p || model_target_vblank(p, f->init_ts, d->seq, &l->target_seq);
+}
+
+/*
+ * The landed vblank is in the ring now: the target's time (estimated from
+ * the period when its vblank event is missing: vkms' timer overruns under
+ * TCG drop some), and how late the out-fence signalled after it.
+ */
+static void frame_times(struct ft_model *m, int pipe, struct ft_late_frame *l)
+{
+	l->target_ns = model_vblank_time(m, pipe, l->target_seq, &l->target_estimated);
+	l->late_by_known = l->target_ns != 0;
+	l->late_by_ns = l->target_ns && l->signal_ns > l->target_ns ? l->signal_ns - l->target_ns : 0;
 }
 
 /* The vblank event after a delivered+signal on the same CPU confirms both. */
@@ -219,8 +169,9 @@ static void confirm_pending(struct ft_model *m, const struct ft_event *ev, int p
 	d->pending = 0;
 	c = &m->display.crtcs.items[d->crtc];
 	c->pipe = pipe;
-	if (d->late)
-		keep_late(m, c, &d->frame);
+	if (!d->no_target)
+		frame_times(m, pipe, &d->frame);
+	model_frame_landed(m, c, &d->frame, ev->ts);
 }
 
 /* At the end of the trace, a signal still waiting for its vblank event. */
@@ -228,12 +179,14 @@ void model_display_finish(struct ft_model *m)
 {
 	for (unsigned int cpu = 0; cpu < m->n_cpus; cpu++)
 		drop_pending(m, &m->display.delivered[cpu]);
+	model_frames_finish(m);
 }
 
 void model_display_free(struct ft_display *d)
 {
 	for (unsigned int i = 0; i < d->crtcs.n; i++) {
 		hist_free(&d->crtcs.items[i].out_latency);
+		hist_free(&d->crtcs.items[i].fs.present_ns);
 		free(d->crtcs.items[i].late);
 	}
 	for (unsigned int i = 0; i < d->pipes.n; i++)
@@ -245,12 +198,11 @@ void model_display_free(struct ft_display *d)
 
 void model_vblank(struct ft_model *m, const struct ft_event *ev)
 {
-	struct ft_pipe *p = pipe_get(m, (int)(int32_t)ev->v[FT_CRTC]);
+	struct ft_pipe *p = model_pipe_get(m, (int)(int32_t)ev->v[FT_CRTC]);
 	uint32_t seq = (uint32_t)ev->v[FT_SEQ];
 
 	if (!p)
 		return;
-	confirm_pending(m, ev, p->pipe, seq);
 	if (p->vblanks) {
 		uint32_t step = seq - p->last_seq;
 
@@ -267,6 +219,7 @@ void model_vblank(struct ft_model *m, const struct ft_event *ev)
 	p->ring_head = (p->ring_head + 1) % MODEL_VBLANK_RING;
 	if (p->ring_n < MODEL_VBLANK_RING)
 		p->ring_n++;
+	confirm_pending(m, ev, p->pipe, seq);
 }
 
 void model_vblank_delivered(struct ft_model *m, const struct ft_event *ev)

@@ -50,6 +50,17 @@ void model_vblank_delivered(struct ft_model *m, const struct ft_event *ev);
 void model_display_finish(struct ft_model *m);
 void model_display_free(struct ft_display *d);
 
+/* model-vblank-ring.c */
+struct ft_pipe *model_pipe_find(const struct ft_model *m, int pipe);
+struct ft_pipe *model_pipe_get(struct ft_model *m, int pipe);
+uint64_t model_vblank_time(const struct ft_model *m, int pipe, uint32_t seq, int *estimated);
+int model_target_vblank(const struct ft_pipe *p, uint64_t submit, uint32_t landing, uint32_t *seq);
+
+/* model-frames.c */
+void model_frame_landed(struct ft_model *m, struct ft_crtc *c, struct ft_late_frame *l,
+			uint64_t landed_ns);
+void model_frames_finish(struct ft_model *m);
+
 /* model-commit.c */
 void model_commit_event(struct ft_model *m, const struct ft_event *ev);
 void model_commit_enrich(struct ft_model *m, uint64_t out_key, struct ft_late_frame *l);

@@ -234,7 +234,10 @@ void model_wait_end(struct ft_model *m, const struct ft_event *ev, uint64_t key)
 		commit->block_end = ev->ts;
 		commit->block_signal = signal_ts;
 		commit->block_pid = w.pid;
+		commit->block_signal_known = waited && waited->signaled;
 	}
+	if (commit && waited && waited->error && !commit->in_error)
+		commit->in_error = waited->error;
 }
 
 /* A sync_file poll began (series events): the way compositors wait. */
@@ -272,6 +275,11 @@ void model_poll_ready(struct ft_model *m, const struct ft_event *ev)
 			continue;
 		ws->open_polls[i] = ws->open_polls[--ws->n_open_polls];
 		poll_done(m, p.pid, p.key, ev->ts - p.start);
+		ws->polls_done[ws->polls_done_head].start = p.start;
+		ws->polls_done[ws->polls_done_head].end = ev->ts;
+		ws->polls_done_head = (ws->polls_done_head + 1) % MODEL_POLLS_DONE;
+		if (ws->polls_done_n < MODEL_POLLS_DONE)
+			ws->polls_done_n++;
 		i--;
 	}
 }

@@ -18,6 +18,7 @@ int model_init(struct ft_model *m, struct ft_decoder *dec, unsigned int cpus)
 	m->dec = dec;
 	m->n_cpus = cpus ? cpus : 1;
 	m->waits.stall_ns = MODEL_STALL_NS;
+	m->display.latch_margin_ns = -1;
 	m->display.delivered = calloc(m->n_cpus, sizeof(*m->display.delivered));
 	m->cpu_last_ts = calloc(m->n_cpus, sizeof(*m->cpu_last_ts));
 	return m->display.delivered && m->cpu_last_ts ? 0 : -1;

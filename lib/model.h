@@ -150,6 +150,8 @@ struct ft_fence {
 	uint64_t block_via;		/* the merged fence waited on, 0 none */
 	int block_long;			/* that wait took >= MODEL_LONG_WAIT_NS */
 	int block_pid;
+	int block_signal_known;		/* block_signal was traced, not the wait's end */
+	int in_error;			/* an in-fence it waited on had this error (series) */
 };
 
 struct ft_open_wait {
@@ -179,13 +181,78 @@ struct ft_blocking {
 	uint64_t merged_context, merged_seqno;
 };
 
+/*
+ * Why a frame missed its target vblank (model-frames.c; the README's
+ * "Frames" defines each).  One primary class per late frame; the order
+ * only breaks ties.
+ */
+enum ft_frame_class {
+	FT_CLASS_ON_TIME,
+	FT_CLASS_PRODUCER,		/* its last in-fence signalled past the deadline */
+	FT_CLASS_QUEUED,		/* it waited behind an earlier commit past it */
+	FT_CLASS_WAKEUP,		/* in-fence in time, its waiter ran past it */
+	FT_CLASS_DRIVER,		/* all of it ready in time, and still late */
+	FT_CLASS_UNKNOWN,		/* events were lost around it: cannot tell */
+	FT_CLASSES
+};
+
+/* What a vblank that showed the previous frame again is blamed on. */
+enum ft_repeat_kind {
+	FT_REPEAT_WAITING_FENCE,	/* a commit for it waited on an in-fence */
+	FT_REPEAT_QUEUED,		/* ... waited behind an earlier commit */
+	FT_REPEAT_DRIVER,		/* ... was ready and the driver missed it */
+	FT_REPEAT_WAITING_POLL,		/* none pending, a sync_file poll was (series) */
+	FT_REPEAT_COMPOSITOR_LATE,	/* none pending, past the compositor's cadence */
+	FT_REPEAT_IDLE,			/* none pending, in keeping with that cadence */
+	FT_REPEAT_UNKNOWN,		/* the commit pending was of an unknown class */
+	FT_REPEAT_KINDS
+};
+
 struct ft_late_frame {
 	uint32_t out_seqno;
 	uint64_t commit;		/* series commit id, 0 unknown */
 	int pid;			/* the task that created the out-fence */
-	uint64_t submit_ns, signal_ns, late_by_ns;
+	uint64_t submit_ns, signal_ns;
+	uint64_t late_by_ns;		/* landed vblank's time - target's, when known */
+	int late_by_known;
 	uint32_t target_seq, landed_seq;
+	uint64_t target_ns;		/* the target vblank's time, 0 unknown */
+	int target_estimated;		/* not traced: the one before + the period */
 	struct ft_blocking blocking;
+	/* the frame timeline (model-frames.c) */
+	uint64_t ready_ns;		/* its last in-fence signalled, 0: none waited */
+	int ready_known;		/* that signal was traced (not only the wait's end) */
+	uint64_t woken_ns;		/* the wait on it ended: its waiter ran */
+	uint64_t queued_until_ns;	/* stopped waiting for an earlier commit, 0 never */
+	int queued_inferred;		/* stock: the earlier frame landed on the target */
+	int in_error;			/* an in-fence signalled with this error (series) */
+	int lost;			/* events were lost while it was in flight */
+	enum ft_frame_class cls;
+	unsigned int contributing;	/* 1 << class, the others also past the deadline */
+	uint64_t past_deadline_ns;	/* the primary component, past the deadline */
+	uint32_t repeats;		/* vblanks it left the previous frame on */
+};
+
+#define FT_CADENCE_RING 9		/* recent target intervals: the cadence */
+#define FT_PRESENT_SLOTS 9		/* present intervals of 1..8 vblanks, 9+ */
+
+/* A CRTC's frame timeline (model-frames.c). */
+struct ft_frame_stats {
+	uint64_t judged, on_time, late, error_fence;
+	uint64_t unjudged;		/* landed with no target vblank in reach */
+	uint64_t by_class[FT_CLASSES];
+	uint64_t new_vblanks, repeats[FT_REPEAT_KINDS];
+	uint64_t longest_repeat_run;
+	uint64_t present_vblanks[FT_PRESENT_SLOTS];
+	struct hist present_ns;		/* present-to-present intervals */
+	uint64_t margin_ns;		/* the latch margin used: estimated or given */
+	int margin_known;		/* estimated from a frame on time, or given */
+	/* while reading: the last frame that landed, the compositor's cadence */
+	int have_last;
+	uint32_t last_seq, last_target;
+	uint64_t first_ns, last_ns;
+	uint32_t cadence[FT_CADENCE_RING];
+	unsigned int cadence_n, cadence_head;
 };
 
 struct ft_pipe {
@@ -211,6 +278,7 @@ struct ft_crtc {
 	struct hist out_latency;
 	struct ft_late_frame *late;
 	unsigned int n_late;
+	struct ft_frame_stats fs;
 };
 
 /* A commit in flight, from the series' events (drm_fence:*). */
@@ -220,6 +288,8 @@ struct ft_commit {
 	uint32_t flags, crtc;
 	int block_known, block_long, block_plane;
 	uint64_t block_key, block_wait_ns, block_end, block_via;
+	uint64_t stall_end;		/* it stopped waiting for an earlier commit */
+	int in_error;			/* an in-fence it waited on had this error */
 };
 
 struct ft_failed_commit {
@@ -239,6 +309,7 @@ struct ft_commit_stall {		/* a commit waiting behind an earlier one */
 
 #define MODEL_MAX_LISTED 1024		/* failed commits, stalls kept with detail */
 #define MODEL_MAX_POLLS 256		/* sync_file polls in progress */
+#define MODEL_POLLS_DONE 64		/* sync_file polls that ended, kept */
 #define MODEL_CLEANED_COMMITS 64	/* commits kept past cleanup for their out-fence */
 
 struct ft_open_poll {
@@ -292,7 +363,7 @@ struct ft_delivered {
 	int pending;			/* a signal awaits its vblank event */
 	unsigned int crtc;
 	struct ft_late_frame frame;
-	int late;
+	int no_target;			/* the frame's target vblank is not known */
 };
 
 /* Fences and timelines (model-fences.c); lookups in model-store.c. */
@@ -347,6 +418,9 @@ struct ft_waits {
 	uint64_t long_waits_total;
 	uint64_t stall_ns;		/* waits this long are listed as stalls */
 	uint64_t unmatched, dropped;	/* ends without a start; starts not kept */
+	/* the last sync_file polls that ended, for the repeats they explain */
+	struct { uint64_t start, end; } polls_done[MODEL_POLLS_DONE];
+	unsigned int polls_done_n, polls_done_head;
 };
 
 /* CRTCs, vblank pipes, out-fences in flight (model-display.c). */
@@ -356,6 +430,7 @@ struct ft_display {
 	uint32_t inflight[MODEL_MAX_INFLIGHT];	/* fence slots of unsignalled out-fences */
 	unsigned int n_inflight;
 	struct ft_delivered *delivered;		/* per CPU */
+	int64_t latch_margin_ns;		/* given by the user; -1: estimate it */
 };
 
 /* Atomic commits, from the series (model-commit.c). */

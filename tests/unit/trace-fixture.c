@@ -130,7 +130,11 @@ void trace_fixture_write(struct trace_fixture *f)
 
 struct ft_model *trace_fixture_analyze(struct trace_fixture *f)
 {
-	struct analysis_window w = { .each_context = f->each_context };
+	struct analysis_window w = {
+		.each_context = f->each_context,
+		.latch_margin_given = f->latch_margin_ns != 0,
+		.latch_margin_ns = (unsigned long long)f->latch_margin_ns,
+	};
 	char err[256];
 
 	trace_fixture_write(f);

@@ -29,6 +29,7 @@ struct trace_fixture {
 	unsigned long long from_ns, to_ns;	/* the window the report states; 0 none */
 	size_t len;
 	int each_context;	/* the model keeps every context's own row (model.h) */
+	long long latch_margin_ns;	/* the frame timeline's, given; 0: estimated */
 };
 
 /* A builder for a stock kernel's events, or with the series' (@series). */

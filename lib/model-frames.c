@@ -1,0 +1,295 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * model-frames.c - the frame timeline: every frame that landed on a CRTC,
+ * every vblank in between, and for each miss one cause.
+ *
+ * Definitions (also in the README, "Frames"):
+ * - A commit's target is the first vblank after its atomic ioctl entered
+ *   (model-display.c); it landed on the vblank its out-fence was signalled
+ *   for, and is late by landed - target vblanks when that is >= 1.
+ * - Its deadline is the target's time minus the CRTC's latch margin: the
+ *   user's (--latch-margin) or, estimated from the frames on time, the
+ *   least time any of them was ready before its target (ready: submitted,
+ *   its in-fence waiters woken, no earlier commit in the way).
+ * - A late frame's primary class is the component that became ready last
+ *   past the deadline: producer (its last in-fence signalled), queued (an
+ *   earlier commit was in the way: the series' commit stall, or on any
+ *   kernel the earlier frame landing on this one's target), wakeup (the
+ *   in-fence was in time, the task waiting on it ran past the deadline);
+ *   driver when none was.  Ties go in that order; the others past the
+ *   deadline are contributing.  Events lost while it was in flight make
+ *   it unknown: a wrong class is worse than none.
+ * - Between two frames that landed, each vblank repeated the frame before.
+ *   From the commit's target on, the repeat is the pending commit's:
+ *   waiting-fence (producer, wakeup), queued, driver, unknown.  Before it
+ *   no commit was pending: idle while within the compositor's cadence (the
+ *   median of its last target intervals, from the commits before), else
+ *   waiting-poll when a sync_file poll (series) was in progress across the
+ *   vblank, else compositor-late.
+ * The margin estimate can fall as frames come; the late frames kept in
+ * detail are classed again with the final one at the end of the trace,
+ * those past the detail cap keep the class of the estimate they met.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "model-internal.h"
+
+static enum ft_repeat_kind repeat_of_class(enum ft_frame_class cls)
+{
+	switch (cls) {
+	case FT_CLASS_PRODUCER:
+	case FT_CLASS_WAKEUP: return FT_REPEAT_WAITING_FENCE;
+	case FT_CLASS_QUEUED: return FT_REPEAT_QUEUED;
+	case FT_CLASS_DRIVER: return FT_REPEAT_DRIVER;
+	default: return FT_REPEAT_UNKNOWN;
+	}
+}
+
+/* When each component of @l was ready, where past @deadline; 0 otherwise. */
+static void past_deadline(const struct ft_late_frame *l, uint64_t deadline, uint64_t *when)
+{
+	memset(when, 0, FT_CLASSES * sizeof(*when));
+	if (l->ready_ns > deadline)
+		when[FT_CLASS_PRODUCER] = l->ready_ns;
+	if (l->queued_until_ns > deadline)
+		when[FT_CLASS_QUEUED] = l->queued_until_ns;
+	if (l->ready_ns <= deadline && l->woken_ns > deadline)
+		when[FT_CLASS_WAKEUP] = l->woken_ns;
+}
+
+/* A late frame's primary class and the contributing ones, at @margin_ns. */
+static void classify(struct ft_late_frame *l, uint64_t margin_ns)
+{
+	uint64_t deadline = l->target_ns > margin_ns ? l->target_ns - margin_ns : 0;
+	uint64_t when[FT_CLASSES];
+	enum ft_frame_class primary = FT_CLASS_DRIVER;
+
+	l->contributing = 0;
+	l->past_deadline_ns = 0;
+	past_deadline(l, deadline, when);
+	/* a wait's end stands in for an untraced signal: producer or wakeup? */
+	if (l->lost || (when[FT_CLASS_PRODUCER] && !l->ready_known)) {
+		l->cls = FT_CLASS_UNKNOWN;
+		return;
+	}
+	for (int k = FT_CLASS_PRODUCER; k <= FT_CLASS_WAKEUP; k++)
+		if (when[k] > (primary == FT_CLASS_DRIVER ? 0 : when[primary]))
+			primary = (enum ft_frame_class)k;
+	for (int k = FT_CLASS_PRODUCER; k <= FT_CLASS_WAKEUP; k++)
+		if (when[k] && k != (int)primary)
+			l->contributing |= 1u << k;
+	l->cls = primary;
+	if (primary != FT_CLASS_DRIVER)
+		l->past_deadline_ns = when[primary] - deadline;
+}
+
+/* The latch margin: the user's, or the CRTC's estimate so far (0 before any). */
+static uint64_t margin(const struct ft_model *m, const struct ft_frame_stats *fs)
+{
+	return m->display.latch_margin_ns >= 0 ? (uint64_t)m->display.latch_margin_ns
+		: fs->margin_ns;
+}
+
+/* When @l was ready for the driver: submitted, waiters woken, way clear. */
+static uint64_t readiness(const struct ft_late_frame *l)
+{
+	uint64_t r = l->submit_ns;
+
+	if (l->woken_ns > r)
+		r = l->woken_ns;
+	if (l->ready_ns > r)
+		r = l->ready_ns;
+	if (l->queued_until_ns > r)
+		r = l->queued_until_ns;
+	return r;
+}
+
+static void estimate_margin(struct ft_model *m, struct ft_frame_stats *fs,
+			    const struct ft_late_frame *l)
+{
+	uint64_t r = readiness(l), slack;
+
+	if (m->display.latch_margin_ns >= 0 || !l->target_ns || l->target_estimated)
+		return;
+	slack = l->target_ns > r ? l->target_ns - r : 0;
+	if (!fs->margin_known || slack < fs->margin_ns)
+		fs->margin_ns = slack;
+	fs->margin_known = 1;
+}
+
+/* The compositor's cadence in vblanks: the median of its last target intervals. */
+static uint32_t cadence(const struct ft_frame_stats *fs)
+{
+	uint32_t v[FT_CADENCE_RING];
+	unsigned int n = fs->cadence_n;
+
+	if (!n)
+		return 1;
+	memcpy(v, fs->cadence, n * sizeof(*v));
+	for (unsigned int i = 1; i < n; i++)
+		for (unsigned int j = i; j > 0 && v[j - 1] > v[j]; j--) {
+			uint32_t t = v[j];
+
+			v[j] = v[j - 1];
+			v[j - 1] = t;
+		}
+	return v[n / 2] ? v[n / 2] : 1;
+}
+
+/* A sync_file poll began before @ts and ended after it. */
+static int polling_at(const struct ft_model *m, uint64_t ts)
+{
+	const struct ft_waits *ws = &m->waits;
+
+	for (unsigned int i = 0; i < ws->polls_done_n; i++)
+		if (ws->polls_done[i].start < ts && ws->polls_done[i].end > ts)
+			return 1;
+	for (unsigned int i = 0; i < ws->n_open_polls; i++)
+		if (ws->open_polls[i].start < ts)
+			return 1;
+	return 0;
+}
+
+/* The vblanks between the last frame and @l, each blamed. */
+static void count_repeats(struct ft_model *m, const struct ft_crtc *c, struct ft_frame_stats *fs,
+			  struct ft_late_frame *l)
+{
+	uint32_t gap = l->landed_seq - fs->last_seq, every = cadence(fs);
+
+	if (gap == 0 || gap >= 0x80000000u)
+		return;
+	if (gap - 1 > fs->longest_repeat_run)
+		fs->longest_repeat_run = gap - 1;
+	for (uint32_t seq = fs->last_seq + 1; seq != l->landed_seq; seq++) {
+		enum ft_repeat_kind kind;
+
+		if (l->target_ns && (int32_t)(seq - l->target_seq) >= 0) {
+			kind = repeat_of_class(l->cls);
+			l->repeats++;
+		} else if (!l->target_ns) {
+			kind = FT_REPEAT_UNKNOWN;
+		} else if (seq - fs->last_seq < every) {
+			kind = FT_REPEAT_IDLE;
+		} else {
+			int est;
+			uint64_t t = model_vblank_time(m, c->pipe, seq, &est);
+
+			kind = t && polling_at(m, t) ? FT_REPEAT_WAITING_POLL
+				: FT_REPEAT_COMPOSITOR_LATE;
+		}
+		fs->repeats[kind]++;
+	}
+}
+
+static void keep_late(struct ft_model *m, struct ft_crtc *c, const struct ft_late_frame *l)
+{
+	c->late_count++;
+	if (c->n_late >= MODEL_MAX_LATE)
+		return;
+	if (!c->late) {
+		c->late = calloc(MODEL_MAX_LATE, sizeof(*c->late));
+		if (!c->late) {
+			m->error = 1;
+			return;
+		}
+	}
+	c->late[c->n_late++] = *l;
+}
+
+/* Present-to-present pacing, and the cadence the next frame is held to. */
+static void pace(struct ft_model *m, struct ft_frame_stats *fs, const struct ft_late_frame *l,
+		 uint64_t landed_ns)
+{
+	uint32_t iv = l->landed_seq - fs->last_seq;
+
+	if (iv && iv < 0x80000000u) {
+		fs->present_vblanks[(iv < FT_PRESENT_SLOTS ? iv : FT_PRESENT_SLOTS) - 1]++;
+		if (hist_add(&fs->present_ns, landed_ns - fs->last_ns))
+			m->error = 1;
+	}
+	iv = l->target_seq - fs->last_target;
+	if (l->target_ns && iv && iv < 0x80000000u) {
+		fs->cadence[fs->cadence_head] = iv;
+		fs->cadence_head = (fs->cadence_head + 1) % FT_CADENCE_RING;
+		if (fs->cadence_n < FT_CADENCE_RING)
+			fs->cadence_n++;
+	}
+}
+
+/* Facts only the frame before can give: an earlier commit in the way. */
+static void queued_behind(const struct ft_frame_stats *fs, struct ft_late_frame *l)
+{
+	if (!fs->have_last || !l->target_ns || l->queued_until_ns)
+		return;
+	if ((int32_t)(fs->last_seq - l->target_seq) >= 0) {
+		l->queued_until_ns = fs->last_ns;
+		l->queued_inferred = 1;
+	}
+}
+
+/**
+ * model_frame_landed() - a frame of CRTC @c went out on vblank @landed_ns
+ * @m: the model
+ * @c: its CRTC
+ * @l: what the out-fence's signal found (target, waits, commit)
+ * @landed_ns: the time of the vblank it landed on
+ */
+void model_frame_landed(struct ft_model *m, struct ft_crtc *c, struct ft_late_frame *l,
+			uint64_t landed_ns)
+{
+	struct ft_frame_stats *fs = &c->fs;
+	int late = l->target_ns && (int32_t)(l->landed_seq - l->target_seq) >= 1;
+
+	fs->new_vblanks++;
+	if (l->in_error)
+		fs->error_fence++;
+	l->lost = model_lost_between(m, l->submit_ns, landed_ns);
+	queued_behind(fs, l);
+	if (!l->target_ns) {
+		fs->unjudged++;
+	} else if (late) {
+		classify(l, margin(m, fs));
+		fs->late++;
+		fs->by_class[l->cls]++;
+	} else {
+		fs->on_time++;
+		estimate_margin(m, fs, l);
+	}
+	fs->judged += l->target_ns != 0;
+	if (fs->have_last) {
+		count_repeats(m, c, fs, l);
+		pace(m, fs, l, landed_ns);
+	} else {
+		fs->first_ns = landed_ns;
+	}
+	if (late)
+		keep_late(m, c, l);
+	fs->have_last = 1;
+	fs->last_seq = l->landed_seq;
+	fs->last_target = l->target_seq;
+	fs->last_ns = landed_ns;
+}
+
+/* The end of the trace: the kept late frames classed at the final margin. */
+void model_frames_finish(struct ft_model *m)
+{
+	for (unsigned int i = 0; i < m->display.crtcs.n; i++) {
+		struct ft_crtc *c = &m->display.crtcs.items[i];
+		struct ft_frame_stats *fs = &c->fs;
+
+		if (m->display.latch_margin_ns >= 0) {
+			fs->margin_ns = (uint64_t)m->display.latch_margin_ns;
+			fs->margin_known = 1;
+		}
+		for (unsigned int k = 0; k < c->n_late; k++) {
+			struct ft_late_frame *l = &c->late[k];
+
+			fs->by_class[l->cls]--;
+			fs->repeats[repeat_of_class(l->cls)] -= l->repeats;
+			classify(l, fs->margin_ns);
+			fs->by_class[l->cls]++;
+			fs->repeats[repeat_of_class(l->cls)] += l->repeats;
+		}
+	}
+}

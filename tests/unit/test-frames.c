@@ -1,0 +1,334 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test-frames.c - the frame timeline (lib/model-frames.c): each late
+ * frame's class, each repeated vblank's blame, the latch margin, targets
+ * missing from the trace, on stock-kernel traces built event by event.
+ *
+ * Vblank N is at N * 16 ms (traced 30 us later, trace_fixture_land); a
+ * commit is pid 50's out-fence on CRTC 51 and one in-fence of producer-B.
+ */
+#include "trace-fixture.h"
+#include "unit.h"
+
+#define VB(n) ((uint64_t)(n) * 16 * MS + 30000)	/* when vblank n is traced */
+
+/* A commit: submitted, its in-fence signalled, its waiter woken; where it lands. */
+struct commit_times {
+	uint32_t out_seqno;
+	uint64_t submit, signal, woken;	/* signal 0: never traced */
+	uint32_t lands;			/* the vblank its out-fence is signalled on */
+};
+
+/* What the trace holds: vblanks @from..@to but @missing, and the commits. */
+struct frames_script {
+	uint32_t from, to, missing;
+	const struct commit_times *c;
+	unsigned int n;
+};
+
+enum step_kind { STEP_SUBMIT, STEP_SIGNAL, STEP_WOKEN, STEP_VBLANK };
+
+struct step {
+	uint64_t ts;
+	enum step_kind kind;
+	const struct commit_times *c;
+	uint32_t seq;
+};
+
+static int step_cmp(const void *a, const void *b)
+{
+	const struct step *x = a, *y = b;
+
+	return x->ts < y->ts ? -1 : x->ts > y->ts;
+}
+
+static uint32_t out_landing(const struct frames_script *sc, uint32_t seq)
+{
+	for (unsigned int i = 0; i < sc->n; i++)
+		if (sc->c[i].lands == seq)
+			return sc->c[i].out_seqno;
+	return 0;
+}
+
+static void b_event(struct trace_fixture *f, unsigned int cpu, uint64_t ts, const char *ev,
+		    uint32_t seqno)
+{
+	assert_int_equal(tb_fence(f->tb, cpu, ts, ev, "sw_sync", "producer-B", 4, seqno), 0);
+}
+
+/* One step; the commit's own on CPU 1 as pid 50, the rest on CPU 0. */
+static void play_step(struct trace_fixture *f, const struct frames_script *sc, const struct step *st)
+{
+	const struct commit_times *c = st->c;
+
+	tb_set_pid(f->tb, st->kind == STEP_SUBMIT || st->kind == STEP_WOKEN ? 50 : 0);
+	switch (st->kind) {
+	case STEP_SUBMIT:
+		assert_int_equal(tb_fence(f->tb, 1, c->submit, "dma_fence_init", "vkms",
+					  "CRTC:51-crtc-0", 1, c->out_seqno), 0);
+		b_event(f, 1, c->submit, "dma_fence_init", c->out_seqno);
+		b_event(f, 1, c->submit + 1000, "dma_fence_wait_start", c->out_seqno);
+		break;
+	case STEP_SIGNAL: b_event(f, 0, c->signal, "dma_fence_signaled", c->out_seqno); break;
+	case STEP_WOKEN: b_event(f, 1, c->woken, "dma_fence_wait_end", c->out_seqno); break;
+	case STEP_VBLANK: trace_fixture_land(f, st->seq, out_landing(sc, st->seq), NULL); break;
+	}
+	tb_set_pid(f->tb, 0);
+}
+
+/* Trace @sc in time order (each CPU's events must come in order). */
+static struct ft_model *play(struct trace_fixture *f, const struct frames_script *sc)
+{
+	struct step st[256];
+	unsigned int n = 0;
+
+	for (unsigned int i = 0; i < sc->n; i++) {
+		st[n++] = (struct step){ sc->c[i].submit, STEP_SUBMIT, &sc->c[i], 0 };
+		if (sc->c[i].signal)
+			st[n++] = (struct step){ sc->c[i].signal, STEP_SIGNAL, &sc->c[i], 0 };
+		st[n++] = (struct step){ sc->c[i].woken, STEP_WOKEN, &sc->c[i], 0 };
+	}
+	for (uint32_t s = sc->from; s <= sc->to; s++)
+		if (s != sc->missing)
+			st[n++] = (struct step){ (uint64_t)s * 16 * MS, STEP_VBLANK, NULL, s };
+	assert_true(n <= 256);
+	qsort(st, n, sizeof(*st), step_cmp);
+	for (unsigned int i = 0; i < n; i++)
+		play_step(f, sc, &st[i]);
+	return trace_fixture_analyze(f);
+}
+
+static const struct ft_crtc *crtc(struct ft_model *m)
+{
+	assert_int_equal(m->display.crtcs.n, 1);
+	return &m->display.crtcs.items[0];
+}
+
+/* A commit ready 2 ms after it was made: on time for the vblank after @seq. */
+#define PROMPT(out, seq) { out, VB(seq) + MS, VB(seq) + 2 * MS, VB(seq) + 2 * MS + 10000, (seq) + 1 }
+
+/* One frame on time (on 100), then @late, meant for 101; vblanks 99..@to. */
+static const struct ft_crtc *after_one(struct trace_fixture *f, struct commit_times late, uint32_t to)
+{
+	struct commit_times c[] = { PROMPT(1, 99), late };
+	struct frames_script sc = { 99, to, 0, c, 2 };
+
+	return crtc(play(f, &sc));
+}
+
+/* Its in-fence signalled 5 ms past its target vblank: producer. */
+static void test_producer(void **state)
+{
+	struct trace_fixture *f = *state;
+	const struct ft_crtc *cr = after_one(f, (struct commit_times){
+		2, VB(100) + MS, VB(101) + 5 * MS, VB(101) + 5 * MS + 10000, 102 }, 102);
+	const struct ft_late_frame *l = &cr->late[0];
+
+	assert_int_equal(cr->fs.on_time, 1);
+	assert_int_equal(cr->fs.late, 1);
+	assert_int_equal(cr->fs.by_class[FT_CLASS_PRODUCER], 1);
+	assert_int_equal(l->target_seq, 101);
+	assert_int_equal(l->landed_seq, 102);
+	assert_int_equal(l->cls, FT_CLASS_PRODUCER);
+	assert_int_equal(l->contributing, 0);
+	/* the frame on time was ready 16 ms - 2 ms ahead: the margin */
+	assert_int_equal(cr->fs.margin_ns, VB(100) - (VB(99) + 2 * MS + 10000));
+	assert_int_equal(l->past_deadline_ns, 5 * MS + cr->fs.margin_ns);
+	/* vblank 101 showed the frame before: the commit waited on its fence */
+	assert_int_equal(cr->fs.repeats[FT_REPEAT_WAITING_FENCE], 1);
+	assert_int_equal(cr->fs.new_vblanks, 2);
+	assert_int_equal(cr->fs.longest_repeat_run, 1);
+}
+
+/* Signalled 2 ms before the deadline, but its waiter ran 3 ms after the target: wakeup. */
+static void test_wakeup(void **state)
+{
+	struct trace_fixture *f = *state;
+	const struct ft_crtc *cr = after_one(f, (struct commit_times){
+		2, VB(100) + MS, VB(100) + 1500000, VB(101) + 3 * MS, 102 }, 102);
+
+	assert_int_equal(cr->late[0].cls, FT_CLASS_WAKEUP);
+	assert_int_equal(cr->late[0].past_deadline_ns, 3 * MS + cr->fs.margin_ns);
+	assert_int_equal(cr->fs.repeats[FT_REPEAT_WAITING_FENCE], 1);
+}
+
+/* Everything was ready as early as the frame on time, and it still missed: driver. */
+static void test_driver(void **state)
+{
+	struct trace_fixture *f = *state;
+	struct commit_times late = PROMPT(2, 100);
+	const struct ft_crtc *cr;
+
+	late.lands = 102;
+	cr = after_one(f, late, 102);
+	assert_int_equal(cr->late[0].cls, FT_CLASS_DRIVER);
+	assert_int_equal(cr->late[0].past_deadline_ns, 0);
+	assert_int_equal(cr->fs.repeats[FT_REPEAT_DRIVER], 1);
+}
+
+/*
+ * The second commit's fence is late and it lands on 102; the third,
+ * ready at once, targets 102 too and can only follow on 103: queued,
+ * inferred (a stock kernel traces no commit stall).
+ */
+static void test_queued_behind_a_late_frame(void **state)
+{
+	struct trace_fixture *f = *state;
+	struct commit_times c[] = {
+		PROMPT(1, 99),
+		{ 2, VB(100) + MS, VB(101) + 5 * MS, VB(101) + 5 * MS + 10000, 102 },
+		{ 3, VB(101) + 6 * MS, VB(101) + 7 * MS, VB(101) + 7 * MS + 10000, 103 },
+	};
+	struct frames_script sc = { 99, 103, 0, c, 3 };
+	const struct ft_crtc *cr = crtc(play(f, &sc));
+
+	assert_int_equal(cr->fs.late, 2);
+	assert_int_equal(cr->late[0].cls, FT_CLASS_PRODUCER);
+	assert_int_equal(cr->late[1].cls, FT_CLASS_QUEUED);
+	assert_true(cr->late[1].queued_inferred);
+	assert_int_equal(cr->late[1].queued_until_ns, VB(102));
+	assert_int_equal(cr->fs.repeats[FT_REPEAT_WAITING_FENCE], 1);	/* 101 */
+	assert_int_equal(cr->fs.new_vblanks, 3);
+	assert_int_equal(cr->fs.present_vblanks[0], 1);	/* 102 -> 103 */
+	assert_int_equal(cr->fs.present_vblanks[1], 1);	/* 100 -> 102 */
+}
+
+/* Frames on time every vblank, then the compositor skips two: compositor-late. */
+static void test_compositor_late(void **state)
+{
+	struct trace_fixture *f = *state;
+	struct commit_times c[] = {
+		PROMPT(1, 99), PROMPT(2, 100), PROMPT(3, 101), PROMPT(4, 102), PROMPT(5, 105),
+	};
+	struct frames_script sc = { 99, 106, 0, c, 5 };
+	const struct ft_crtc *cr = crtc(play(f, &sc));
+
+	assert_int_equal(cr->fs.on_time, 5);
+	assert_int_equal(cr->fs.late, 0);
+	assert_int_equal(cr->fs.repeats[FT_REPEAT_COMPOSITOR_LATE], 2);	/* 104, 105 */
+	assert_int_equal(cr->fs.repeats[FT_REPEAT_IDLE], 0);
+	assert_int_equal(cr->fs.longest_repeat_run, 2);
+	assert_int_equal(cr->fs.present_vblanks[0], 3);
+	assert_int_equal(cr->fs.present_vblanks[2], 1);
+}
+
+/* A 30 fps compositor: every other vblank repeats, in keeping with its cadence. */
+static void test_idle_at_half_rate(void **state)
+{
+	struct trace_fixture *f = *state;
+	struct commit_times c[] = {
+		PROMPT(1, 99), PROMPT(2, 101), PROMPT(3, 103), PROMPT(4, 105), PROMPT(5, 107),
+	};
+	struct frames_script sc = { 99, 108, 0, c, 5 };
+	const struct ft_crtc *cr = crtc(play(f, &sc));
+
+	assert_int_equal(cr->fs.on_time, 5);
+	/* the first gap comes before any cadence is known: held to one vblank */
+	assert_int_equal(cr->fs.repeats[FT_REPEAT_COMPOSITOR_LATE], 1);
+	assert_int_equal(cr->fs.repeats[FT_REPEAT_IDLE], 3);
+	assert_int_equal(cr->fs.present_vblanks[1], 4);
+}
+
+/*
+ * A late frame first, then frames on time that were ready 12 ms ahead of
+ * their vblanks at the least: the margin comes out at 12 ms, and at the
+ * end of the trace the late frame, whose fence signalled 4 ms before its
+ * target, is classed again against it: producer, not driver.
+ */
+static void test_margin_estimated_then_reclassified(void **state)
+{
+	struct trace_fixture *f = *state;
+	struct commit_times c[] = {
+		{ 1, VB(99) + MS, VB(100) - 4 * MS, VB(100) - 4 * MS + 10000, 101 },
+		{ 2, VB(101) + MS, VB(102) - 12 * MS - 10000, VB(102) - 12 * MS, 102 },
+		{ 3, VB(102) + MS, VB(103) - 13 * MS - 10000, VB(103) - 13 * MS, 103 },
+	};
+	struct frames_script sc = { 98, 103, 0, c, 3 };
+	const struct ft_crtc *cr = crtc(play(f, &sc));
+
+	assert_true(cr->fs.margin_known);
+	assert_int_equal(cr->fs.margin_ns, 12 * MS);
+	assert_int_equal(cr->late[0].cls, FT_CLASS_PRODUCER);
+	assert_int_equal(cr->fs.by_class[FT_CLASS_PRODUCER], 1);
+	assert_int_equal(cr->fs.by_class[FT_CLASS_DRIVER], 0);
+	assert_int_equal(cr->late[0].past_deadline_ns, 8 * MS);
+}
+
+/* The user's margin wins over the estimate. */
+static void test_margin_given(void **state)
+{
+	struct trace_fixture *f = *state;
+	const struct ft_crtc *cr;
+
+	f->latch_margin_ns = 5 * MS;
+	cr = after_one(f, (struct commit_times){
+		2, VB(100) + MS, VB(101) - 4 * MS, VB(101) - 4 * MS + 10000, 102 }, 102);
+	assert_int_equal(cr->fs.margin_ns, 5 * MS);
+	assert_int_equal(cr->late[0].cls, FT_CLASS_PRODUCER);
+	assert_int_equal(cr->late[0].past_deadline_ns, 1 * MS);
+}
+
+/* The fence's signal is not in the trace: producer and wakeup look alike. */
+static void test_untraced_signal_is_unknown(void **state)
+{
+	struct trace_fixture *f = *state;
+	const struct ft_crtc *cr = after_one(f, (struct commit_times){
+		2, VB(100) + MS, 0, VB(101) + 5 * MS, 102 }, 102);
+
+	assert_int_equal(cr->late[0].cls, FT_CLASS_UNKNOWN);
+	assert_int_equal(cr->fs.repeats[FT_REPEAT_UNKNOWN], 1);
+}
+
+/*
+ * The target vblank's event is missing (a vkms timer overrun): its time
+ * comes from the one before and the period, marked estimated, and the
+ * frame is still late by its sequence.
+ */
+static void test_target_missing_is_estimated(void **state)
+{
+	struct trace_fixture *f = *state;
+	struct commit_times c[] = {
+		PROMPT(1, 99),
+		{ 2, VB(100) + MS, VB(101) + 5 * MS, VB(101) + 5 * MS + 10000, 102 },
+	};
+	struct frames_script sc = { 97, 102, 101, c, 2 };
+	const struct ft_late_frame *l = &crtc(play(f, &sc))->late[0];
+
+	assert_int_equal(l->target_seq, 101);
+	assert_true(l->target_estimated);
+	assert_int_equal(l->target_ns, VB(101));
+	assert_true(l->late_by_known);
+	assert_int_equal(l->late_by_ns, (VB(102) - 10000) - VB(101));
+	assert_int_equal(l->cls, FT_CLASS_PRODUCER);
+}
+
+/* No vblank before the commit: the pipe's first one after it is the target. */
+static void test_first_frame_targets_first_vblank(void **state)
+{
+	struct trace_fixture *f = *state;
+	struct commit_times c[] = { { 1, VB(99) + MS, VB(99) + 2 * MS, VB(99) + 3 * MS, 100 } };
+	struct frames_script sc = { 100, 100, 0, c, 1 };
+	const struct ft_crtc *cr = crtc(play(f, &sc));
+
+	assert_int_equal(cr->fs.on_time, 1);
+	assert_int_equal(cr->fs.unjudged, 0);
+}
+
+int run_frames_tests(void)
+{
+	const struct CMUnitTest tests[] = {
+		trace_fixture_stock_test(test_producer),
+		trace_fixture_stock_test(test_wakeup),
+		trace_fixture_stock_test(test_driver),
+		trace_fixture_stock_test(test_queued_behind_a_late_frame),
+		trace_fixture_stock_test(test_compositor_late),
+		trace_fixture_stock_test(test_idle_at_half_rate),
+		trace_fixture_stock_test(test_margin_estimated_then_reclassified),
+		trace_fixture_stock_test(test_margin_given),
+		trace_fixture_stock_test(test_untraced_signal_is_unknown),
+		trace_fixture_stock_test(test_target_missing_is_estimated),
+		trace_fixture_stock_test(test_first_frame_targets_first_vblank),
+	};
+
+	return cmocka_run_group_tests_name("frames", tests, NULL, NULL);
+}
