@@ -248,6 +248,7 @@ $(HOSTBIN)/timeline-synth: $(call objs,tests/bench/timeline-synth.c tests/unit/v
 
 # The golden tests' constructed traces, written at test time (tests/golden).
 GOLDEN_SRC := tests/golden/golden-traces.c tests/golden/golden-stock.c tests/golden/golden-series.c \
+	tests/golden/golden-frames.c \
 	tests/unit/series-formats.c tests/unit/tmpdir.c tests/unit/vblank-land.c
 $(HOSTBIN)/golden-traces: $(call objs,$(GOLDEN_SRC)) $(LIB_A)
 	@mkdir -p $(dir $@)

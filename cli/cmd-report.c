@@ -55,6 +55,20 @@ static int parse_time(const char *opt, const char *arg, unsigned long long *ns)
 	return -1;
 }
 
+/* --latch-margin MS: a decimal number of milliseconds, at most 1 s. */
+static int parse_margin(const char *arg, struct analysis_window *w)
+{
+	unsigned long long ns;
+
+	if (parse_seconds(arg, &ns) || ns > 1000000000000ull) {
+		usage_error("report", "--latch-margin: '%s' is not a number of ms from 0 to 1000", arg);
+		return -1;
+	}
+	w->latch_margin_given = 1;
+	w->latch_margin_ns = ns / 1000;
+	return 0;
+}
+
 static int set_format(struct report_ctx *c, enum report_format f)
 {
 	if (c->format != FORMAT_TEXT && c->format != f) {
@@ -99,7 +113,7 @@ static int parse_args(struct report_ctx *c, int argc, char **argv)
 		case 't': if (parse_time("--to", optarg, &c->window.to_ns)) return -1; break;
 		case 's':
 			if (parse_sections(optarg, &c->opts.sections)) {
-				usage_error("report", "unknown section '%s' (timelines, waits, display, stalls, anomalies, all)", optarg);
+				usage_error("report", "unknown section '%s' (timelines, waits, display, frames, stalls, anomalies, all)", optarg);
 				return -1;
 			}
 			break;
@@ -111,6 +125,7 @@ static int parse_args(struct report_ctx *c, int argc, char **argv)
 			break;
 		case 'R': if (parse_id("--crtc", optarg, &c->opts.crtc)) return -1; break;
 		case 'H': c->opts.hist = 1; break;
+		case 'L': if (parse_margin(optarg, &c->window)) return -1; break;
 		case 'y':
 			if (strcmp(optarg, "context")) {
 				usage_error("report", "--by: '%s' is not 'context'", optarg);

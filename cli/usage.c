@@ -42,10 +42,11 @@ static const struct cmd_option report_options[] = {
 	{ "json", 0, 'j', NULL, NULL, "the JSON contract (docs/report-json.md) instead of tables" },
 	{ "csv", 0, 'c', NULL, NULL,
 	  "one CSV table per section (timelines, waits by task\n"
-	  "and by timeline, late frames, stalls, anomalies)" },
-	{ "section", 0, 's', "S", "timelines waits display stalls anomalies all",
-	  "timelines, waits, display, stalls, anomalies or all\n"
-	  "(repeatable, or comma-separated; default all)" },
+	  "and by timeline, late frames, frames, stalls,\n"
+	  "anomalies)" },
+	{ "section", 0, 's', "S", "timelines waits display frames stalls anomalies all",
+	  "timelines, waits, display, frames, stalls, anomalies\n"
+	  "or all (repeatable, or comma-separated; default all)" },
 	{ "timeline", 0, 'T', "T", NULL,
 	  "only timelines whose name contains T, the waits and\n"
 	  "polls on them, and the late frames they blocked (all\n"
@@ -59,6 +60,10 @@ static const struct cmd_option report_options[] = {
 	  "only events in this window (trace time in seconds,\n"
 	  "as trace-cmd report prints it); the heading states it" },
 	{ "to", 0, 't', "T", NULL, NULL },
+	{ "latch-margin", 0, 'L', "MS", NULL,
+	  "frames: the driver's latch margin in ms (how long\n"
+	  "before its target vblank a commit must be ready);\n"
+	  "default: estimated per CRTC from the frames on time" },
 	{ "hist", 0, 'H', NULL, NULL,
 	  "text: a log2 histogram of each timeline's signal\n"
 	  "latency under the timelines table" },
@@ -162,10 +167,11 @@ static const struct usage usages[] = {
 	  "usage: fence-trace report [FILE] [--json | --csv] [--section S]...\n"
 	  "                          [--timeline T] [--context N] [--crtc C] [--pid P]\n"
 	  "                          [--from T --to T] [--hist] [--by context]\n"
-	  "                          [--reader R]\n"
+	  "                          [--latch-margin MS] [--reader R]\n"
 	  "Reads FILE (default trace.dat) from fence-trace record or from\n"
 	  "trace-cmd record -e dma_fence -e drm, and reports per fence timeline, per\n"
-	  "waiting task and per CRTC (late frames and what blocked them).\n",
+	  "waiting task and per CRTC: every frame judged against its target vblank,\n"
+	  "each late one blamed on one cause (producer, queued, wakeup, driver).\n",
 	  report_options, 18, USAGE_FILES },
 	{ "diff", "compare two captures: latency percentiles and late-frame rates",
 	  "usage: fence-trace diff BASE.dat NEW.dat [-t PCT] [-p P]\n"

@@ -139,6 +139,7 @@ static void on_plane_wait_end(struct ft_model *m, const struct ft_event *ev)
 	c->block_via = member ? key : 0;
 	c->block_wait_ns = ev->v[FT_DURATION];
 	c->block_end = ev->ts;
+	c->block_pid = ev->pid;
 }
 
 static void on_failed(struct ft_model *m, const struct ft_event *ev)
@@ -257,6 +258,7 @@ void model_commit_enrich(struct ft_model *m, uint64_t out_key, struct ft_late_fr
 		return;
 	if (!l->woken_ns) {
 		l->woken_ns = c->block_end;
+		l->waiter_pid = c->block_pid;
 		l->ready_ns = l->blocking.signal_ts ? l->blocking.signal_ts : c->block_end;
 		l->ready_known = l->blocking.signal_ts != 0;
 	}

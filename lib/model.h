@@ -223,6 +223,7 @@ struct ft_late_frame {
 	uint64_t ready_ns;		/* its last in-fence signalled, 0: none waited */
 	int ready_known;		/* that signal was traced (not only the wait's end) */
 	uint64_t woken_ns;		/* the wait on it ended: its waiter ran */
+	int waiter_pid;			/* the task that waited on it */
 	uint64_t queued_until_ns;	/* stopped waiting for an earlier commit, 0 never */
 	int queued_inferred;		/* stock: the earlier frame landed on the target */
 	int in_error;			/* an in-fence signalled with this error (series) */
@@ -289,6 +290,7 @@ struct ft_commit {
 	int block_known, block_long, block_plane;
 	uint64_t block_key, block_wait_ns, block_end, block_via;
 	uint64_t stall_end;		/* it stopped waiting for an earlier commit */
+	int block_pid;			/* the task of the plane wait that blocked it */
 	int in_error;			/* an in-fence it waited on had this error */
 };
 

@@ -18,8 +18,34 @@ static const struct {
 	{ "display", SEC_DISPLAY },
 	{ "anomalies", SEC_ANOMALIES },
 	{ "stalls", SEC_STALLS },
+	{ "frames", SEC_FRAMES },
 	{ "all", SEC_ALL },
 };
+
+static const char *const class_names[FT_CLASSES] = {
+	[FT_CLASS_ON_TIME] = "on-time", [FT_CLASS_PRODUCER] = "producer",
+	[FT_CLASS_QUEUED] = "queued", [FT_CLASS_WAKEUP] = "wakeup",
+	[FT_CLASS_DRIVER] = "driver", [FT_CLASS_UNKNOWN] = "unknown",
+};
+
+static const char *const repeat_names[FT_REPEAT_KINDS] = {
+	[FT_REPEAT_WAITING_FENCE] = "waiting-fence", [FT_REPEAT_QUEUED] = "queued",
+	[FT_REPEAT_DRIVER] = "driver", [FT_REPEAT_WAITING_POLL] = "waiting-poll",
+	[FT_REPEAT_COMPOSITOR_LATE] = "compositor-late", [FT_REPEAT_IDLE] = "idle",
+	[FT_REPEAT_UNKNOWN] = "unknown",
+};
+
+/* A frame class as the outputs name it (the README's "Frames"). */
+const char *report_frame_class_name(enum ft_frame_class cls)
+{
+	return cls < FT_CLASSES ? class_names[cls] : "?";
+}
+
+/* A repeated vblank's blame as the outputs name it. */
+const char *report_repeat_kind_name(enum ft_repeat_kind kind)
+{
+	return kind < FT_REPEAT_KINDS ? repeat_names[kind] : "?";
+}
 
 /* Add section @name to *@sections; -1 if there is no such section. */
 int report_section_parse(const char *name, unsigned int *sections)

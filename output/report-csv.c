@@ -2,29 +2,15 @@
 /*
  * report-csv.c - `fence-trace report --csv`: each selected section as a
  * CSV table (header line first), tables separated by an empty line:
- * timelines, waits by task, waits by timeline, late frames, stalls,
- * anomalies.
+ * timelines, waits by task, waits by timeline, late frames, frames by
+ * CRTC and late frames by class, stalls, anomalies.
  * Times and durations in ns.  Fields are quoted when they need it.
  */
 #include <inttypes.h>
 #include <string.h>
 
+#include "csv-str.h"
 #include "report.h"
-
-static void csv_str(FILE *out, const char *s)
-{
-	if (!strpbrk(s, ",\"\n\r")) {
-		fputs(s, out);
-		return;
-	}
-	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', out);
-		fputc(*s, out);
-	}
-	fputc('"', out);
-}
 
 /* The emit latency percentiles; empty when no fence was emitted. */
 static void emit_columns(FILE *out, const struct hist *h)
@@ -228,6 +214,11 @@ int report_csv(FILE *out, const struct ft_model *m, const struct report_info *in
 		if (blocks++)
 			fputc('\n', out);
 		late_frames(out, m, o);
+	}
+	if (o->sections & SEC_FRAMES) {
+		if (blocks++)
+			fputc('\n', out);
+		err = report_csv_frames(out, m, o) || err;
 	}
 	if (o->sections & SEC_STALLS) {
 		if (blocks++)

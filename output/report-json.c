@@ -237,7 +237,17 @@ static int waits(FILE *out, const struct ft_model *m, const struct report_opts *
 	return err;
 }
 
-static void blocking(FILE *out, const struct ft_model *m, const struct ft_blocking *b)
+/* @v, or null when the trace does not give it. */
+static void json_u64_or_null(FILE *out, int known, uint64_t v)
+{
+	if (known)
+		fprintf(out, "%" PRIu64, v);
+	else
+		fprintf(out, "null");
+}
+
+/* The in-fence a late frame waited on last, or null. */
+void report_json_blocking(FILE *out, const struct ft_model *m, const struct ft_blocking *b)
 {
 	if (!b->known) {
 		fprintf(out, "null");
@@ -310,12 +320,16 @@ static void crtc(FILE *out, const struct ft_model *m, const struct ft_crtc *c,
 
 		if (!report_late_selected(m, c, l, o))
 			continue;
-		fprintf(out, "%s\n      {\"out_fence_seqno\": %u, \"commit\": %" PRIu64 ", \"pid\": %d, \"submit_ns\": %" PRIu64
+		fprintf(out, "%s\n      {\"out_fence_seqno\": %u, \"commit\": ", n_out++ ? "," : "",
+			l->out_seqno);
+		json_u64_or_null(out, l->commit != 0, l->commit);
+		fprintf(out, ", \"pid\": %d, \"submit_ns\": %" PRIu64
 			", \"signal_ns\": %" PRIu64 ", \"target_vblank\": %u, \"landed_vblank\": %u"
-			", \"late_by_vblanks\": %d, \"late_by_ns\": %" PRIu64 ", \"blocking\": ",
-			n_out++ ? "," : "", l->out_seqno, l->commit, l->pid, l->submit_ns, l->signal_ns, l->target_seq,
-			l->landed_seq, (int)(l->landed_seq - l->target_seq), l->late_by_ns);
-		blocking(out, m, &l->blocking);
+			", \"late_by_vblanks\": %d, \"late_by_ns\": ", l->pid, l->submit_ns, l->signal_ns,
+			l->target_seq, l->landed_seq, (int)(l->landed_seq - l->target_seq));
+		json_u64_or_null(out, l->late_by_known, l->late_by_ns);
+		fprintf(out, ", \"blocking\": ");
+		report_json_blocking(out, m, &l->blocking);
 		fprintf(out, "}");
 	}
 	fprintf(out, "]}");
@@ -465,6 +479,8 @@ int report_json(FILE *out, const struct ft_model *m, const struct report_info *i
 		first = 0;
 	}
 	fprintf(out, "\n  ],\n");
+	if (o->sections & SEC_FRAMES)
+		report_json_frames(out, m, o);
 	if (o->sections & SEC_STALLS)
 		stalls_json(out, m);
 	if (o->sections & SEC_ANOMALIES)

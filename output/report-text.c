@@ -512,6 +512,8 @@ int report_text(FILE *out, const struct ft_model *m, const struct report_info *i
 		display(out, m, info, o);
 		commits(out, m);
 	}
+	if (o->sections & SEC_FRAMES)
+		report_text_frames(out, m, o);
 	if (o->sections & SEC_STALLS)
 		stalls(out, m);
 	if (o->sections & SEC_ANOMALIES)

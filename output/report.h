@@ -18,7 +18,8 @@ enum report_section {
 	SEC_DISPLAY = 1 << 2,
 	SEC_ANOMALIES = 1 << 3,
 	SEC_STALLS = 1 << 4,
-	SEC_ALL = 0x1f,
+	SEC_FRAMES = 1 << 5,
+	SEC_ALL = 0x3f,
 };
 
 struct report_info {		/* about the file, for the heading */
@@ -91,6 +92,14 @@ int report_wait_rows(const struct ft_model *m, const struct ft_wait_stats *stats
 		     const struct report_opts *o, struct report_wait_rows *r);
 void report_wait_rows_free(struct report_wait_rows *r);
 int report_text_waits(FILE *out, const struct ft_model *m, const struct report_opts *o);
+
+/* The frames section (report-frames-*.c); names in report-common.c. */
+const char *report_frame_class_name(enum ft_frame_class cls);
+const char *report_repeat_kind_name(enum ft_repeat_kind kind);
+void report_text_frames(FILE *out, const struct ft_model *m, const struct report_opts *o);
+void report_json_blocking(FILE *out, const struct ft_model *m, const struct ft_blocking *b);
+void report_json_frames(FILE *out, const struct ft_model *m, const struct report_opts *o);
+int report_csv_frames(FILE *out, const struct ft_model *m, const struct report_opts *o);
 
 /* --by context: a group's contexts listed at most, slowest p99 first. */
 #define REPORT_GROUP_ROWS 10

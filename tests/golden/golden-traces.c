@@ -39,6 +39,7 @@ static const struct scenario {
 	{ "display.dat", 2, 0, gt_display },
 	{ "many.dat", 2, 0, gt_many },
 	{ "contexts.dat", 2, 0, gt_contexts },
+	{ "frames.dat", 2, 0, gt_frames },
 	{ "merge.dat", 2, 1, gt_merge },
 	{ "errors.dat", 2, 1, gt_errors },
 	{ "waits.dat", 2, 1, gt_waits },

@@ -44,6 +44,8 @@ void gt_late_worse(struct gt *g);
 void gt_display(struct gt *g);
 void gt_many(struct gt *g);
 void gt_contexts(struct gt *g);
+/* Every frame class once (golden-frames.c). */
+void gt_frames(struct gt *g);
 
 /* Scenarios with the kernel series' events (golden-series.c). */
 void gt_merge(struct gt *g);

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * report-frames-csv.c - the frames section of `report --csv`: a table of
+ * CRTCs (outcomes, classes, repeats), an empty line, a table of the late
+ * frames kept, each with its class.  Empty fields: unknown.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "csv-str.h"
+#include "report.h"
+
+static void crtcs_header(FILE *out)
+{
+	fprintf(out, "crtc,name,judged,on_time,late,not_judged,in_fence_errors,latch_margin_ns,latch_margin");
+	for (int k = FT_CLASS_PRODUCER; k < FT_CLASSES; k++)
+		fprintf(out, ",late_%s", report_frame_class_name((enum ft_frame_class)k));
+	fprintf(out, ",new_vblanks");
+	for (int k = 0; k < FT_REPEAT_KINDS; k++)
+		fprintf(out, ",repeat_%s", report_repeat_kind_name((enum ft_repeat_kind)k));
+	fprintf(out, ",longest_repeat_run,present_interval_p50_ns\n");
+}
+
+static void crtc_row(FILE *out, const struct ft_model *m, const struct ft_crtc *c)
+{
+	const struct ft_frame_stats *fs = &c->fs;
+
+	fprintf(out, "%u,", c->crtc_id);
+	csv_str(out, c->name);
+	fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",", fs->judged, fs->on_time,
+		fs->late, fs->unjudged);
+	if (report_errors_known(m))
+		fprintf(out, "%" PRIu64, fs->error_fence);
+	fprintf(out, ",%" PRIu64 ",%s", fs->margin_ns, m->display.latch_margin_ns >= 0 ? "given" :
+		fs->margin_known ? "estimated" : "none");
+	for (int k = FT_CLASS_PRODUCER; k < FT_CLASSES; k++)
+		fprintf(out, ",%" PRIu64, fs->by_class[k]);
+	fprintf(out, ",%" PRIu64, fs->new_vblanks);
+	for (int k = 0; k < FT_REPEAT_KINDS; k++)
+		fprintf(out, ",%" PRIu64, fs->repeats[k]);
+	fprintf(out, ",%" PRIu64 ",", fs->longest_repeat_run);
+	if (fs->present_ns.count)
+		fprintf(out, "%" PRIu64, hist_percentile(&fs->present_ns, 0.5));
+	fprintf(out, "\n");
+}
+
+static void late_row(FILE *out, const struct ft_crtc *c, const struct ft_late_frame *l)
+{
+	const char *sep = "";
+
+	fprintf(out, "%u,%u,", c->crtc_id, l->out_seqno);
+	if (l->commit)
+		fprintf(out, "%" PRIu64, l->commit);
+	fprintf(out, ",%u,%d,%u,%d,", l->target_seq, l->target_estimated, l->landed_seq,
+		(int)(l->landed_seq - l->target_seq));
+	if (l->late_by_known)
+		fprintf(out, "%" PRIu64, l->late_by_ns);
+	fprintf(out, ",%s,", report_frame_class_name(l->cls));
+	for (int k = FT_CLASS_PRODUCER; k < FT_CLASSES; k++)
+		if (l->contributing & (1u << k)) {
+			fprintf(out, "%s%s", sep, report_frame_class_name((enum ft_frame_class)k));
+			sep = ";";
+		}
+	fprintf(out, ",");
+	if (l->cls != FT_CLASS_DRIVER && l->cls != FT_CLASS_UNKNOWN)
+		fprintf(out, "%" PRIu64, l->past_deadline_ns);
+	fprintf(out, ",");
+	if (l->in_error)
+		fprintf(out, "%d", l->in_error);
+	fprintf(out, ",%u\n", l->repeats);
+}
+
+/**
+ * report_csv_frames() - the frames section's two tables
+ * @out: where to write
+ * @m: the model
+ * @o: --crtc and the late frames' filters
+ *
+ * Return: 0, or -1 when @out failed.
+ */
+int report_csv_frames(FILE *out, const struct ft_model *m, const struct report_opts *o)
+{
+	crtcs_header(out);
+	for (unsigned int i = 0; i < m->display.crtcs.n; i++)
+		if (o->crtc < 0 || m->display.crtcs.items[i].crtc_id == (uint64_t)o->crtc)
+			crtc_row(out, m, &m->display.crtcs.items[i]);
+	fprintf(out, "\ncrtc,out_fence_seqno,commit,target_vblank,target_estimated,landed_vblank,"
+		"late_by_vblanks,late_by_ns,class,contributing,past_deadline_ns,in_fence_error,repeats\n");
+	for (unsigned int i = 0; i < m->display.crtcs.n; i++) {
+		const struct ft_crtc *c = &m->display.crtcs.items[i];
+
+		if (o->crtc >= 0 && c->crtc_id != (uint64_t)o->crtc)
+			continue;
+		for (unsigned int k = 0; k < c->n_late; k++)
+			if (report_late_selected(m, c, &c->late[k], o))
+				late_row(out, c, &c->late[k]);
+	}
+	return ferror(out) ? -1 : 0;
+}

@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * report-frames-json.c - the frames section of `report --json`: per CRTC
+ * the outcomes, classes, repeats and pacing, and each late frame kept
+ * (docs/schema/report.schema.json, "frames").  A value the trace cannot
+ * give is null, never 0.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "json-str.h"
+#include "report.h"
+
+static void ns_or_null(FILE *out, const char *key, int known, uint64_t ns)
+{
+	if (known)
+		fprintf(out, ", \"%s\": %" PRIu64, key, ns);
+	else
+		fprintf(out, ", \"%s\": null", key);
+}
+
+static void classes(FILE *out, const struct ft_frame_stats *fs)
+{
+	fprintf(out, ", \"late_by_class\": {");
+	for (int k = FT_CLASS_PRODUCER; k < FT_CLASSES; k++)
+		fprintf(out, "%s\"%s\": %" PRIu64, k == FT_CLASS_PRODUCER ? "" : ", ",
+			report_frame_class_name((enum ft_frame_class)k), fs->by_class[k]);
+	fprintf(out, "}, \"repeated_vblanks\": {");
+	for (int k = 0; k < FT_REPEAT_KINDS; k++)
+		fprintf(out, "%s\"%s\": %" PRIu64, k ? ", " : "",
+			report_repeat_kind_name((enum ft_repeat_kind)k), fs->repeats[k]);
+	fprintf(out, "}");
+}
+
+static void pacing(FILE *out, const struct ft_frame_stats *fs)
+{
+	const struct hist *h = &fs->present_ns;
+
+	fprintf(out, ", \"present_interval_vblanks\": [");
+	for (int k = 0; k < FT_PRESENT_SLOTS; k++)
+		fprintf(out, "%s%" PRIu64, k ? ", " : "", fs->present_vblanks[k]);
+	fprintf(out, "]");
+	ns_or_null(out, "present_interval_p50_ns", h->count != 0, hist_percentile(h, 0.5));
+	ns_or_null(out, "present_interval_p99_ns", h->count != 0, hist_percentile(h, 0.99));
+	ns_or_null(out, "present_interval_max_ns", h->count != 0, h->max);
+	fprintf(out, ", \"longest_repeat_run\": %" PRIu64, fs->longest_repeat_run);
+}
+
+static void late_frame(FILE *out, const struct ft_model *m, const struct ft_late_frame *l)
+{
+	const char *sep = "";
+
+	fprintf(out, "\n        {\"out_fence_seqno\": %u", l->out_seqno);
+	if (l->commit)
+		fprintf(out, ", \"commit\": %" PRIu64, l->commit);
+	else
+		fprintf(out, ", \"commit\": null");
+	fprintf(out, ", \"pid\": %d, \"submit_ns\": %" PRIu64 ", \"target_vblank\": %u"
+		", \"target_estimated\": %s, \"landed_vblank\": %u, \"late_by_vblanks\": %d",
+		l->pid, l->submit_ns, l->target_seq, l->target_estimated ? "true" : "false",
+		l->landed_seq, (int)(l->landed_seq - l->target_seq));
+	ns_or_null(out, "late_by_ns", l->late_by_known, l->late_by_ns);
+	fprintf(out, ", \"class\": \"%s\", \"contributing\": [", report_frame_class_name(l->cls));
+	for (int k = FT_CLASS_PRODUCER; k < FT_CLASSES; k++)
+		if (l->contributing & (1u << k)) {
+			fprintf(out, "%s\"%s\"", sep, report_frame_class_name((enum ft_frame_class)k));
+			sep = ", ";
+		}
+	fprintf(out, "]");
+	ns_or_null(out, "past_deadline_ns", l->cls != FT_CLASS_DRIVER && l->cls != FT_CLASS_UNKNOWN,
+		   l->past_deadline_ns);
+	ns_or_null(out, "ready_ns", l->ready_known, l->ready_ns);
+	ns_or_null(out, "woken_ns", l->woken_ns != 0, l->woken_ns);
+	ns_or_null(out, "queued_until_ns", l->queued_until_ns != 0, l->queued_until_ns);
+	fprintf(out, ", \"queued_inferred\": %s, \"events_lost\": %s, \"in_fence_error\": ",
+		l->queued_inferred ? "true" : "false", l->lost ? "true" : "false");
+	if (l->in_error)
+		fprintf(out, "%d", l->in_error);
+	else
+		fprintf(out, "null");
+	fprintf(out, ", \"repeats\": %u, \"blocking\": ", l->repeats);
+	report_json_blocking(out, m, &l->blocking);
+	fprintf(out, "}");
+}
+
+static void crtc_frames(FILE *out, const struct ft_model *m, const struct ft_crtc *c,
+			const struct report_opts *o)
+{
+	const struct ft_frame_stats *fs = &c->fs;
+	unsigned int n = 0;
+
+	fprintf(out, "\n    {\"crtc\": %u, \"name\": ", c->crtc_id);
+	json_str(out, c->name);
+	fprintf(out, ", \"judged\": %" PRIu64 ", \"on_time\": %" PRIu64 ", \"late\": %" PRIu64
+		", \"not_judged\": %" PRIu64 ", \"new_vblanks\": %" PRIu64, fs->judged, fs->on_time,
+		fs->late, fs->unjudged, fs->new_vblanks);
+	ns_or_null(out, "in_fence_errors", report_errors_known(m), fs->error_fence);
+	fprintf(out, ", \"latch_margin_ns\": %" PRIu64 ", \"latch_margin\": \"%s\"", fs->margin_ns,
+		m->display.latch_margin_ns >= 0 ? "given" : fs->margin_known ? "estimated" : "none");
+	classes(out, fs);
+	pacing(out, fs);
+	fprintf(out, ", \"late_frames_kept\": %u, \"late_frames\": [", c->n_late);
+	for (unsigned int i = 0; i < c->n_late; i++)
+		if (report_late_selected(m, c, &c->late[i], o)) {
+			fprintf(out, "%s", n++ ? "," : "");
+			late_frame(out, m, &c->late[i]);
+		}
+	fprintf(out, "]}");
+}
+
+/**
+ * report_json_frames() - the "frames" array, one object per CRTC
+ * @out: where to write
+ * @m: the model
+ * @o: --crtc and the late frames' filters
+ */
+void report_json_frames(FILE *out, const struct ft_model *m, const struct report_opts *o)
+{
+	int first = 1;
+
+	fprintf(out, "  \"frames\": [");
+	for (unsigned int i = 0; i < m->display.crtcs.n; i++) {
+		if (o->crtc >= 0 && m->display.crtcs.items[i].crtc_id != (uint64_t)o->crtc)
+			continue;
+		fprintf(out, "%s", first ? "" : ",");
+		crtc_frames(out, m, &m->display.crtcs.items[i], o);
+		first = 0;
+	}
+	fprintf(out, "\n  ],\n");
+}

@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * report-frames-text.c - `report --section frames` as text: per CRTC the
+ * outcome of every frame judged, the class of each late one, the blame of
+ * each repeated vblank, the pacing, then one line per late frame with its
+ * cause (definitions: lib/model-frames.c, the README's "Frames").
+ */
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "report.h"
+
+static double share(uint64_t part, uint64_t whole)
+{
+	return whole ? 100.0 * (double)part / (double)whole : 0.0;
+}
+
+static void margin_line(FILE *out, const struct ft_model *m, const struct ft_frame_stats *fs)
+{
+	char a[24];
+
+	if (m->display.latch_margin_ns >= 0)
+		fprintf(out, "  latch margin %s (given)\n", report_dur(a, sizeof(a), fs->margin_ns));
+	else if (fs->margin_known)
+		fprintf(out, "  latch margin %s (estimated: the least time a frame on time was ready before its vblank)\n",
+			report_dur(a, sizeof(a), fs->margin_ns));
+	else
+		fprintf(out, "  latch margin 0 ns (no frame on time to estimate it from)\n");
+}
+
+static void counts(FILE *out, const struct ft_model *m, const struct ft_frame_stats *fs)
+{
+	fprintf(out, "  frames: %" PRIu64 " judged: %" PRIu64 " on time, %" PRIu64 " late (%.1f%%)",
+		fs->judged, fs->on_time, fs->late, share(fs->late, fs->judged));
+	if (fs->unjudged)
+		fprintf(out, "; %" PRIu64 " not judged (no target vblank in reach)", fs->unjudged);
+	if (report_errors_known(m))
+		fprintf(out, "; %" PRIu64 " with an in-fence error\n", fs->error_fence);
+	else
+		fprintf(out, "; in-fence errors not traced (needs the series' dma_fence_error)\n");
+	fprintf(out, "  late by class:");
+	for (int k = FT_CLASS_PRODUCER; k < FT_CLASSES; k++)
+		fprintf(out, "%s %s %" PRIu64, k == FT_CLASS_PRODUCER ? "" : ",",
+			report_frame_class_name((enum ft_frame_class)k), fs->by_class[k]);
+	fprintf(out, "\n");
+}
+
+static void vblanks(FILE *out, const struct ft_frame_stats *fs)
+{
+	uint64_t repeats = 0;
+
+	for (int k = 0; k < FT_REPEAT_KINDS; k++)
+		repeats += fs->repeats[k];
+	fprintf(out, "  vblanks from the first frame to the last: %" PRIu64 " new, %" PRIu64 " repeated (%.1f%%):",
+		fs->new_vblanks, repeats, share(repeats, fs->new_vblanks + repeats));
+	for (int k = 0; k < FT_REPEAT_KINDS; k++)
+		fprintf(out, "%s %s %" PRIu64, k ? "," : "", report_repeat_kind_name((enum ft_repeat_kind)k),
+			fs->repeats[k]);
+	fprintf(out, "\n");
+}
+
+static void pacing(FILE *out, const struct ft_frame_stats *fs)
+{
+	char a[24], b[24], c[24];
+	uint64_t span = fs->last_ns - fs->first_ns, repeats = 0;
+	const char *sep = "";
+
+	for (int k = 0; k < FT_REPEAT_KINDS; k++)
+		repeats += fs->repeats[k];
+	fprintf(out, "  pacing: present to present p50 %s, p99 %s, max %s; in vblanks",
+		report_pct(a, sizeof(a), &fs->present_ns, 0.5),
+		report_pct(b, sizeof(b), &fs->present_ns, 0.99),
+		report_pct(c, sizeof(c), &fs->present_ns, 1.0));
+	for (int k = 0; k < FT_PRESENT_SLOTS; k++)
+		if (fs->present_vblanks[k]) {
+			fprintf(out, "%s %d%s: %" PRIu64, sep, k + 1, k + 1 == FT_PRESENT_SLOTS ? "+" : "",
+				fs->present_vblanks[k]);
+			sep = ",";
+		}
+	if (!fs->present_ns.count)
+		fprintf(out, " -");
+	fprintf(out, "; repeats %.2f/s, longest run %" PRIu64 "\n",
+		span ? (double)repeats * 1e9 / (double)span : 0.0, fs->longest_repeat_run);
+}
+
+/* The in-fence a late frame waited on last: "producer-B (sw_sync) context 4 seqno 2". */
+static void in_fence(FILE *out, const struct ft_model *m, const struct ft_blocking *b)
+{
+	if (b->known && b->ctx != FT_NONE)
+		fprintf(out, "%s (%s) context %" PRIu64 " seqno %" PRIu64,
+			model_context_row(m, b->ctx)->name, model_context_row(m, b->ctx)->driver,
+			b->context, b->seqno);
+	else
+		fprintf(out, "context %" PRIu64 " seqno %" PRIu64, b->context, b->seqno);
+	if (b->plane >= 0)
+		fprintf(out, " on plane %d", b->plane);
+	if (b->merged)
+		fprintf(out, " (the last of merged fence context %" PRIu64 " seqno %" PRIu64 ")",
+			b->merged_context, b->merged_seqno);
+}
+
+static void cause(FILE *out, const struct ft_model *m, const struct ft_late_frame *l)
+{
+	char a[24], b[24];
+
+	report_dur(a, sizeof(a), l->past_deadline_ns);
+	switch (l->cls) {
+	case FT_CLASS_PRODUCER:
+		in_fence(out, m, &l->blocking);
+		fprintf(out, " signalled %s past the deadline", a);
+		break;
+	case FT_CLASS_QUEUED:
+		if (l->queued_inferred)
+			fprintf(out, "the frame before still in the way until %s past the deadline (it landed on this one's target: inferred)", a);
+		else
+			fprintf(out, "waited for an earlier commit until %s past the deadline (commit stall)", a);
+		break;
+	case FT_CLASS_WAKEUP:
+		in_fence(out, m, &l->blocking);
+		fprintf(out, " signalled in time, its waiter (%s) ran %s past the deadline, %s after the signal",
+			report_task_name(m, l->waiter_pid), a,
+			report_dur(b, sizeof(b), l->woken_ns - l->ready_ns));
+		break;
+	case FT_CLASS_DRIVER:
+		fprintf(out, "%s", l->blocking.known ? "in-fences signalled and waiter woken before the deadline"
+			: "no in-fence waited on; the commit was ready before the deadline");
+		break;
+	default:
+		fprintf(out, "%s", l->lost ? "events were lost while it was in flight"
+			: "its in-fence's signal is not in the trace (producer or wakeup?)");
+		break;
+	}
+}
+
+static void late_line(FILE *out, const struct ft_model *m, const struct ft_late_frame *l)
+{
+	char a[24], e[24];
+
+	fprintf(out, "  %8u %8u%s %8u %3d %11s  %-9s ", l->out_seqno, l->target_seq,
+		l->target_estimated ? "~" : " ", l->landed_seq, (int)(l->landed_seq - l->target_seq),
+		l->late_by_known ? report_dur(a, sizeof(a), l->late_by_ns) : "?",
+		report_frame_class_name(l->cls));
+	cause(out, m, l);
+	for (int k = FT_CLASS_PRODUCER; k < FT_CLASSES; k++)
+		if (l->contributing & (1u << k))
+			fprintf(out, "; also past it: %s", report_frame_class_name((enum ft_frame_class)k));
+	if (l->in_error)
+		fprintf(out, "; in-fence error %d (%s)", l->in_error, errname(l->in_error, e, sizeof(e)));
+	fprintf(out, "\n");
+}
+
+static void late_frames(FILE *out, const struct ft_model *m, const struct ft_crtc *c,
+			const struct report_opts *o)
+{
+	if (!c->n_late)
+		return;
+	fprintf(out, "  late frames%s (~: the target vblank's time estimated from the period):\n",
+		c->late_count > c->n_late ? " (the first ones, kept in detail)" : "");
+	fprintf(out, "  %8s %9s %8s %3s %11s  %-9s %s\n", "out-seq", "target", "landed", "by",
+		"late by", "class", "cause");
+	for (unsigned int i = 0; i < c->n_late; i++)
+		if (report_late_selected(m, c, &c->late[i], o))
+			late_line(out, m, &c->late[i]);
+}
+
+/**
+ * report_text_frames() - the frames section
+ * @out: where to write
+ * @m: the model
+ * @o: the filters (--crtc, --pid, --timeline, --context)
+ */
+void report_text_frames(FILE *out, const struct ft_model *m, const struct report_opts *o)
+{
+	fprintf(out, "\nFrames (target: the first vblank after the commit; deadline: target - latch margin;\n"
+		"  a late frame's class is what was ready last past the deadline)\n");
+	for (unsigned int i = 0; i < m->display.crtcs.n; i++) {
+		const struct ft_crtc *c = &m->display.crtcs.items[i];
+
+		if (o->crtc >= 0 && c->crtc_id != (uint64_t)o->crtc)
+			continue;
+		fprintf(out, "CRTC %u (%s on %s)\n", c->crtc_id, c->name, c->driver);
+		if (!c->fs.new_vblanks) {
+			fprintf(out, "  no frame landed on a traced vblank%s\n", c->fake_vblank ?
+				" (fake vblanks only: nothing can be judged)" : "");
+			continue;
+		}
+		counts(out, m, &c->fs);
+		margin_line(out, m, &c->fs);
+		vblanks(out, &c->fs);
+		pacing(out, &c->fs);
+		late_frames(out, m, c, o);
+	}
+	if (!m->display.crtcs.n)
+		fprintf(out, "  no CRTC out-fence timeline in this trace\n");
+}
