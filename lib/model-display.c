@@ -143,18 +143,6 @@ void model_out_fence_signaled(struct ft_model *m, struct ft_fence *f, const stru
 	d->no_target = !p || model_target_vblank(p, f->init_ts, d->seq, &l->target_seq);
 }
 
-/*
- * The landed vblank is in the ring now: the target's time (estimated from
- * the period when its vblank event is missing: vkms' timer overruns under
- * TCG drop some), and how late the out-fence signalled after it.
- */
-static void frame_times(struct ft_model *m, int pipe, struct ft_late_frame *l)
-{
-	l->target_ns = model_vblank_time(m, pipe, l->target_seq, &l->target_estimated);
-	l->late_by_known = l->target_ns != 0;
-	l->late_by_ns = l->target_ns && l->signal_ns > l->target_ns ? l->signal_ns - l->target_ns : 0;
-}
-
 /* The vblank event after a delivered+signal on the same CPU confirms both. */
 static void confirm_pending(struct ft_model *m, const struct ft_event *ev, int pipe, uint32_t seq)
 {
@@ -170,9 +158,7 @@ static void confirm_pending(struct ft_model *m, const struct ft_event *ev, int p
 	d->pending = 0;
 	c = &m->display.crtcs.items[d->crtc];
 	c->pipe = pipe;
-	if (!d->no_target)
-		frame_times(m, pipe, &d->frame);
-	model_frame_landed(m, c, &d->frame, ev->ts);
+	model_frame_landed(m, c, &d->frame, !d->no_target, ev->ts);
 }
 
 /* At the end of the trace, a signal still waiting for its vblank event. */

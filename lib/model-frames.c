@@ -182,6 +182,18 @@ static void count_repeats(struct ft_model *m, const struct ft_crtc *c, struct ft
 	}
 }
 
+/*
+ * The landed vblank is in the ring now: the target's time (estimated from
+ * the period when its vblank event is missing: vkms' timer overruns under
+ * TCG drop some), and how late the out-fence signalled after it.
+ */
+static void frame_times(const struct ft_model *m, int pipe, struct ft_late_frame *l)
+{
+	l->target_ns = model_vblank_time(m, pipe, l->target_seq, &l->target_estimated);
+	l->late_by_known = l->target_ns != 0;
+	l->late_by_ns = l->target_ns && l->signal_ns > l->target_ns ? l->signal_ns - l->target_ns : 0;
+}
+
 static void keep_late(struct ft_model *m, struct ft_crtc *c, const struct ft_late_frame *l)
 {
 	c->late_count++;
@@ -233,13 +245,18 @@ static void queued_behind(const struct ft_frame_stats *fs, struct ft_late_frame 
  * @m: the model
  * @c: its CRTC
  * @l: what the out-fence's signal found (target, waits, commit)
+ * @target_known: @l->target_seq is its target vblank
  * @landed_ns: the time of the vblank it landed on
  */
 void model_frame_landed(struct ft_model *m, struct ft_crtc *c, struct ft_late_frame *l,
-			uint64_t landed_ns)
+			int target_known, uint64_t landed_ns)
 {
 	struct ft_frame_stats *fs = &c->fs;
-	int late = l->target_ns && (int32_t)(l->landed_seq - l->target_seq) >= 1;
+	int late;
+
+	if (target_known)
+		frame_times(m, c->pipe, l);
+	late = l->target_ns && (int32_t)(l->landed_seq - l->target_seq) >= 1;
 
 	fs->new_vblanks++;
 	if (l->in_error)

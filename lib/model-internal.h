@@ -58,7 +58,7 @@ int model_target_vblank(const struct ft_pipe *p, uint64_t submit, uint32_t landi
 
 /* model-frames.c */
 void model_frame_landed(struct ft_model *m, struct ft_crtc *c, struct ft_late_frame *l,
-			uint64_t landed_ns);
+			int target_known, uint64_t landed_ns);
 void model_frames_finish(struct ft_model *m);
 
 /* model-commit.c */
