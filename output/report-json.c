@@ -237,38 +237,6 @@ static int waits(FILE *out, const struct ft_model *m, const struct report_opts *
 	return err;
 }
 
-/* @v, or null when the trace does not give it. */
-static void json_u64_or_null(FILE *out, int known, uint64_t v)
-{
-	if (known)
-		fprintf(out, "%" PRIu64, v);
-	else
-		fprintf(out, "null");
-}
-
-/* The in-fence a late frame waited on last, or null. */
-void report_json_blocking(FILE *out, const struct ft_model *m, const struct ft_blocking *b)
-{
-	if (!b->known) {
-		fprintf(out, "null");
-		return;
-	}
-	if (b->plane >= 0)
-		fprintf(out, "{\"plane\": %d, \"driver\": ", b->plane);
-	else
-		fprintf(out, "{\"plane\": null, \"driver\": ");
-	json_str(out, b->ctx != FT_NONE ? model_context_row(m, b->ctx)->driver : "");
-	fprintf(out, ", \"timeline\": ");
-	json_str(out, b->ctx != FT_NONE ? model_context_row(m, b->ctx)->name : "");
-	fprintf(out, ", \"context\": %" PRIu64 ", \"seqno\": %" PRIu64 ", \"wait_ns\": %" PRIu64
-		", \"signal_ns\": %" PRIu64, b->context, b->seqno, b->wait_ns, b->signal_ts);
-	if (b->merged)
-		fprintf(out, ", \"merged\": {\"context\": %" PRIu64 ", \"seqno\": %" PRIu64 "}}",
-			b->merged_context, b->merged_seqno);
-	else
-		fprintf(out, ", \"merged\": null}");
-}
-
 /* The period's spread, exact (see report-text.c); null under two periods. */
 static void vblank_jitter(FILE *out, const struct ft_pipe *p)
 {
@@ -322,12 +290,12 @@ static void crtc(FILE *out, const struct ft_model *m, const struct ft_crtc *c,
 			continue;
 		fprintf(out, "%s\n      {\"out_fence_seqno\": %u, \"commit\": ", n_out++ ? "," : "",
 			l->out_seqno);
-		json_u64_or_null(out, l->commit != 0, l->commit);
+		report_json_u64_or_null(out, l->commit != 0, l->commit);
 		fprintf(out, ", \"pid\": %d, \"submit_ns\": %" PRIu64
 			", \"signal_ns\": %" PRIu64 ", \"target_vblank\": %u, \"landed_vblank\": %u"
 			", \"late_by_vblanks\": %d, \"late_by_ns\": ", l->pid, l->submit_ns, l->signal_ns,
 			l->target_seq, l->landed_seq, (int)(l->landed_seq - l->target_seq));
-		json_u64_or_null(out, l->late_by_known, l->late_by_ns);
+		report_json_u64_or_null(out, l->late_by_known, l->late_by_ns);
 		fprintf(out, ", \"blocking\": ");
 		report_json_blocking(out, m, &l->blocking);
 		fprintf(out, "}");
