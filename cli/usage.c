@@ -85,7 +85,9 @@ static const struct cmd_option diff_options[] = {
 	  "exit with status 3 when the chosen percentile grew\n"
 	  "by more than PCT percent on any timeline or CRTC,\n"
 	  "or a CRTC's late-frame rate did (any late frames\n"
-	  "where BASE had none), for regression gating in CI" },
+	  "where BASE had none), or the rate of one class of\n"
+	  "its late frames did (3 of them in NEW at least),\n"
+	  "for regression gating in CI" },
 	{ "percentile", 'p', 0, "P", "p50 p90 p99 max",
 	  "the gated percentile: p50, p90, p99 (default) or\n"
 	  "max" },
@@ -179,8 +181,10 @@ static const struct usage usages[] = {
 	  "id and name): fences or frames, latency p50, p99 and max in BASE and NEW,\n"
 	  "and the change of the chosen percentile; per CRTC the late frames, as a\n"
 	  "count and as a rate (late frames per frame), so that a longer run with\n"
-	  "the same share of late frames does not regress.  Rows only in NEW are\n"
-	  "marked new, rows only in BASE gone.\n"
+	  "the same share of late frames does not regress; and per CRTC and class\n"
+	  "(producer, queued, wakeup, driver, unknown) the late frames and their\n"
+	  "rate per frame judged.  Rows only in NEW are marked new, rows only in\n"
+	  "BASE gone.\n"
 	  "Exit status: 0 nothing regressed (always without --threshold), 3 a\n"
 	  "regression past the threshold, 1 a trace could not be read, 2 a usage\n"
 	  "error.\n",

@@ -217,11 +217,69 @@ static int late_rows(FILE *out, const struct ft_model *b, const struct ft_model 
 	return bad;
 }
 
+/*
+ * A class's gate needs this many late frames of it in NEW: one frame from
+ * none is a rise of any size, and no regression worth failing a run for.
+ */
+#define DIFF_CLASS_MIN 3
+
+/* Late frames of class @k per frame judged, in percent. */
+static double class_rate(const struct ft_crtc *c, int k)
+{
+	return c->fs.judged ? 100.0 * (double)c->fs.by_class[k] / (double)c->fs.judged : 0.0;
+}
+
+static int class_row(FILE *out, const struct ft_crtc *cb, const struct ft_crtc *cn, int k,
+		     const struct diff_opts *o)
+{
+	char what[160], name[128], change[24] = "-", nb[24] = "-", rb[24] = "-", rn[24];
+	int bad = 0;
+
+	crtc_name(name, sizeof(name), cn);
+	snprintf(what, sizeof(what), "%s %s", name, report_frame_class_name((enum ft_frame_class)k));
+	if (cb && cb->fs.judged && cn->fs.judged) {
+		if (class_rate(cb, k))
+			snprintf(change, sizeof(change), "%+.1f %%",
+				 change_pct(class_rate(cb, k), class_rate(cn, k)));
+		bad = cn->fs.by_class[k] >= DIFF_CLASS_MIN &&
+			regressed(o, class_rate(cb, k), class_rate(cn, k));
+	}
+	if (cb) {
+		snprintf(nb, sizeof(nb), "%" PRIu64, cb->fs.by_class[k]);
+		snprintf(rb, sizeof(rb), "%.2f %%", class_rate(cb, k));
+	}
+	snprintf(rn, sizeof(rn), "%.2f %%", class_rate(cn, k));
+	fprintf(out, "  %-*.*s %15s %15" PRIu64 " %10s %10s %10s%s\n", NAME_W, NAME_W, what,
+		nb, cn->fs.by_class[k], rb, rn, change, bad ? "  REGRESSED" : "");
+	return bad;
+}
+
+/* Per CRTC of NEW and class: late frames of that class, as counts and rates. */
+static int class_rows(FILE *out, const struct ft_model *b, const struct ft_model *n,
+		      const struct diff_opts *o)
+{
+	int bad = 0;
+
+	fprintf(out, "\nLate frames per CRTC and class (rate = per frame judged; the gate needs %d in NEW)\n",
+		DIFF_CLASS_MIN);
+	fprintf(out, "  %-*s %15s %15s %10s %10s %10s\n", NAME_W, "CRTC class", "late base", "late new",
+		"rate base", "rate new", "change");
+	for (unsigned int i = 0; i < n->display.crtcs.n; i++) {
+		const struct ft_crtc *cn = &n->display.crtcs.items[i], *cb = find_crtc(b, cn);
+
+		for (int k = FT_CLASS_PRODUCER; k < FT_CLASSES; k++)
+			if (cn->fs.by_class[k] || (cb && cb->fs.by_class[k]))
+				bad += class_row(out, cb, cn, k, o);
+	}
+	return bad;
+}
+
 /**
  * diff_models() - print how @new differs from @base
  *
  * Return: the number of rows that regressed past o->threshold_pct (the
- * gated latency percentile, or a CRTC's late-frame rate); 0 without one.
+ * gated latency percentile, a CRTC's late-frame rate, or the rate of one
+ * class of its late frames); 0 without one.
  */
 int diff_models(FILE *out, const struct ft_model *base, const struct ft_model *new,
 		const struct diff_opts *o)
@@ -231,8 +289,9 @@ int diff_models(FILE *out, const struct ft_model *base, const struct ft_model *n
 	bad += timeline_rows(out, base, new, o);
 	bad += crtc_latency_rows(out, base, new, o);
 	bad += late_rows(out, base, new, o);
+	bad += class_rows(out, base, new, o);
 	if (o->threshold_pct)
-		fprintf(out, "\n%d regression%s past +%u %% (%s latency, or late-frame rate)\n", bad,
+		fprintf(out, "\n%d regression%s past +%u %% (%s latency, late-frame rate, or a class's rate)\n", bad,
 			bad == 1 ? "" : "s", o->threshold_pct, o->percentile_name);
 	return bad;
 }
