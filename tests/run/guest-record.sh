@@ -32,6 +32,7 @@ text_late_frames() {
 		{ echo "late frame rows differ from --json's"; return 1; }
 	for spec in "$@"; do
 		frame=${spec%%:*} p=$(tr 'AB' 'ab' <<<"${spec##*:}")
+		p=$("$repo/tests/lab/last-in-fence" "$truth" "$frame" "$p")
 		line=" $(grep "^frame=$frame " "$truth") "
 		seq=$(sed -n 's/.* out_seqno=\([0-9]*\) .*/\1/p' <<<"$line")
 		ctx=$(sed -n "s/.* ${p}_context=\([0-9]*\) .*/\1/p" <<<"$line")
