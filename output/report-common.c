@@ -41,6 +41,19 @@ const char *report_frame_class_name(enum ft_frame_class cls)
 	return cls < FT_CLASSES ? class_names[cls] : "?";
 }
 
+/* The classes of @mask (1 << class), each in @quote, @sep between them. */
+void report_frame_classes(FILE *out, unsigned int mask, const char *sep, const char *quote)
+{
+	const char *before = "";
+
+	for (int k = FT_CLASS_PRODUCER; k < FT_CLASSES; k++)
+		if (mask & (1u << k)) {
+			fprintf(out, "%s%s%s%s", before, quote,
+				report_frame_class_name((enum ft_frame_class)k), quote);
+			before = sep;
+		}
+}
+
 /* A repeated vblank's blame as the outputs name it. */
 const char *report_repeat_kind_name(enum ft_repeat_kind kind)
 {

@@ -46,8 +46,6 @@ static void crtc_row(FILE *out, const struct ft_model *m, const struct ft_crtc *
 
 static void late_row(FILE *out, const struct ft_crtc *c, const struct ft_late_frame *l)
 {
-	const char *sep = "";
-
 	fprintf(out, "%u,%u,", c->crtc_id, l->out_seqno);
 	if (l->commit)
 		fprintf(out, "%" PRIu64, l->commit);
@@ -56,11 +54,7 @@ static void late_row(FILE *out, const struct ft_crtc *c, const struct ft_late_fr
 	if (l->late_by_known)
 		fprintf(out, "%" PRIu64, l->late_by_ns);
 	fprintf(out, ",%s,", report_frame_class_name(l->cls));
-	for (int k = FT_CLASS_PRODUCER; k < FT_CLASSES; k++)
-		if (l->contributing & (1u << k)) {
-			fprintf(out, "%s%s", sep, report_frame_class_name((enum ft_frame_class)k));
-			sep = ";";
-		}
+	report_frame_classes(out, l->contributing, ";", "");
 	fprintf(out, ",");
 	if (l->cls != FT_CLASS_DRIVER && l->cls != FT_CLASS_UNKNOWN)
 		fprintf(out, "%" PRIu64, l->past_deadline_ns);

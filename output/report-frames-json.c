@@ -48,8 +48,6 @@ static void pacing(FILE *out, const struct ft_frame_stats *fs)
 
 static void late_frame(FILE *out, const struct ft_model *m, const struct ft_late_frame *l)
 {
-	const char *sep = "";
-
 	fprintf(out, "\n        {\"out_fence_seqno\": %u", l->out_seqno);
 	if (l->commit)
 		fprintf(out, ", \"commit\": %" PRIu64, l->commit);
@@ -61,11 +59,7 @@ static void late_frame(FILE *out, const struct ft_model *m, const struct ft_late
 		l->landed_seq, (int)(l->landed_seq - l->target_seq));
 	ns_or_null(out, "late_by_ns", l->late_by_known, l->late_by_ns);
 	fprintf(out, ", \"class\": \"%s\", \"contributing\": [", report_frame_class_name(l->cls));
-	for (int k = FT_CLASS_PRODUCER; k < FT_CLASSES; k++)
-		if (l->contributing & (1u << k)) {
-			fprintf(out, "%s\"%s\"", sep, report_frame_class_name((enum ft_frame_class)k));
-			sep = ", ";
-		}
+	report_frame_classes(out, l->contributing, ", ", "\"");
 	fprintf(out, "]");
 	ns_or_null(out, "past_deadline_ns", l->cls != FT_CLASS_DRIVER && l->cls != FT_CLASS_UNKNOWN,
 		   l->past_deadline_ns);

@@ -96,6 +96,7 @@ int report_text_waits(FILE *out, const struct ft_model *m, const struct report_o
 /* The frames section (report-frames-*.c); names in report-common.c. */
 const char *report_frame_class_name(enum ft_frame_class cls);
 const char *report_repeat_kind_name(enum ft_repeat_kind kind);
+void report_frame_classes(FILE *out, unsigned int mask, const char *sep, const char *quote);
 void report_text_frames(FILE *out, const struct ft_model *m, const struct report_opts *o);
 void report_json_blocking(FILE *out, const struct ft_model *m, const struct ft_blocking *b);
 void report_json_u64_or_null(FILE *out, int known, uint64_t v);
