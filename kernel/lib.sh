@@ -19,6 +19,18 @@ content_hash() {
 	echo "$(basename "$1") $(sha256sum <"$1" | cut -c1-64)"
 }
 
+# The patch files named by kernel/lab-fixes/series, in order.
+lab_fix_patches() {
+	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$here/lab-fixes/series"
+}
+
+lab_fixes_hash() {
+	{
+		content_hash "$here/lab-fixes/series"
+		while read -r p; do content_hash "$here/lab-fixes/$p"; done < <(lab_fix_patches)
+	} | sha256sum | cut -c1-16
+}
+
 series_hash() {
 	{
 		content_hash "$here/series"
@@ -47,17 +59,27 @@ import_tarball() {
 	mv "$cache/linux.tmp" "$cache/linux"
 }
 
-# git am every patch of the series onto worktree $1; the first one that
-# does not apply stops everything, by name.
-apply_series() {
-	local wt=$1 p
+# git am the patches of folder $2 that stdin names onto worktree $1; the
+# first one that does not apply stops everything, by name.
+apply_patches() {
+	local wt=$1 dir=$2 p
 	while read -r p; do
-		[ -r "$here/patches/$p" ] || die "series names missing patch $p"
+		[ -r "$dir/$p" ] || die "a series names missing patch $p"
 		if ! git -C "$wt" -c user.name=fence-trace -c user.email=fence-trace@localhost \
-			am -q --committer-date-is-author-date "$here/patches/$p" >/dev/null 2>"$wt/.am-error"; then
+			am -q --committer-date-is-author-date "$dir/$p" >/dev/null 2>"$wt/.am-error"; then
 			git -C "$wt" am --abort >/dev/null 2>&1 || true
 			die "patch $p does not apply: $(head -3 "$wt/.am-error" | tr '\n' ' ')"
 		fi
-	done < <(series_patches)
+	done
 	rm -f "$wt/.am-error"
+}
+
+# The fence-trace series onto worktree $1.
+apply_series() {
+	apply_patches "$1" "$here/patches" < <(series_patches)
+}
+
+# The lab's fixes to the 6.1 tree (kernel/lab-fixes) onto worktree $1.
+apply_lab_fixes() {
+	apply_patches "$1" "$here/lab-fixes" < <(lab_fix_patches)
 }
