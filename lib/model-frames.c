@@ -151,35 +151,57 @@ static int polling_at(const struct ft_model *m, uint64_t ts)
 	return 0;
 }
 
-/* The vblanks between the last frame and @l, each blamed. */
+/*
+ * Of @n vblanks from @first on, those a sync_file poll was in progress
+ * across.  Their times come from one lookup and the period, not one each:
+ * a display idle for an hour repeats 216,000 vblanks.
+ */
+static uint32_t polled_vblanks(const struct ft_model *m, int pipe, uint32_t first, uint32_t n)
+{
+	const struct ft_pipe *p = model_pipe_find(m, pipe);
+	uint64_t t0, period;
+	uint32_t polled = 0;
+	int est;
+
+	if (!n || !p || (!m->waits.polls_done_n && !m->waits.n_open_polls))
+		return 0;
+	t0 = model_vblank_time(m, pipe, first, &est);
+	period = hist_percentile(&p->period, 0.5);
+	for (uint32_t k = 0; t0 && k < n; k++)
+		polled += polling_at(m, t0 + k * period);
+	return polled;
+}
+
+/*
+ * The vblanks between the last frame and @l, each blamed: from @l's target
+ * on, on @l's class; before it (no commit pending) idle within the
+ * compositor's cadence, else waiting-poll or compositor-late.
+ */
 static void count_repeats(struct ft_model *m, const struct ft_crtc *c, struct ft_frame_stats *fs,
 			  struct ft_late_frame *l)
 {
-	uint32_t gap = l->landed_seq - fs->last_seq, every = cadence(fs);
+	uint32_t gap = l->landed_seq - fs->last_seq, every = cadence(fs), before, idle, polled;
 
-	if (gap == 0 || gap >= 0x80000000u)
+	if (gap <= 1 || gap >= 0x80000000u)
 		return;
 	if (gap - 1 > fs->longest_repeat_run)
 		fs->longest_repeat_run = gap - 1;
-	for (uint32_t seq = fs->last_seq + 1; seq != l->landed_seq; seq++) {
-		enum ft_repeat_kind kind;
-
-		if (l->target_ns && (int32_t)(seq - l->target_seq) >= 0) {
-			kind = repeat_of_class(l->cls);
-			l->repeats++;
-		} else if (!l->target_ns) {
-			kind = FT_REPEAT_UNKNOWN;
-		} else if (seq - fs->last_seq < every) {
-			kind = FT_REPEAT_IDLE;
-		} else {
-			int est;
-			uint64_t t = model_vblank_time(m, c->pipe, seq, &est);
-
-			kind = t && polling_at(m, t) ? FT_REPEAT_WAITING_POLL
-				: FT_REPEAT_COMPOSITOR_LATE;
-		}
-		fs->repeats[kind]++;
+	if (!l->target_ns) {
+		fs->repeats[FT_REPEAT_UNKNOWN] += gap - 1;
+		return;
 	}
+	before = l->target_seq - fs->last_seq - 1;	/* last + 1 .. target - 1 */
+	if ((int32_t)before < 0)
+		before = 0;
+	if (before > gap - 1)
+		before = gap - 1;
+	l->repeats = gap - 1 - before;
+	fs->repeats[repeat_of_class(l->cls)] += l->repeats;
+	idle = before < every - 1 ? before : every - 1;
+	polled = polled_vblanks(m, c->pipe, fs->last_seq + 1 + idle, before - idle);
+	fs->repeats[FT_REPEAT_IDLE] += idle;
+	fs->repeats[FT_REPEAT_WAITING_POLL] += polled;
+	fs->repeats[FT_REPEAT_COMPOSITOR_LATE] += before - idle - polled;
 }
 
 /*

@@ -7,6 +7,7 @@
  * Vblank N is at N * 16 ms (traced 30 us later, trace_fixture_land); a
  * commit is pid 50's out-fence on CRTC 51 and one in-fence of producer-B.
  */
+#include "series-formats.h"
 #include "trace-fixture.h"
 #include "unit.h"
 
@@ -19,14 +20,21 @@ struct commit_times {
 	uint32_t lands;			/* the vblank its out-fence is signalled on */
 };
 
-/* What the trace holds: vblanks @from..@to but @missing, and the commits. */
+/* A compositor's sync_file poll (series events), from @begin to @ready. */
+struct poll_times {
+	uint64_t begin, ready;
+};
+
+/* What the trace holds: vblanks @from..@to but @missing, the commits, the polls. */
 struct frames_script {
 	uint32_t from, to, missing;
 	const struct commit_times *c;
 	unsigned int n;
+	const struct poll_times *polls;
+	unsigned int n_polls;
 };
 
-enum step_kind { STEP_SUBMIT, STEP_SIGNAL, STEP_WOKEN, STEP_VBLANK };
+enum step_kind { STEP_SUBMIT, STEP_SIGNAL, STEP_WOKEN, STEP_VBLANK, STEP_POLL_BEGIN, STEP_POLL_READY };
 
 struct step {
 	uint64_t ts;
@@ -72,6 +80,15 @@ static void play_step(struct trace_fixture *f, const struct frames_script *sc, c
 	case STEP_SIGNAL: b_event(f, 0, c->signal, "dma_fence_signaled", c->out_seqno); break;
 	case STEP_WOKEN: b_event(f, 1, c->woken, "dma_fence_wait_end", c->out_seqno); break;
 	case STEP_VBLANK: trace_fixture_land(f, st->seq, out_landing(sc, st->seq), NULL); break;
+	case STEP_POLL_BEGIN:
+	case STEP_POLL_READY: {
+		struct payload p;
+
+		series_poll(&p, 0xa0 + st->seq, 0xffff00a0 + st->seq, 9, 1);
+		trace_fixture_event(f, 0, st->ts, st->kind == STEP_POLL_BEGIN ? "sync_file_poll_begin"
+				    : "sync_file_poll_ready", p.b, p.len);
+		break;
+	}
 	}
 	tb_set_pid(f->tb, 0);
 }
@@ -87,6 +104,10 @@ static struct ft_model *play(struct trace_fixture *f, const struct frames_script
 		if (sc->c[i].signal)
 			st[n++] = (struct step){ sc->c[i].signal, STEP_SIGNAL, &sc->c[i], 0 };
 		st[n++] = (struct step){ sc->c[i].woken, STEP_WOKEN, &sc->c[i], 0 };
+	}
+	for (unsigned int i = 0; i < sc->n_polls; i++) {
+		st[n++] = (struct step){ sc->polls[i].begin, STEP_POLL_BEGIN, NULL, i };
+		st[n++] = (struct step){ sc->polls[i].ready, STEP_POLL_READY, NULL, i };
 	}
 	for (uint32_t s = sc->from; s <= sc->to; s++)
 		if (s != sc->missing)
@@ -111,7 +132,7 @@ static const struct ft_crtc *crtc(struct ft_model *m)
 static const struct ft_crtc *after_one(struct trace_fixture *f, struct commit_times late, uint32_t to)
 {
 	struct commit_times c[] = { PROMPT(1, 99), late };
-	struct frames_script sc = { 99, to, 0, c, 2 };
+	struct frames_script sc = { 99, to, 0, c, 2, NULL, 0 };
 
 	return crtc(play(f, &sc));
 }
@@ -179,7 +200,7 @@ static void test_queued_behind_a_late_frame(void **state)
 		{ 2, VB(100) + MS, VB(101) + 5 * MS, VB(101) + 5 * MS + 10000, 102 },
 		{ 3, VB(101) + 6 * MS, VB(101) + 7 * MS, VB(101) + 7 * MS + 10000, 103 },
 	};
-	struct frames_script sc = { 99, 103, 0, c, 3 };
+	struct frames_script sc = { 99, 103, 0, c, 3, NULL, 0 };
 	const struct ft_crtc *cr = crtc(play(f, &sc));
 
 	assert_int_equal(cr->fs.late, 2);
@@ -200,7 +221,7 @@ static void test_compositor_late(void **state)
 	struct commit_times c[] = {
 		PROMPT(1, 99), PROMPT(2, 100), PROMPT(3, 101), PROMPT(4, 102), PROMPT(5, 105),
 	};
-	struct frames_script sc = { 99, 106, 0, c, 5 };
+	struct frames_script sc = { 99, 106, 0, c, 5, NULL, 0 };
 	const struct ft_crtc *cr = crtc(play(f, &sc));
 
 	assert_int_equal(cr->fs.on_time, 5);
@@ -219,7 +240,7 @@ static void test_idle_at_half_rate(void **state)
 	struct commit_times c[] = {
 		PROMPT(1, 99), PROMPT(2, 101), PROMPT(3, 103), PROMPT(4, 105), PROMPT(5, 107),
 	};
-	struct frames_script sc = { 99, 108, 0, c, 5 };
+	struct frames_script sc = { 99, 108, 0, c, 5, NULL, 0 };
 	const struct ft_crtc *cr = crtc(play(f, &sc));
 
 	assert_int_equal(cr->fs.on_time, 5);
@@ -243,7 +264,7 @@ static void test_margin_estimated_then_reclassified(void **state)
 		{ 2, VB(101) + MS, VB(102) - 12 * MS - 10000, VB(102) - 12 * MS, 102 },
 		{ 3, VB(102) + MS, VB(103) - 13 * MS - 10000, VB(103) - 13 * MS, 103 },
 	};
-	struct frames_script sc = { 98, 103, 0, c, 3 };
+	struct frames_script sc = { 98, 103, 0, c, 3, NULL, 0 };
 	const struct ft_crtc *cr = crtc(play(f, &sc));
 
 	assert_true(cr->fs.margin_known);
@@ -291,7 +312,7 @@ static void test_target_missing_is_estimated(void **state)
 		PROMPT(1, 99),
 		{ 2, VB(100) + MS, VB(101) + 5 * MS, VB(101) + 5 * MS + 10000, 102 },
 	};
-	struct frames_script sc = { 97, 102, 101, c, 2 };
+	struct frames_script sc = { 97, 102, 101, c, 2, NULL, 0 };
 	const struct ft_late_frame *l = &crtc(play(f, &sc))->late[0];
 
 	assert_int_equal(l->target_seq, 101);
@@ -307,11 +328,28 @@ static void test_first_frame_targets_first_vblank(void **state)
 {
 	struct trace_fixture *f = *state;
 	struct commit_times c[] = { { 1, VB(99) + MS, VB(99) + 2 * MS, VB(99) + 3 * MS, 100 } };
-	struct frames_script sc = { 100, 100, 0, c, 1 };
+	struct frames_script sc = { 100, 100, 0, c, 1, NULL, 0 };
 	const struct ft_crtc *cr = crtc(play(f, &sc));
 
 	assert_int_equal(cr->fs.on_time, 1);
 	assert_int_equal(cr->fs.unjudged, 0);
+}
+
+/*
+ * Nothing pending for vblanks 101 and 102, but the compositor was polling
+ * a sync_file across both (series events): waiting-poll, not compositor-late.
+ */
+static void test_waiting_poll(void **state)
+{
+	struct trace_fixture *f = *state;
+	struct commit_times c[] = { PROMPT(1, 99), PROMPT(2, 102) };
+	struct poll_times polls[] = { { VB(100) + MS, VB(102) + 500000 } };
+	struct frames_script sc = { 99, 103, 0, c, 2, polls, 1 };
+	const struct ft_crtc *cr = crtc(play(f, &sc));
+
+	assert_int_equal(cr->fs.on_time, 2);
+	assert_int_equal(cr->fs.repeats[FT_REPEAT_WAITING_POLL], 2);
+	assert_int_equal(cr->fs.repeats[FT_REPEAT_COMPOSITOR_LATE], 0);
 }
 
 int run_frames_tests(void)
@@ -328,6 +366,7 @@ int run_frames_tests(void)
 		trace_fixture_stock_test(test_untraced_signal_is_unknown),
 		trace_fixture_stock_test(test_target_missing_is_estimated),
 		trace_fixture_stock_test(test_first_frame_targets_first_vblank),
+		trace_fixture_series_test(test_waiting_poll),
 	};
 
 	return cmocka_run_group_tests_name("frames", tests, NULL, NULL);
