@@ -122,7 +122,6 @@ static void on_plane_wait_end(struct ft_model *m, const struct ft_event *ev)
 	int is_long = ev->v[FT_DURATION] >= MODEL_LONG_WAIT_NS, member_error;
 	uint64_t key = key32(ev->v[FT_CONTEXT], ev->v[FT_SEQNO]);
 	uint64_t member = model_late_member(m, key, &member_error);
-
 	const struct ft_fence *in = model_fence_get(m, key);
 
 	model_plane_wait_done(m, (uint32_t)ev->v[FT_PLANE], ev->v[FT_DURATION],
@@ -256,11 +255,10 @@ void model_commit_enrich(struct ft_model *m, uint64_t out_key, struct ft_late_fr
 		l->in_error = c->in_error;
 	if (!c->block_known)
 		return;
-	if (!l->woken_ns) {
+	if (!l->woken_ns) {	/* no stock wait seen: the plane wait's end, signal unknown */
 		l->woken_ns = c->block_end;
 		l->waiter_pid = c->block_pid;
-		l->ready_ns = l->blocking.signal_ts ? l->blocking.signal_ts : c->block_end;
-		l->ready_known = l->blocking.signal_ts != 0;
+		l->ready_ns = c->block_end;
 	}
 	l->blocking.known = 1;
 	l->blocking.plane = c->block_plane;

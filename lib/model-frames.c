@@ -289,13 +289,11 @@ void model_frame_landed(struct ft_model *m, struct ft_crtc *c, struct ft_late_fr
 		fs->unjudged++;
 	} else if (late) {
 		classify(l, margin(m, fs));
-		fs->late++;
 		fs->by_class[l->cls]++;
 	} else {
 		fs->on_time++;
 		estimate_margin(m, fs, l);
 	}
-	fs->judged += l->target_ns != 0;
 	if (fs->have_last) {
 		count_repeats(m, c, fs, l);
 		pace(m, fs, l, landed_ns);
@@ -317,10 +315,8 @@ void model_frames_finish(struct ft_model *m)
 		struct ft_crtc *c = &m->display.crtcs.items[i];
 		struct ft_frame_stats *fs = &c->fs;
 
-		if (m->display.latch_margin_ns >= 0) {
-			fs->margin_ns = (uint64_t)m->display.latch_margin_ns;
-			fs->margin_known = 1;
-		}
+		fs->margin_ns = margin(m, fs);
+		fs->margin_known |= m->display.latch_margin_ns >= 0;
 		for (unsigned int k = 0; k < c->n_late; k++) {
 			struct ft_late_frame *l = &c->late[k];
 

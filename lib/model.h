@@ -192,7 +192,7 @@ enum ft_frame_class {
 	FT_CLASS_QUEUED,		/* it waited behind an earlier commit past it */
 	FT_CLASS_WAKEUP,		/* in-fence in time, its waiter ran past it */
 	FT_CLASS_DRIVER,		/* all of it ready in time, and still late */
-	FT_CLASS_UNKNOWN,		/* events were lost around it: cannot tell */
+	FT_CLASS_UNKNOWN,		/* events lost, or its in-fence's signal untraced */
 	FT_CLASSES
 };
 
@@ -213,7 +213,7 @@ struct ft_late_frame {
 	uint64_t commit;		/* series commit id, 0 unknown */
 	int pid;			/* the task that created the out-fence */
 	uint64_t submit_ns, signal_ns;
-	uint64_t late_by_ns;		/* landed vblank's time - target's, when known */
+	uint64_t late_by_ns;		/* its out-fence's signal - the target's time */
 	int late_by_known;
 	uint32_t target_seq, landed_seq;
 	uint64_t target_ns;		/* the target vblank's time, 0 unknown */
@@ -239,7 +239,7 @@ struct ft_late_frame {
 
 /* A CRTC's frame timeline (model-frames.c). */
 struct ft_frame_stats {
-	uint64_t judged, on_time, late, error_fence;
+	uint64_t on_time, error_fence;	/* the late ones: ft_crtc.late_count */
 	uint64_t unjudged;		/* landed with no target vblank in reach */
 	uint64_t by_class[FT_CLASSES];
 	uint64_t new_vblanks, repeats[FT_REPEAT_KINDS];
@@ -281,6 +281,12 @@ struct ft_crtc {
 	unsigned int n_late;
 	struct ft_frame_stats fs;
 };
+
+/* Frames of @c judged against a known target vblank: on time or late. */
+static inline uint64_t ft_frames_judged(const struct ft_crtc *c)
+{
+	return c->fs.on_time + c->late_count;
+}
 
 /* A commit in flight, from the series' events (drm_fence:*). */
 struct ft_commit {

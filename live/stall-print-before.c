@@ -3,8 +3,9 @@
  * stall-print-before.c - what `fence-trace stall` says about a sync_file
  * poll (or epoll_wait) found in progress at start (stall-before.c): the
  * polling task, the sync_file's holder and fd, the fence, since when at
- * least; then that its fence signalled.  And a commit found blocked behind an earlier one: the
- * task, what it waits for, where; then that it runs again.  The dma_fence
+ * least; then that its fence signalled.  And a commit found blocked
+ * behind an earlier one: the task, what it waits for, where; then that it
+ * runs again.  The dma_fence
  * waits found at start are printed with the others (stall-print.c).
  */
 #include <inttypes.h>

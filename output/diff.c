@@ -226,7 +226,9 @@ static int late_rows(FILE *out, const struct ft_model *b, const struct ft_model 
 /* Late frames of class @k per frame judged, in percent. */
 static double class_rate(const struct ft_crtc *c, int k)
 {
-	return c->fs.judged ? 100.0 * (double)c->fs.by_class[k] / (double)c->fs.judged : 0.0;
+	uint64_t judged = ft_frames_judged(c);
+
+	return judged ? 100.0 * (double)c->fs.by_class[k] / (double)judged : 0.0;
 }
 
 static int class_row(FILE *out, const struct ft_crtc *cb, const struct ft_crtc *cn, int k,
@@ -237,7 +239,7 @@ static int class_row(FILE *out, const struct ft_crtc *cb, const struct ft_crtc *
 
 	crtc_name(name, sizeof(name), cn);
 	snprintf(what, sizeof(what), "%s %s", name, report_frame_class_name((enum ft_frame_class)k));
-	if (cb && cb->fs.judged && cn->fs.judged) {
+	if (cb && ft_frames_judged(cb) && ft_frames_judged(cn)) {
 		if (class_rate(cb, k))
 			snprintf(change, sizeof(change), "%+.1f %%",
 				 change_pct(class_rate(cb, k), class_rate(cn, k)));

@@ -54,6 +54,20 @@ void report_frame_classes(FILE *out, unsigned int mask, const char *sep, const c
 		}
 }
 
+/* Where a CRTC's latch margin came from: "given", "estimated" or "none". */
+const char *report_latch_margin_source(const struct ft_model *m, const struct ft_frame_stats *fs)
+{
+	if (m->display.latch_margin_ns >= 0)
+		return "given";
+	return fs->margin_known ? "estimated" : "none";
+}
+
+/* Does @l say how far past its deadline it was?  Not for driver and unknown. */
+int report_frame_past_known(const struct ft_late_frame *l)
+{
+	return l->cls != FT_CLASS_DRIVER && l->cls != FT_CLASS_UNKNOWN;
+}
+
 /* A repeated vblank's blame as the outputs name it. */
 const char *report_repeat_kind_name(enum ft_repeat_kind kind)
 {

@@ -27,12 +27,11 @@ static void crtc_row(FILE *out, const struct ft_model *m, const struct ft_crtc *
 
 	fprintf(out, "%u,", c->crtc_id);
 	csv_str(out, c->name);
-	fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",", fs->judged, fs->on_time,
-		fs->late, fs->unjudged);
+	fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",", ft_frames_judged(c),
+		fs->on_time, c->late_count, fs->unjudged);
 	if (report_errors_known(m))
 		fprintf(out, "%" PRIu64, fs->error_fence);
-	fprintf(out, ",%" PRIu64 ",%s", fs->margin_ns, m->display.latch_margin_ns >= 0 ? "given" :
-		fs->margin_known ? "estimated" : "none");
+	fprintf(out, ",%" PRIu64 ",%s", fs->margin_ns, report_latch_margin_source(m, fs));
 	for (int k = FT_CLASS_PRODUCER; k < FT_CLASSES; k++)
 		fprintf(out, ",%" PRIu64, fs->by_class[k]);
 	fprintf(out, ",%" PRIu64, fs->new_vblanks);
@@ -56,7 +55,7 @@ static void late_row(FILE *out, const struct ft_crtc *c, const struct ft_late_fr
 	fprintf(out, ",%s,", report_frame_class_name(l->cls));
 	report_frame_classes(out, l->contributing, ";", "");
 	fprintf(out, ",");
-	if (l->cls != FT_CLASS_DRIVER && l->cls != FT_CLASS_UNKNOWN)
+	if (report_frame_past_known(l))
 		fprintf(out, "%" PRIu64, l->past_deadline_ns);
 	fprintf(out, ",");
 	if (l->in_error)

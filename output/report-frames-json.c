@@ -61,7 +61,7 @@ static void late_frame(FILE *out, const struct ft_model *m, const struct ft_late
 	fprintf(out, ", \"class\": \"%s\", \"contributing\": [", report_frame_class_name(l->cls));
 	report_frame_classes(out, l->contributing, ", ", "\"");
 	fprintf(out, "]");
-	ns_or_null(out, "past_deadline_ns", l->cls != FT_CLASS_DRIVER && l->cls != FT_CLASS_UNKNOWN,
+	ns_or_null(out, "past_deadline_ns", report_frame_past_known(l),
 		   l->past_deadline_ns);
 	ns_or_null(out, "ready_ns", l->ready_known, l->ready_ns);
 	ns_or_null(out, "woken_ns", l->woken_ns != 0, l->woken_ns);
@@ -86,11 +86,11 @@ static void crtc_frames(FILE *out, const struct ft_model *m, const struct ft_crt
 	fprintf(out, "\n    {\"crtc\": %u, \"name\": ", c->crtc_id);
 	json_str(out, c->name);
 	fprintf(out, ", \"judged\": %" PRIu64 ", \"on_time\": %" PRIu64 ", \"late\": %" PRIu64
-		", \"not_judged\": %" PRIu64 ", \"new_vblanks\": %" PRIu64, fs->judged, fs->on_time,
-		fs->late, fs->unjudged, fs->new_vblanks);
+		", \"not_judged\": %" PRIu64 ", \"new_vblanks\": %" PRIu64, ft_frames_judged(c),
+		fs->on_time, c->late_count, fs->unjudged, fs->new_vblanks);
 	ns_or_null(out, "in_fence_errors", report_errors_known(m), fs->error_fence);
 	fprintf(out, ", \"latch_margin_ns\": %" PRIu64 ", \"latch_margin\": \"%s\"", fs->margin_ns,
-		m->display.latch_margin_ns >= 0 ? "given" : fs->margin_known ? "estimated" : "none");
+		report_latch_margin_source(m, fs));
 	classes(out, fs);
 	pacing(out, fs);
 	fprintf(out, ", \"late_frames_kept\": %u, \"late_frames\": [", c->n_late);

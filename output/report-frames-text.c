@@ -28,10 +28,13 @@ static void margin_line(FILE *out, const struct ft_model *m, const struct ft_fra
 		fprintf(out, "  latch margin 0 ns (no frame on time to estimate it from)\n");
 }
 
-static void counts(FILE *out, const struct ft_model *m, const struct ft_frame_stats *fs)
+static void counts(FILE *out, const struct ft_model *m, const struct ft_crtc *c)
 {
+	const struct ft_frame_stats *fs = &c->fs;
+
 	fprintf(out, "  frames: %" PRIu64 " judged: %" PRIu64 " on time, %" PRIu64 " late (%.1f%%)",
-		fs->judged, fs->on_time, fs->late, share(fs->late, fs->judged));
+		ft_frames_judged(c), fs->on_time, c->late_count,
+		share(c->late_count, ft_frames_judged(c)));
 	if (fs->unjudged)
 		fprintf(out, "; %" PRIu64 " not judged (no target vblank in reach)", fs->unjudged);
 	if (report_errors_known(m))
@@ -45,12 +48,18 @@ static void counts(FILE *out, const struct ft_model *m, const struct ft_frame_st
 	fprintf(out, "\n");
 }
 
-static void vblanks(FILE *out, const struct ft_frame_stats *fs)
+/* The vblanks from the first frame to the last that repeated the one before. */
+static uint64_t repeats_total(const struct ft_frame_stats *fs)
 {
 	uint64_t repeats = 0;
 
 	for (int k = 0; k < FT_REPEAT_KINDS; k++)
 		repeats += fs->repeats[k];
+	return repeats;
+}
+
+static void vblanks(FILE *out, const struct ft_frame_stats *fs, uint64_t repeats)
+{
 	fprintf(out, "  vblanks from the first frame to the last: %" PRIu64 " new, %" PRIu64 " repeated (%.1f%%):",
 		fs->new_vblanks, repeats, share(repeats, fs->new_vblanks + repeats));
 	for (int k = 0; k < FT_REPEAT_KINDS; k++)
@@ -59,14 +68,12 @@ static void vblanks(FILE *out, const struct ft_frame_stats *fs)
 	fprintf(out, "\n");
 }
 
-static void pacing(FILE *out, const struct ft_frame_stats *fs)
+static void pacing(FILE *out, const struct ft_frame_stats *fs, uint64_t repeats)
 {
 	char a[24], b[24], c[24];
-	uint64_t span = fs->last_ns - fs->first_ns, repeats = 0;
+	uint64_t span = fs->last_ns - fs->first_ns;
 	const char *sep = "";
 
-	for (int k = 0; k < FT_REPEAT_KINDS; k++)
-		repeats += fs->repeats[k];
 	fprintf(out, "  pacing: present to present p50 %s, p99 %s, max %s; in vblanks",
 		report_pct(a, sizeof(a), &fs->present_ns, 0.5),
 		report_pct(b, sizeof(b), &fs->present_ns, 0.99),
@@ -175,6 +182,7 @@ void report_text_frames(FILE *out, const struct ft_model *m, const struct report
 		"  a late frame's class is what was ready last past the deadline)\n");
 	for (unsigned int i = 0; i < m->display.crtcs.n; i++) {
 		const struct ft_crtc *c = &m->display.crtcs.items[i];
+		uint64_t repeats;
 
 		if (o->crtc >= 0 && c->crtc_id != (uint64_t)o->crtc)
 			continue;
@@ -184,10 +192,11 @@ void report_text_frames(FILE *out, const struct ft_model *m, const struct report
 				" (fake vblanks only: nothing can be judged)" : "");
 			continue;
 		}
-		counts(out, m, &c->fs);
+		counts(out, m, c);
 		margin_line(out, m, &c->fs);
-		vblanks(out, &c->fs);
-		pacing(out, &c->fs);
+		repeats = repeats_total(&c->fs);
+		vblanks(out, &c->fs, repeats);
+		pacing(out, &c->fs, repeats);
 		late_frames(out, m, c, o);
 	}
 	if (!m->display.crtcs.n)

@@ -146,7 +146,7 @@ static void test_producer(void **state)
 	const struct ft_late_frame *l = &cr->late[0];
 
 	assert_int_equal(cr->fs.on_time, 1);
-	assert_int_equal(cr->fs.late, 1);
+	assert_int_equal(cr->late_count, 1);
 	assert_int_equal(cr->fs.by_class[FT_CLASS_PRODUCER], 1);
 	assert_int_equal(l->target_seq, 101);
 	assert_int_equal(l->landed_seq, 102);
@@ -203,7 +203,7 @@ static void test_queued_behind_a_late_frame(void **state)
 	struct frames_script sc = { 99, 103, 0, c, 3, NULL, 0 };
 	const struct ft_crtc *cr = crtc(play(f, &sc));
 
-	assert_int_equal(cr->fs.late, 2);
+	assert_int_equal(cr->late_count, 2);
 	assert_int_equal(cr->late[0].cls, FT_CLASS_PRODUCER);
 	assert_int_equal(cr->late[1].cls, FT_CLASS_QUEUED);
 	assert_true(cr->late[1].queued_inferred);
@@ -225,7 +225,7 @@ static void test_compositor_late(void **state)
 	const struct ft_crtc *cr = crtc(play(f, &sc));
 
 	assert_int_equal(cr->fs.on_time, 5);
-	assert_int_equal(cr->fs.late, 0);
+	assert_int_equal(cr->late_count, 0);
 	assert_int_equal(cr->fs.repeats[FT_REPEAT_COMPOSITOR_LATE], 2);	/* 104, 105 */
 	assert_int_equal(cr->fs.repeats[FT_REPEAT_IDLE], 0);
 	assert_int_equal(cr->fs.longest_repeat_run, 2);
