@@ -26,9 +26,11 @@
  *   median of its last target intervals, from the commits before), else
  *   waiting-poll when a sync_file poll (series) was in progress across the
  *   vblank, else compositor-late.
- * The margin estimate can fall as frames come; the late frames kept in
- * detail are classed again with the final one at the end of the trace,
- * those past the detail cap keep the class of the estimate they met.
+ * Runs of repeats of one blame are kept for the report to list (idle ones
+ * only counted).  The margin estimate can fall as frames come; the late
+ * frames kept in detail, and the runs that were their wait, are classed
+ * again with the final one at the end of the trace; those past the detail
+ * cap keep the class of the estimate they met.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -151,43 +153,95 @@ static int polling_at(const struct ft_model *m, uint64_t ts)
 	return 0;
 }
 
+/* The frame that ended a run of repeats, and what the run is told against. */
+struct gap {
+	struct ft_crtc *c;
+	uint32_t out_seqno;		/* the frame that landed after the run */
+	int late;			/* its index in c->late once kept, -1 */
+	uint32_t cadence;		/* the compositor's, in vblanks */
+};
+
 /*
- * Of @n vblanks from @first on, those a sync_file poll was in progress
- * across.  Their times come from one lookup and the period, not one each:
- * a display idle for an hour repeats 216,000 vblanks.
+ * @n repeated vblanks from @first on, all of @kind: counted, and kept as a
+ * run (idle ones only counted).  @late: the late frame whose wait the run
+ * is, for the class it may get at the end (model_frames_finish), or -1.
  */
-static uint32_t polled_vblanks(const struct ft_model *m, int pipe, uint32_t first, uint32_t n)
+static void repeat_run(struct ft_model *m, const struct gap *g, uint32_t first, uint32_t n,
+		       enum ft_repeat_kind kind, int late)
 {
-	const struct ft_pipe *p = model_pipe_find(m, pipe);
-	uint64_t t0, period;
-	uint32_t polled = 0;
+	struct ft_crtc *c = g->c;
+
+	if (!n)
+		return;
+	c->fs.repeats[kind] += n;
+	if (kind == FT_REPEAT_IDLE)
+		return;
+	c->runs_total++;
+	if (c->n_runs >= MODEL_MAX_REPEAT_RUNS)
+		return;
+	if (!c->runs) {
+		c->runs = calloc(MODEL_MAX_REPEAT_RUNS, sizeof(*c->runs));
+		if (!c->runs) {
+			m->error = 1;
+			return;
+		}
+	}
+	c->runs[c->n_runs++] = (struct ft_repeat_run){
+		.first_seq = first, .count = n, .frame_out_seqno = g->out_seqno,
+		.kind = kind, .late = late, .cadence = g->cadence,
+	};
+}
+
+/*
+ * @n vblanks from @first on with no commit pending, past the cadence:
+ * waiting-poll where a sync_file poll (series) was in progress across the
+ * vblank, else compositor-late.  Without polls in the trace that is one
+ * run; with them each vblank's time comes from one lookup and the period,
+ * not one each: a display idle for an hour repeats 216,000 vblanks.
+ */
+static void unpending_repeats(struct ft_model *m, const struct gap *g, uint32_t first, uint32_t n)
+{
+	const struct ft_pipe *p = model_pipe_find(m, g->c->pipe);
+	enum ft_repeat_kind run_kind = FT_REPEAT_COMPOSITOR_LATE;
+	uint64_t t0 = 0, period = 0;
+	uint32_t run_start = 0;
 	int est;
 
-	if (!n || !p || (!m->waits.polls_done_n && !m->waits.n_open_polls))
-		return 0;
-	t0 = model_vblank_time(m, pipe, first, &est);
-	period = hist_percentile(&p->period, 0.5);
-	for (uint32_t k = 0; t0 && k < n; k++)
-		polled += polling_at(m, t0 + k * period);
-	return polled;
+	if (n && p && (m->waits.polls_done_n || m->waits.n_open_polls)) {
+		t0 = model_vblank_time(m, g->c->pipe, first, &est);
+		period = hist_percentile(&p->period, 0.5);
+	}
+	for (uint32_t k = 0; t0 && k < n; k++) {
+		enum ft_repeat_kind kind = polling_at(m, t0 + k * period) ?
+			FT_REPEAT_WAITING_POLL : FT_REPEAT_COMPOSITOR_LATE;
+
+		if (k && kind != run_kind) {
+			repeat_run(m, g, first + run_start, k - run_start, run_kind, -1);
+			run_start = k;
+		}
+		run_kind = kind;
+	}
+	repeat_run(m, g, first + run_start, n - run_start, run_kind, -1);
 }
 
 /*
  * The vblanks between the last frame and @l, each blamed: from @l's target
  * on, on @l's class; before it (no commit pending) idle within the
- * compositor's cadence, else waiting-poll or compositor-late.
+ * compositor's cadence, else waiting-poll or compositor-late.  @late: @l's
+ * index in c->late once kept, -1.
  */
-static void count_repeats(struct ft_model *m, const struct ft_crtc *c, struct ft_frame_stats *fs,
-			  struct ft_late_frame *l)
+static void count_repeats(struct ft_model *m, struct ft_crtc *c, struct ft_late_frame *l, int late)
 {
-	uint32_t gap = l->landed_seq - fs->last_seq, every = cadence(fs), before, idle, polled;
+	struct ft_frame_stats *fs = &c->fs;
+	uint32_t gap = l->landed_seq - fs->last_seq, before, idle, first = fs->last_seq + 1;
+	struct gap g = { .c = c, .out_seqno = l->out_seqno, .late = late, .cadence = cadence(fs) };
 
 	if (gap <= 1 || gap >= 0x80000000u)
 		return;
 	if (gap - 1 > fs->longest_repeat_run)
 		fs->longest_repeat_run = gap - 1;
 	if (!l->target_ns) {
-		fs->repeats[FT_REPEAT_UNKNOWN] += gap - 1;
+		repeat_run(m, &g, first, gap - 1, FT_REPEAT_UNKNOWN, -1);
 		return;
 	}
 	before = l->target_seq - fs->last_seq - 1;	/* last + 1 .. target - 1 */
@@ -196,12 +250,10 @@ static void count_repeats(struct ft_model *m, const struct ft_crtc *c, struct ft
 	if (before > gap - 1)
 		before = gap - 1;
 	l->repeats = gap - 1 - before;
-	fs->repeats[repeat_of_class(l->cls)] += l->repeats;
-	idle = before < every - 1 ? before : every - 1;
-	polled = polled_vblanks(m, c->pipe, fs->last_seq + 1 + idle, before - idle);
-	fs->repeats[FT_REPEAT_IDLE] += idle;
-	fs->repeats[FT_REPEAT_WAITING_POLL] += polled;
-	fs->repeats[FT_REPEAT_COMPOSITOR_LATE] += before - idle - polled;
+	idle = before < g.cadence - 1 ? before : g.cadence - 1;
+	repeat_run(m, &g, first, idle, FT_REPEAT_IDLE, -1);
+	unpending_repeats(m, &g, first + idle, before - idle);
+	repeat_run(m, &g, first + before, l->repeats, repeat_of_class(l->cls), late);
 }
 
 /*
@@ -295,7 +347,7 @@ void model_frame_landed(struct ft_model *m, struct ft_crtc *c, struct ft_late_fr
 		estimate_margin(m, fs, l);
 	}
 	if (fs->have_last) {
-		count_repeats(m, c, fs, l);
+		count_repeats(m, c, l, late && c->n_late < MODEL_MAX_LATE ? (int)c->n_late : -1);
 		pace(m, fs, l, landed_ns);
 	} else {
 		fs->first_ns = landed_ns;
@@ -326,5 +378,8 @@ void model_frames_finish(struct ft_model *m)
 			fs->by_class[l->cls]++;
 			fs->repeats[repeat_of_class(l->cls)] += l->repeats;
 		}
+		for (unsigned int k = 0; k < c->n_runs; k++)
+			if (c->runs[k].late >= 0 && (unsigned int)c->runs[k].late < c->n_late)
+				c->runs[k].kind = repeat_of_class(c->late[c->runs[k].late].cls);
 	}
 }

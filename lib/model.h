@@ -30,6 +30,7 @@
 #define MODEL_MAX_INFLIGHT 64		/* unsignalled out-fences tracked per trace */
 #define MODEL_VBLANK_RING 256		/* recent vblanks remembered per pipe */
 #define MODEL_MAX_LATE 4096		/* late frames kept with full detail */
+#define MODEL_MAX_REPEAT_RUNS 4096	/* runs of repeated vblanks kept (idle ones: counted) */
 #define MODEL_MAX_WAITS 256		/* waits in progress at one time */
 #define MODEL_LONG_WAIT_NS 1000000ull	/* a wait this long really waited */
 #define MODEL_STALL_NS 33000000ull	/* default: report waits this long as stalls */
@@ -234,6 +235,20 @@ struct ft_late_frame {
 	uint32_t repeats;		/* vblanks it left the previous frame on */
 };
 
+/*
+ * A run of vblanks that each showed the frame before again, all for one
+ * reason (model-frames.c).  Idle runs are only counted: a 30 fps client
+ * makes one every frame, and they explain themselves.
+ */
+struct ft_repeat_run {
+	uint32_t first_seq, count;
+	uint32_t frame_out_seqno;	/* the frame that landed after it */
+	enum ft_repeat_kind kind;
+	int late;			/* that frame's index in ft_crtc.late when the run
+					 * is its wait (blamed on its class), else -1 */
+	uint32_t cadence;		/* the compositor's cadence then, in vblanks */
+};
+
 #define FT_CADENCE_RING 9		/* recent target intervals: the cadence */
 #define FT_PRESENT_SLOTS 9		/* present intervals of 1..8 vblanks, 9+ */
 
@@ -279,6 +294,9 @@ struct ft_crtc {
 	struct hist out_latency;
 	struct ft_late_frame *late;
 	unsigned int n_late;
+	struct ft_repeat_run *runs;	/* the first MODEL_MAX_REPEAT_RUNS, idle aside */
+	unsigned int n_runs;
+	uint64_t runs_total;
 	struct ft_frame_stats fs;
 };
 

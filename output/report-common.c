@@ -153,6 +153,25 @@ static int by_p99(const void *a, const void *b)
 }
 
 /**
+ * report_run_selected() - whether a run of repeats passes the filters
+ * @m: the model
+ * @c: its CRTC
+ * @r: the run
+ * @o: --pid, --timeline, --context: a run passes them only as the wait of
+ *     a late frame that does; with none given every run passes
+ *
+ * Return: 1 to list it.
+ */
+int report_run_selected(const struct ft_model *m, const struct ft_crtc *c,
+			const struct ft_repeat_run *r, const struct report_opts *o)
+{
+	if (o->pid < 0 && !o->timeline && o->context < 0)
+		return 1;
+	return r->late >= 0 && (unsigned int)r->late < c->n_late &&
+	       report_late_selected(m, c, &c->late[r->late], o);
+}
+
+/**
  * report_group_rows() - the own rows (--by context) that group @g counts,
  * kept by the filter, slowest p99 first
  *

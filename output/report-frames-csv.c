@@ -2,7 +2,8 @@
 /*
  * report-frames-csv.c - the frames section of `report --csv`: a table of
  * CRTCs (outcomes, classes, repeats), an empty line, a table of the late
- * frames kept, each with its class.  Empty fields: unknown.
+ * frames kept, each with its class, an empty line, a table of the runs of
+ * repeats kept (idle ones aside).  Empty fields: unknown.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -63,8 +64,17 @@ static void late_row(FILE *out, const struct ft_crtc *c, const struct ft_late_fr
 	fprintf(out, ",%u\n", l->repeats);
 }
 
+static void run_row(FILE *out, const struct ft_crtc *c, const struct ft_repeat_run *r)
+{
+	fprintf(out, "%u,%u,%u,%s,%u,%u,", c->crtc_id, r->first_seq, r->count,
+		report_repeat_kind_name(r->kind), r->frame_out_seqno, r->cadence);
+	if (r->late >= 0 && (unsigned int)r->late < c->n_late)
+		fprintf(out, "%s", report_frame_class_name(c->late[r->late].cls));
+	fprintf(out, "\n");
+}
+
 /**
- * report_csv_frames() - the frames section's two tables
+ * report_csv_frames() - the frames section's three tables
  * @out: where to write
  * @m: the model
  * @o: --crtc and the late frames' filters
@@ -87,6 +97,16 @@ int report_csv_frames(FILE *out, const struct ft_model *m, const struct report_o
 		for (unsigned int k = 0; k < c->n_late; k++)
 			if (report_late_selected(m, c, &c->late[k], o))
 				late_row(out, c, &c->late[k]);
+	}
+	fprintf(out, "\ncrtc,first_vblank,count,blame,next_out_fence_seqno,cadence_vblanks,class\n");
+	for (unsigned int i = 0; i < m->display.crtcs.n; i++) {
+		const struct ft_crtc *c = &m->display.crtcs.items[i];
+
+		if (o->crtc >= 0 && c->crtc_id != (uint64_t)o->crtc)
+			continue;
+		for (unsigned int k = 0; k < c->n_runs; k++)
+			if (report_run_selected(m, c, &c->runs[k], o))
+				run_row(out, c, &c->runs[k]);
 	}
 	return ferror(out) ? -1 : 0;
 }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * report-frames-json.c - the frames section of `report --json`: per CRTC
- * the outcomes, classes, repeats and pacing, and each late frame kept
+ * the outcomes, classes, repeats and pacing, each late frame and each run
+ * of repeats (idle ones aside) kept
  * (docs/schema/report.schema.json, "frames").  A value the trace cannot
  * give is null, never 0.
  */
@@ -77,6 +78,18 @@ static void late_frame(FILE *out, const struct ft_model *m, const struct ft_late
 	fprintf(out, "}");
 }
 
+static void repeat_run(FILE *out, const struct ft_crtc *c, const struct ft_repeat_run *r)
+{
+	fprintf(out, "\n        {\"first_vblank\": %u, \"count\": %u, \"blame\": \"%s\""
+		", \"next_out_fence_seqno\": %u, \"cadence_vblanks\": %u, \"class\": ",
+		r->first_seq, r->count, report_repeat_kind_name(r->kind), r->frame_out_seqno,
+		r->cadence);
+	if (r->late >= 0 && (unsigned int)r->late < c->n_late)
+		fprintf(out, "\"%s\"}", report_frame_class_name(c->late[r->late].cls));
+	else
+		fprintf(out, "null}");
+}
+
 static void crtc_frames(FILE *out, const struct ft_model *m, const struct ft_crtc *c,
 			const struct report_opts *o)
 {
@@ -98,6 +111,14 @@ static void crtc_frames(FILE *out, const struct ft_model *m, const struct ft_crt
 		if (report_late_selected(m, c, &c->late[i], o)) {
 			fprintf(out, "%s", n++ ? "," : "");
 			late_frame(out, m, &c->late[i]);
+		}
+	fprintf(out, "], \"repeat_runs_total\": %" PRIu64 ", \"repeat_runs_kept\": %u"
+		", \"repeat_runs\": [", c->runs_total, c->n_runs);
+	n = 0;
+	for (unsigned int i = 0; i < c->n_runs; i++)
+		if (report_run_selected(m, c, &c->runs[i], o)) {
+			fprintf(out, "%s", n++ ? "," : "");
+			repeat_run(out, c, &c->runs[i]);
 		}
 	fprintf(out, "]}");
 }

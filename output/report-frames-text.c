@@ -2,8 +2,9 @@
 /*
  * report-frames-text.c - `report --section frames` as text: per CRTC the
  * outcome of every frame judged, the class of each late one, the blame of
- * each repeated vblank, the pacing, then one line per late frame with its
- * cause (definitions: lib/model-frames.c, the README's "Frames").
+ * each repeated vblank, the pacing, then one line per late frame and one
+ * per run of repeats with its cause (definitions: lib/model-frames.c, the
+ * README's "Frames").
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -170,6 +171,60 @@ static void late_frames(FILE *out, const struct ft_model *m, const struct ft_crt
 			late_line(out, m, &c->late[i]);
 }
 
+static void run_cause(FILE *out, const struct ft_crtc *c, const struct ft_repeat_run *r)
+{
+	switch (r->kind) {
+	case FT_REPEAT_WAITING_FENCE:
+		fprintf(out, "out-seq %u was pending on an in-fence", r->frame_out_seqno);
+		if (r->late >= 0 && (unsigned int)r->late < c->n_late)
+			fprintf(out, " (its class: %s)", report_frame_class_name(c->late[r->late].cls));
+		break;
+	case FT_REPEAT_QUEUED:
+		fprintf(out, "out-seq %u was pending behind an earlier commit", r->frame_out_seqno);
+		break;
+	case FT_REPEAT_DRIVER:
+		fprintf(out, "out-seq %u was ready, the driver did not show it", r->frame_out_seqno);
+		break;
+	case FT_REPEAT_WAITING_POLL:
+		fprintf(out, "no commit pending, a sync_file poll in progress; out-seq %u came next",
+			r->frame_out_seqno);
+		break;
+	case FT_REPEAT_COMPOSITOR_LATE:
+		fprintf(out, "no commit pending past the compositor's cadence (%u vblank%s); out-seq %u came next",
+			r->cadence, r->cadence == 1 ? "" : "s", r->frame_out_seqno);
+		break;
+	default:
+		fprintf(out, "not known (out-seq %u pending, or its target not in reach)",
+			r->frame_out_seqno);
+		break;
+	}
+}
+
+/* One line per run of repeats of one blame, idle runs aside. */
+static void repeat_runs(FILE *out, const struct ft_model *m, const struct ft_crtc *c,
+			const struct report_opts *o)
+{
+	unsigned int selected = 0;
+
+	for (unsigned int i = 0; i < c->n_runs; i++)
+		selected += report_run_selected(m, c, &c->runs[i], o);
+	if (!selected)
+		return;
+	fprintf(out, "  repeated vblanks in runs of one blame%s (idle ones counted above, not listed):\n",
+		c->runs_total > c->n_runs ? " (the first ones, kept in detail)" : "");
+	fprintf(out, "  %8s %8s %6s  %-16s %s\n", "first", "last", "count", "blame", "cause");
+	for (unsigned int i = 0; i < c->n_runs; i++) {
+		const struct ft_repeat_run *r = &c->runs[i];
+
+		if (!report_run_selected(m, c, r, o))
+			continue;
+		fprintf(out, "  %8u %8u %6u  %-16s ", r->first_seq, r->first_seq + r->count - 1,
+			r->count, report_repeat_kind_name(r->kind));
+		run_cause(out, c, r);
+		fprintf(out, "\n");
+	}
+}
+
 /**
  * report_text_frames() - the frames section
  * @out: where to write
@@ -198,6 +253,7 @@ void report_text_frames(FILE *out, const struct ft_model *m, const struct report
 		vblanks(out, &c->fs, repeats);
 		pacing(out, &c->fs, repeats);
 		late_frames(out, m, c, o);
+		repeat_runs(out, m, c, o);
 	}
 	if (!m->display.crtcs.n)
 		fprintf(out, "  no CRTC out-fence timeline in this trace\n");

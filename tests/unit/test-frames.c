@@ -248,6 +248,12 @@ static void test_idle_at_half_rate(void **state)
 	assert_int_equal(cr->fs.repeats[FT_REPEAT_COMPOSITOR_LATE], 1);
 	assert_int_equal(cr->fs.repeats[FT_REPEAT_IDLE], 3);
 	assert_int_equal(cr->fs.present_vblanks[1], 4);
+	/* idle runs are counted, not listed: only the first gap's run is */
+	assert_int_equal(cr->runs_total, 1);
+	assert_int_equal(cr->n_runs, 1);
+	assert_int_equal(cr->runs[0].kind, FT_REPEAT_COMPOSITOR_LATE);
+	assert_int_equal(cr->runs[0].first_seq, 101);
+	assert_int_equal(cr->runs[0].count, 1);
 }
 
 /*
@@ -313,14 +319,46 @@ static void test_target_missing_is_estimated(void **state)
 		{ 2, VB(100) + MS, VB(101) + 5 * MS, VB(101) + 5 * MS + 10000, 102 },
 	};
 	struct frames_script sc = { 97, 102, 101, c, 2, NULL, 0 };
-	const struct ft_late_frame *l = &crtc(play(f, &sc))->late[0];
+	const struct ft_crtc *cr = crtc(play(f, &sc));
+	const struct ft_late_frame *l = &cr->late[0];
 
+	/* its repeat of 101 is its wait: blamed on its final class */
+	assert_int_equal(cr->n_runs, 1);
+	assert_int_equal(cr->runs[0].first_seq, 101);
+	assert_int_equal(cr->runs[0].late, 0);
+	assert_int_equal(cr->runs[0].kind, FT_REPEAT_WAITING_FENCE);
 	assert_int_equal(l->target_seq, 101);
 	assert_true(l->target_estimated);
 	assert_int_equal(l->target_ns, VB(101));
 	assert_true(l->late_by_known);
 	assert_int_equal(l->late_by_ns, (VB(102) - 10000) - VB(101));
 	assert_int_equal(l->cls, FT_CLASS_PRODUCER);
+}
+
+/*
+ * As above, but with a late frame before (no margin estimate yet, so the
+ * second one is driver at its time): the vblank it left the first frame
+ * on is its wait, and goes from driver to waiting-fence with its class.
+ */
+static void test_run_follows_reclass(void **state)
+{
+	struct trace_fixture *f = *state;
+	struct commit_times c[] = {
+		{ 1, VB(97) + MS, VB(98) + 5 * MS, VB(98) + 5 * MS + 10000, 99 },
+		{ 2, VB(99) + MS, VB(100) - 4 * MS, VB(100) - 4 * MS + 10000, 101 },
+		{ 3, VB(101) + MS, VB(102) - 12 * MS - 10000, VB(102) - 12 * MS, 102 },
+	};
+	struct frames_script sc = { 97, 102, 0, c, 3, NULL, 0 };
+	const struct ft_crtc *cr = crtc(play(f, &sc));
+
+	assert_int_equal(cr->late_count, 2);
+	assert_int_equal(cr->late[1].cls, FT_CLASS_PRODUCER);
+	assert_int_equal(cr->n_runs, 1);
+	assert_int_equal(cr->runs[0].first_seq, 100);
+	assert_int_equal(cr->runs[0].late, 1);
+	assert_int_equal(cr->runs[0].kind, FT_REPEAT_WAITING_FENCE);
+	assert_int_equal(cr->fs.repeats[FT_REPEAT_WAITING_FENCE], 1);
+	assert_int_equal(cr->fs.repeats[FT_REPEAT_DRIVER], 0);
 }
 
 /* No vblank before the commit: the pipe's first one after it is the target. */
@@ -350,6 +388,37 @@ static void test_waiting_poll(void **state)
 	assert_int_equal(cr->fs.on_time, 2);
 	assert_int_equal(cr->fs.repeats[FT_REPEAT_WAITING_POLL], 2);
 	assert_int_equal(cr->fs.repeats[FT_REPEAT_COMPOSITOR_LATE], 0);
+	assert_int_equal(cr->n_runs, 1);
+	assert_int_equal(cr->runs[0].kind, FT_REPEAT_WAITING_POLL);
+	assert_int_equal(cr->runs[0].count, 2);
+}
+
+/*
+ * Four vblanks with nothing pending, a poll across the middle two: three
+ * runs in vblank order, each of one blame, each naming the frame after.
+ */
+static void test_repeat_runs_split_by_blame(void **state)
+{
+	struct trace_fixture *f = *state;
+	struct commit_times c[] = { PROMPT(1, 99), PROMPT(2, 104) };
+	struct poll_times polls[] = { { VB(101) + MS, VB(103) + 500000 } };
+	struct frames_script sc = { 99, 105, 0, c, 2, polls, 1 };
+	const struct ft_crtc *cr = crtc(play(f, &sc));
+	const struct { uint32_t first, count; enum ft_repeat_kind kind; } want[] = {
+		{ 101, 1, FT_REPEAT_COMPOSITOR_LATE },
+		{ 102, 2, FT_REPEAT_WAITING_POLL },
+		{ 104, 1, FT_REPEAT_COMPOSITOR_LATE },
+	};
+
+	assert_int_equal(cr->n_runs, 3);
+	assert_int_equal(cr->runs_total, 3);
+	for (unsigned int i = 0; i < 3; i++) {
+		assert_int_equal(cr->runs[i].first_seq, want[i].first);
+		assert_int_equal(cr->runs[i].count, want[i].count);
+		assert_int_equal(cr->runs[i].kind, want[i].kind);
+		assert_int_equal(cr->runs[i].frame_out_seqno, 2);
+		assert_int_equal(cr->runs[i].late, -1);
+	}
 }
 
 int run_frames_tests(void)
@@ -362,11 +431,13 @@ int run_frames_tests(void)
 		trace_fixture_stock_test(test_compositor_late),
 		trace_fixture_stock_test(test_idle_at_half_rate),
 		trace_fixture_stock_test(test_margin_estimated_then_reclassified),
+		trace_fixture_stock_test(test_run_follows_reclass),
 		trace_fixture_stock_test(test_margin_given),
 		trace_fixture_stock_test(test_untraced_signal_is_unknown),
 		trace_fixture_stock_test(test_target_missing_is_estimated),
 		trace_fixture_stock_test(test_first_frame_targets_first_vblank),
 		trace_fixture_series_test(test_waiting_poll),
+		trace_fixture_series_test(test_repeat_runs_split_by_blame),
 	};
 
 	return cmocka_run_group_tests_name("frames", tests, NULL, NULL);
