@@ -314,6 +314,35 @@ static void queued_behind(const struct ft_frame_stats *fs, struct ft_late_frame 
 	}
 }
 
+/* The frame as judged now, for the passes that follow the model. */
+static void note_landed(struct ft_model *m, const struct ft_crtc *c, const struct ft_late_frame *l,
+			int late, int kept, uint64_t landed_ns)
+{
+	struct ft_display *d = &m->display;
+	struct ft_landed *n = &d->landed[d->landed_total++ % MODEL_LANDED_RING];
+
+	n->crtc = (uint32_t)(c - d->crtcs.items);
+	n->outcome = !l->target_ns ? FT_LANDED_NOT_JUDGED : late ? FT_LANDED_LATE : FT_LANDED_ON_TIME;
+	n->late = kept;
+	n->landed_ns = landed_ns;
+	n->frame = *l;
+}
+
+/**
+ * model_landed() - the @n-th frame that landed (from 0), while remembered
+ * @m: the model
+ * @n: below m->display.landed_total
+ *
+ * Return: the frame, or NULL when it is out of the ring (more than
+ * MODEL_LANDED_RING frames landed since).
+ */
+const struct ft_landed *model_landed(const struct ft_model *m, uint64_t n)
+{
+	if (n >= m->display.landed_total || m->display.landed_total - n > MODEL_LANDED_RING)
+		return NULL;
+	return &m->display.landed[n % MODEL_LANDED_RING];
+}
+
 /**
  * model_frame_landed() - a frame of CRTC @c went out on vblank @landed_ns
  * @m: the model
@@ -326,7 +355,7 @@ void model_frame_landed(struct ft_model *m, struct ft_crtc *c, struct ft_late_fr
 			int target_known, uint64_t landed_ns)
 {
 	struct ft_frame_stats *fs = &c->fs;
-	int late;
+	int late, kept;
 
 	if (target_known)
 		frame_times(m, c->pipe, l);
@@ -346,14 +375,16 @@ void model_frame_landed(struct ft_model *m, struct ft_crtc *c, struct ft_late_fr
 		fs->on_time++;
 		estimate_margin(m, fs, l);
 	}
+	kept = late && c->n_late < MODEL_MAX_LATE ? (int)c->n_late : -1;
 	if (fs->have_last) {
-		count_repeats(m, c, l, late && c->n_late < MODEL_MAX_LATE ? (int)c->n_late : -1);
+		count_repeats(m, c, l, kept);
 		pace(m, fs, l, landed_ns);
 	} else {
 		fs->first_ns = landed_ns;
 	}
 	if (late)
 		keep_late(m, c, l);
+	note_landed(m, c, l, late, kept, landed_ns);
 	fs->have_last = 1;
 	fs->last_seq = l->landed_seq;
 	fs->last_target = l->target_seq;

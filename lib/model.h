@@ -29,6 +29,7 @@
 #define MODEL_NAME_LEN 48
 #define MODEL_MAX_INFLIGHT 64		/* unsignalled out-fences tracked per trace */
 #define MODEL_VBLANK_RING 256		/* recent vblanks remembered per pipe */
+#define MODEL_LANDED_RING 16		/* frames that landed, for passes beside the model */
 #define MODEL_MAX_LATE 4096		/* late frames kept with full detail */
 #define MODEL_MAX_REPEAT_RUNS 4096	/* runs of repeated vblanks kept (idle ones: counted) */
 #define MODEL_MAX_WAITS 256		/* waits in progress at one time */
@@ -449,6 +450,22 @@ struct ft_waits {
 	unsigned int polls_done_n, polls_done_head;
 };
 
+/*
+ * A frame that landed, as the frame timeline judged it then (model-frames.c),
+ * for passes that follow the model (timeline-collect.c reads them with
+ * model_landed() after each event).
+ */
+enum ft_landed_outcome { FT_LANDED_NOT_JUDGED, FT_LANDED_ON_TIME, FT_LANDED_LATE };
+
+struct ft_landed {
+	uint32_t crtc;			/* index in display.crtcs */
+	enum ft_landed_outcome outcome;
+	int late;			/* its index in that CRTC's late frames, -1 none
+					 * (the final class is there: model_frames_finish) */
+	uint64_t landed_ns;		/* the vblank it landed on */
+	struct ft_late_frame frame;
+};
+
 /* CRTCs, vblank pipes, out-fences in flight (model-display.c). */
 struct ft_display {
 	VEC(struct ft_crtc) crtcs;
@@ -457,6 +474,8 @@ struct ft_display {
 	unsigned int n_inflight;
 	struct ft_delivered *delivered;		/* per CPU */
 	int64_t latch_margin_ns;		/* given by the user; -1: estimate it */
+	struct ft_landed landed[MODEL_LANDED_RING];	/* the last frames that landed */
+	uint64_t landed_total;
 };
 
 /* Atomic commits, from the series (model-commit.c). */
@@ -506,6 +525,7 @@ int model_lost_between(const struct ft_model *m, uint64_t from, uint64_t to);
 void model_lost_everywhere(struct ft_model *m);
 const struct ft_fence *model_wait_commit(const struct ft_model *m, int pid, uint64_t start);
 const struct ft_fence_step *model_fence_step(const struct ft_model *m);
+const struct ft_landed *model_landed(const struct ft_model *m, uint64_t n);
 uint32_t model_fence_slot(const struct ft_model *m, const struct ft_fence *f);
 uint64_t model_late_member(const struct ft_model *m, uint64_t key, int *error);
 uint32_t model_context_index(const struct ft_model *m, uint64_t context);

@@ -9,22 +9,22 @@
  * tasks, process 4 the planes' in-fence waits (series only), named after
  * the timeline waited for so that Perfetto colours them by it.  Sub-rows
  * (tl_finish()) never overlap, so every thread's "X" slices are properly
- * nested and in time order.  A late frame is a flow arrow from its
- * blocking fence's slice to the slice of the commit it delayed (to its
- * out-fence when no commit is known).
+ * nested and in time order.  A late frame whose in-fence signalled past
+ * its deadline (class producer, or producer contributing) is a flow arrow
+ * from that fence's slice to the slice of the commit it delayed (to its
+ * out-fence when no commit is known); the frame timeline's tracks are
+ * export-perfetto-frames.c's.
  */
 #include <inttypes.h>
 
 #include "report.h"
 #include "json-str.h"
-#include "timeline.h"
-
-enum { PID_DISPLAY = 1, PID_TIMELINES, PID_WAITS, PID_PLANES };
+#include "perfetto.h"
 #define VBLANK_TID_BASE 1000000
 #define COMMIT_TID_BASE 2000000	/* + CRTC index * TL_MAX_ROWS + row */
 
 /* Trace-event times are microseconds; keep the nanoseconds as decimals. */
-static void us(FILE *out, const char *key, uint64_t ns)
+void perfetto_us(FILE *out, const char *key, uint64_t ns)
 {
 	fprintf(out, ",\"%s\":%" PRIu64 ".%03u", key, ns / 1000, (unsigned int)(ns % 1000));
 }
@@ -39,7 +39,7 @@ static uint64_t span_tid(const struct tl_span *s, int wait)
 	return (uint64_t)(wait ? s->lane : s->timeline) * TL_MAX_ROWS + s->row + 1;
 }
 
-static void meta(FILE *out, const char *what, int pid, uint64_t tid, const char *name, int sort)
+void perfetto_meta(FILE *out, const char *what, int pid, uint64_t tid, const char *name, int sort)
 {
 	fprintf(out, ",\n{\"name\":\"%s\",\"ph\":\"M\",\"pid\":%d,\"tid\":%" PRIu64 ",\"args\":{\"name\":",
 		what, pid, tid);
@@ -63,7 +63,7 @@ static void commit_and_plane_names(FILE *out, const struct tl_data *d)
 		for (unsigned int r = 0; r < d->crtc_rows[i]; r++) {
 			snprintf(name, sizeof(name), "%s commits%s%s", m->display.crtcs.items[i].name,
 				 d->series ? "" : " (inferred from out-fences)", r ? " (overlapping)" : "");
-			meta(out, "thread_name", PID_DISPLAY, COMMIT_TID_BASE + (uint64_t)i * TL_MAX_ROWS + r,
+			perfetto_meta(out, "thread_name", PID_DISPLAY, COMMIT_TID_BASE + (uint64_t)i * TL_MAX_ROWS + r,
 			     name, -2);
 		}
 	for (size_t i = 0; i < d->planes.n; i++) {
@@ -72,7 +72,7 @@ static void commit_and_plane_names(FILE *out, const struct tl_data *d)
 		for (unsigned int r = 0; r < p->rows; r++) {
 			snprintf(name, sizeof(name), "plane %u (CRTC %u)%s", p->id, p->crtc_id,
 				 r ? " (overlapping)" : "");
-			meta(out, "thread_name", PID_PLANES, i * TL_MAX_ROWS + r + 1, name,
+			perfetto_meta(out, "thread_name", PID_PLANES, i * TL_MAX_ROWS + r + 1, name,
 			     (int)(i * TL_MAX_ROWS + r));
 		}
 	}
@@ -84,9 +84,9 @@ static void track_names(FILE *out, const struct tl_data *d)
 	char name[160];
 
 	fputs("{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":1,\"tid\":0,\"args\":{\"name\":\"Display (CRTCs)\"}}", out);
-	meta(out, "process_name", PID_TIMELINES, 0, "Fence timelines", PID_TIMELINES);
-	meta(out, "process_name", PID_WAITS, 0, "Waiting tasks", PID_WAITS);
-	meta(out, "process_name", PID_PLANES, 0, "Planes (in-fence waits)", PID_PLANES);
+	perfetto_meta(out, "process_name", PID_TIMELINES, 0, "Fence timelines", PID_TIMELINES);
+	perfetto_meta(out, "process_name", PID_WAITS, 0, "Waiting tasks", PID_WAITS);
+	perfetto_meta(out, "process_name", PID_PLANES, 0, "Planes (in-fence waits)", PID_PLANES);
 	for (unsigned int i = 0; i < m->fences.timelines.n; i++)
 		for (unsigned int r = 0; r < d->timeline_rows[i]; r++) {
 			int n = snprintf(name, sizeof(name), "%s %s", m->fences.timelines.items[i].driver,
@@ -94,7 +94,7 @@ static void track_names(FILE *out, const struct tl_data *d)
 
 			if (r && n > 0 && (size_t)n < sizeof(name))
 				snprintf(name + n, sizeof(name) - (size_t)n, " #%u", r + 1);
-			meta(out, "thread_name", timeline_pid(m, i), (uint64_t)i * TL_MAX_ROWS + r + 1, name,
+			perfetto_meta(out, "thread_name", timeline_pid(m, i), (uint64_t)i * TL_MAX_ROWS + r + 1, name,
 			     (int)(i * TL_MAX_ROWS + r));
 		}
 	for (size_t i = 0; i < d->tasks.n; i++) {
@@ -103,15 +103,16 @@ static void track_names(FILE *out, const struct tl_data *d)
 		for (unsigned int r = 0; r < t->rows; r++) {
 			snprintf(name, sizeof(name), "%s-%d waits%s", report_task_name(m, t->pid), t->pid,
 				 r ? " (nested)" : "");
-			meta(out, "thread_name", PID_WAITS, i * TL_MAX_ROWS + r + 1, name, (int)(i * TL_MAX_ROWS + r));
+			perfetto_meta(out, "thread_name", PID_WAITS, i * TL_MAX_ROWS + r + 1, name, (int)(i * TL_MAX_ROWS + r));
 		}
 	}
 	for (unsigned int i = 0; i < m->display.pipes.n; i++) {
 		snprintf(name, sizeof(name), "vblanks (pipe %d)", m->display.pipes.items[i].pipe);
-		meta(out, "thread_name", PID_DISPLAY, VBLANK_TID_BASE + (uint64_t)m->display.pipes.items[i].pipe,
+		perfetto_meta(out, "thread_name", PID_DISPLAY, VBLANK_TID_BASE + (uint64_t)m->display.pipes.items[i].pipe,
 		     name, -1);
 	}
 	commit_and_plane_names(out, d);
+	perfetto_frame_names(out, d);
 }
 
 static void span_event(FILE *out, const struct tl_data *d, const struct tl_span *s, int wait)
@@ -123,8 +124,8 @@ static void span_event(FILE *out, const struct tl_data *d, const struct tl_span 
 	fprintf(out, ",\n{\"name\":\"%s%s %u\",\"cat\":\"%s\",\"ph\":\"X\",\"pid\":%d,\"tid\":%" PRIu64,
 		wait ? "wait " : "", t && t->crtc >= 0 ? "out-fence" : "fence", s->seqno,
 		wait ? "wait" : "fence", pid, span_tid(s, wait));
-	us(out, "ts", s->t0);
-	us(out, "dur", s->t1 - s->t0);
+	perfetto_us(out, "ts", s->t0);
+	perfetto_us(out, "dur", s->t1 - s->t0);
 	fprintf(out, ",\"args\":{\"context\":%" PRIu64 ",\"seqno\":%u,\"%s\":%s,\"timeline\":",
 		t ? t->context : 0, s->seqno, wait ? "ended" : "signaled", s->done ? "true" : "false");
 	json_str(out, t ? t->name : "?");
@@ -140,7 +141,7 @@ static void vblank_events(FILE *out, const struct tl_data *d)
 
 		fprintf(out, ",\n{\"name\":\"vblank %u\",\"cat\":\"vblank\",\"ph\":\"i\",\"s\":\"t\",\"pid\":%d,\"tid\":%d",
 			v->seq, PID_DISPLAY, VBLANK_TID_BASE + v->pipe);
-		us(out, "ts", v->ts);
+		perfetto_us(out, "ts", v->ts);
 		fputs("}", out);
 	}
 	for (size_t i = 0; i < d->missed.n; i++) {
@@ -148,7 +149,7 @@ static void vblank_events(FILE *out, const struct tl_data *d)
 
 		fprintf(out, ",\n{\"name\":\"missed %u vblank(s) after %u\",\"cat\":\"missed\",\"ph\":\"i\",\"s\":\"t\","
 			"\"pid\":%d,\"tid\":%d", mv->to - mv->from - 1, mv->from, PID_DISPLAY, VBLANK_TID_BASE + mv->pipe);
-		us(out, "ts", mv->ts);
+		perfetto_us(out, "ts", mv->ts);
 		fputs("}", out);
 	}
 }
@@ -166,8 +167,8 @@ static void commit_event(FILE *out, const struct tl_data *d, const struct tl_com
 		fprintf(out, ",\n{\"name\":\"commit %" PRIu64 "%s\"", c->id, c->failed ? " failed" : "");
 	fprintf(out, ",\"cat\":\"commit\",\"ph\":\"X\",\"pid\":%d,\"tid\":%" PRIu64, PID_DISPLAY,
 		commit_tid(c));
-	us(out, "ts", c->t0);
-	us(out, "dur", c->t1 - c->t0);
+	perfetto_us(out, "ts", c->t0);
+	perfetto_us(out, "dur", c->t1 - c->t0);
 	fprintf(out, ",\"args\":{\"commit\":%" PRIu64 ",\"inferred\":%s,\"pid\":%d,\"flipped\":%s",
 		c->id, c->inferred ? "true" : "false", c->pid, c->flipped ? "true" : "false");
 	if (f)
@@ -188,8 +189,8 @@ static void plane_wait_event(FILE *out, const struct tl_data *d, const struct tl
 	json_str(out, t ? t->name : "?");
 	fprintf(out, ",\"cat\":\"in-fence\",\"ph\":\"X\",\"pid\":%d,\"tid\":%" PRIu64, PID_PLANES,
 		(uint64_t)s->lane * TL_MAX_ROWS + s->row + 1);
-	us(out, "ts", s->t0);
-	us(out, "dur", s->t1 - s->t0);
+	perfetto_us(out, "ts", s->t0);
+	perfetto_us(out, "dur", s->t1 - s->t0);
 	fprintf(out, ",\"args\":{\"seqno\":%u,\"commit\":%" PRIu64 ",\"ended\":%s,\"interrupted\":%s}}",
 		s->seqno, c->id, s->done ? "true" : "false", s->failed ? "true" : "false");
 }
@@ -202,7 +203,7 @@ static void flow_end(FILE *out, int pid, uint64_t tid, uint64_t t0, uint64_t t1,
 
 	fprintf(out, ",\n{\"name\":\"blocked frame\",\"cat\":\"late\",\"ph\":\"%s\",\"id\":%u,\"pid\":%d,\"tid\":%" PRIu64 "%s",
 		ph, id, pid, tid, ph[0] == 'f' ? ",\"bp\":\"e\"" : "");
-	us(out, "ts", ts);
+	perfetto_us(out, "ts", ts);
 	fputs("}", out);
 }
 
@@ -239,7 +240,9 @@ static void late_flows(FILE *out, const struct tl_data *d)
 			long to = tl_find_fence(d, m->display.crtcs.items[ci].timeline, l->out_seqno);
 			long from;
 
-			if (!l->blocking.known || l->blocking.ctx == FT_NONE || to < 0)
+			/* only a fence that was late is to blame (producer, or contributing) */
+			if (!l->blocking.known || l->blocking.ctx == FT_NONE || to < 0 ||
+			    !report_frame_fence_late(l))
 				continue;
 			/* the page's model has every context's own row (each_context) */
 			from = tl_find_fence(d, model_context_timeline(m, l->blocking.ctx),
@@ -266,6 +269,7 @@ int tl_write_perfetto(FILE *out, const struct tl_data *d, const struct tl_source
 	for (size_t i = 0; i < d->plane_waits.n; i++)
 		plane_wait_event(out, d, TL_AT(d->plane_waits, struct tl_span, i));
 	vblank_events(out, d);
+	perfetto_frames(out, d);
 	late_flows(out, d);
 	fputs("\n]}\n", out);
 	return ferror(out) ? -1 : 0;

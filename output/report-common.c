@@ -153,6 +153,18 @@ static int by_p99(const void *a, const void *b)
 }
 
 /**
+ * report_frame_fence_late() - whether a late frame's in-fence signalled past
+ * its deadline: its class is producer, or producer contributes
+ * @l: the late frame
+ *
+ * Return: 1 when the fence is to blame (drawn as an arrow from it).
+ */
+int report_frame_fence_late(const struct ft_late_frame *l)
+{
+	return l->cls == FT_CLASS_PRODUCER || (l->contributing & (1u << FT_CLASS_PRODUCER));
+}
+
+/**
  * report_run_selected() - whether a run of repeats passes the filters
  * @m: the model
  * @c: its CRTC

@@ -23,6 +23,7 @@ void tl_init(struct tl_data *d)
 	d->commits.size = sizeof(struct tl_commit);
 	d->plane_waits.size = sizeof(struct tl_span);
 	d->planes.size = sizeof(struct tl_plane);
+	d->frames.size = sizeof(struct tl_frame);
 }
 
 /*
@@ -180,6 +181,7 @@ void tl_on_event(const struct ft_event *ev, const struct ft_model *m, void *ctx)
 	case FT_EV_VBLANK: vblank(d, ev); break;
 	default: tl_commit_event(d, ev, m); break;
 	}
+	tl_frames_pull(d, m);
 }
 
 static struct tl_extent fence_extent(void *item)
@@ -264,7 +266,7 @@ int tl_finish(struct tl_data *d, const struct ft_model *m)
 		if (keymap_put(&d->fence_index, (uint64_t)s->timeline << 32 | s->seqno, (uint32_t)i))
 			d->error = 1;
 	}
-	if (tl_commits_finish(d, m))
+	if (tl_commits_finish(d, m) || tl_frames_finish(d, m))
 		d->error = 1;
 	return d->error ? -1 : 0;
 }
@@ -276,9 +278,12 @@ void tl_free(struct tl_data *d)
 	free(d->vblanks.v);
 	free(d->missed.v);
 	free(d->tasks.v);
+	free(d->frames.v);
+	free(d->frame_rows);
 	free(d->timeline_rows);
 	keymap_free(&d->open_fence);
 	keymap_free(&d->fence_index);
+	keymap_free(&d->vblank_of);
 	tl_commits_free(d);
 	memset(d, 0, sizeof(*d));
 }

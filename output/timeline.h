@@ -84,6 +84,23 @@ struct tl_missed {		/* a jump in a pipe's vblank sequence */
 	uint32_t from, to;
 };
 
+/*
+ * A frame that landed on a CRTC, as the model's frame timeline judged it:
+ * the page's expected and actual rows and Perfetto's tracks of those names
+ * (expected: commit -> target vblank; actual: commit -> the vblank it
+ * landed on).
+ */
+struct tl_frame {
+	uint64_t submit, target_ns, landed_ns;	/* target_ns 0: not judged */
+	uint32_t crtc;		/* model CRTC index */
+	uint32_t out_seqno, target_seq, landed_seq;
+	int32_t late;		/* its index in the CRTC's late frames, -1 none */
+	uint8_t outcome;	/* enum ft_landed_outcome */
+	uint8_t cls;		/* enum ft_frame_class when it landed (late < 0) */
+	uint8_t target_estimated;
+	uint16_t row;		/* sub-row: queued commits overlap the frame before */
+};
+
 struct tl_task {
 	int pid;
 	unsigned int rows;
@@ -97,6 +114,10 @@ struct tl_array {
 struct tl_data {
 	struct tl_array fences, waits, vblanks, missed, tasks;	/* of the structs above */
 	struct tl_array commits, plane_waits, planes;
+	struct tl_array frames;		/* of struct tl_frame, in landing order */
+	uint64_t frames_seen;		/* of the model's landed frames */
+	unsigned int *frame_rows;	/* per model CRTC: frame rows used */
+	struct keymap vblank_of;	/* pipe << 32 | seq -> vblanks index, by tl_finish() */
 	struct keymap open_fence;	/* the model's fence slot -> fence index */
 	struct keymap fence_index;	/* (timeline, seqno) -> fence index, by tl_finish() */
 	struct keymap open_commit;	/* series commit id -> commits index */
@@ -130,6 +151,12 @@ int tl_assign_rows(struct tl_array *a, tl_extent_of extent, unsigned int lanes,
 void tl_commit_event(struct tl_data *d, const struct ft_event *ev, const struct ft_model *m);
 int tl_commits_finish(struct tl_data *d, const struct ft_model *m);
 void tl_commits_free(struct tl_data *d);
+
+/* timeline-frames.c: the frames the model judged, the repeats' times */
+void tl_frames_pull(struct tl_data *d, const struct ft_model *m);
+int tl_frames_finish(struct tl_data *d, const struct ft_model *m);
+enum ft_frame_class tl_frame_class(const struct tl_data *d, const struct tl_frame *f);
+uint64_t tl_vblank_time(const struct tl_data *d, int pipe, uint32_t seq);
 
 int tl_collect(struct tl_data *d, struct analysis *a, const char *path, char *err, size_t errlen);
 void tl_init(struct tl_data *d);

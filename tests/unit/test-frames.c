@@ -8,6 +8,7 @@
  * commit is pid 50's out-fence on CRTC 51 and one in-fence of producer-B.
  */
 #include "series-formats.h"
+#include "timeline.h"
 #include "trace-fixture.h"
 #include "unit.h"
 
@@ -93,8 +94,8 @@ static void play_step(struct trace_fixture *f, const struct frames_script *sc, c
 	tb_set_pid(f->tb, 0);
 }
 
-/* Trace @sc in time order (each CPU's events must come in order). */
-static struct ft_model *play(struct trace_fixture *f, const struct frames_script *sc)
+/* Build @sc's events in time order (each CPU's events must come in order). */
+static void play_events(struct trace_fixture *f, const struct frames_script *sc)
 {
 	struct step st[256];
 	unsigned int n = 0;
@@ -116,6 +117,11 @@ static struct ft_model *play(struct trace_fixture *f, const struct frames_script
 	qsort(st, n, sizeof(*st), step_cmp);
 	for (unsigned int i = 0; i < n; i++)
 		play_step(f, sc, &st[i]);
+}
+
+static struct ft_model *play(struct trace_fixture *f, const struct frames_script *sc)
+{
+	play_events(f, sc);
 	return trace_fixture_analyze(f);
 }
 
@@ -361,6 +367,39 @@ static void test_run_follows_reclass(void **state)
 	assert_int_equal(cr->fs.repeats[FT_REPEAT_DRIVER], 0);
 }
 
+/*
+ * The same trace as the timeline page and Perfetto see it: frame 2 landed
+ * as driver and is drawn with its final class, producer.
+ */
+static void test_timeline_frames_take_the_final_class(void **state)
+{
+	struct trace_fixture *f = *state;
+	struct commit_times c[] = {
+		{ 1, VB(97) + MS, VB(98) + 5 * MS, VB(98) + 5 * MS + 10000, 99 },
+		{ 2, VB(99) + MS, VB(100) - 4 * MS, VB(100) - 4 * MS + 10000, 101 },
+		{ 3, VB(101) + MS, VB(102) - 12 * MS - 10000, VB(102) - 12 * MS, 102 },
+	};
+	struct frames_script sc = { 97, 102, 0, c, 3, NULL, 0 };
+	const struct tl_frame *fr;
+	struct tl_data d;
+	char err[256];
+
+	play_events(f, &sc);
+	trace_fixture_write(f);
+	assert_int_equal(tl_collect(&d, &f->a, f->path, err, sizeof(err)), 0);
+	assert_int_equal(d.frames.n, 3);
+	fr = TL_AT(d.frames, struct tl_frame, 1);
+	assert_int_equal(fr->out_seqno, 2);
+	assert_int_equal(fr->outcome, FT_LANDED_LATE);
+	assert_int_equal(fr->cls, FT_CLASS_DRIVER);	/* when it landed */
+	assert_int_equal(tl_frame_class(&d, fr), FT_CLASS_PRODUCER);
+	assert_int_equal(fr->target_seq, 100);
+	assert_int_equal(fr->landed_seq, 101);
+	assert_int_equal(tl_frame_class(&d, TL_AT(d.frames, struct tl_frame, 2)), FT_CLASS_ON_TIME);
+	assert_int_equal(tl_vblank_time(&d, 0, 100), VB(100));
+	tl_free(&d);
+}
+
 /* No vblank before the commit: the pipe's first one after it is the target. */
 static void test_first_frame_targets_first_vblank(void **state)
 {
@@ -432,6 +471,7 @@ int run_frames_tests(void)
 		trace_fixture_stock_test(test_idle_at_half_rate),
 		trace_fixture_stock_test(test_margin_estimated_then_reclassified),
 		trace_fixture_stock_test(test_run_follows_reclass),
+		trace_fixture_stock_test(test_timeline_frames_take_the_final_class),
 		trace_fixture_stock_test(test_margin_given),
 		trace_fixture_stock_test(test_untraced_signal_is_unknown),
 		trace_fixture_stock_test(test_target_missing_is_estimated),
