@@ -20,14 +20,9 @@
 #include "report.h"
 #include "json-str.h"
 #include "perfetto.h"
+
 #define VBLANK_TID_BASE 1000000
 #define COMMIT_TID_BASE 2000000	/* + CRTC index * TL_MAX_ROWS + row */
-
-/* Trace-event times are microseconds; keep the nanoseconds as decimals. */
-void perfetto_us(FILE *out, const char *key, uint64_t ns)
-{
-	fprintf(out, ",\"%s\":%" PRIu64 ".%03u", key, ns / 1000, (unsigned int)(ns % 1000));
-}
 
 static int timeline_pid(const struct ft_model *m, uint32_t tl)
 {
@@ -37,16 +32,6 @@ static int timeline_pid(const struct ft_model *m, uint32_t tl)
 static uint64_t span_tid(const struct tl_span *s, int wait)
 {
 	return (uint64_t)(wait ? s->lane : s->timeline) * TL_MAX_ROWS + s->row + 1;
-}
-
-void perfetto_meta(FILE *out, const char *what, int pid, uint64_t tid, const char *name, int sort)
-{
-	fprintf(out, ",\n{\"name\":\"%s\",\"ph\":\"M\",\"pid\":%d,\"tid\":%" PRIu64 ",\"args\":{\"name\":",
-		what, pid, tid);
-	json_str(out, name);
-	fputs("}}", out);
-	fprintf(out, ",\n{\"name\":\"%s_sort_index\",\"ph\":\"M\",\"pid\":%d,\"tid\":%" PRIu64
-		",\"args\":{\"sort_index\":%d}}", what[0] == 'p' ? "process" : "thread", pid, tid, sort);
 }
 
 static uint64_t commit_tid(const struct tl_commit *c)

@@ -107,7 +107,14 @@ static void in_fence(FILE *out, const struct ft_model *m, const struct ft_blocki
 			b->merged_context, b->merged_seqno);
 }
 
-static void cause(FILE *out, const struct ft_model *m, const struct ft_late_frame *l)
+/**
+ * report_frame_cause() - a late frame's cause in words, as its report line
+ * and the timeline page's details give it
+ * @out: where to write
+ * @m: the model
+ * @l: the late frame
+ */
+void report_frame_cause(FILE *out, const struct ft_model *m, const struct ft_late_frame *l)
 {
 	char a[24], b[24];
 
@@ -148,7 +155,7 @@ static void late_line(FILE *out, const struct ft_model *m, const struct ft_late_
 		l->target_estimated ? "~" : " ", l->landed_seq, (int)(l->landed_seq - l->target_seq),
 		l->late_by_known ? report_dur(a, sizeof(a), l->late_by_ns) : "?",
 		report_frame_class_name(l->cls));
-	cause(out, m, l);
+	report_frame_cause(out, m, l);
 	for (int k = FT_CLASS_PRODUCER; k < FT_CLASSES; k++)
 		if (l->contributing & (1u << k))
 			fprintf(out, "; also past it: %s", report_frame_class_name((enum ft_frame_class)k));

@@ -59,6 +59,7 @@ int report_wait_selected(const struct ft_model *m, const struct ft_wait_stat *s,
 int report_late_selected(const struct ft_model *m, const struct ft_crtc *c,
 			 const struct ft_late_frame *l, const struct report_opts *o);
 int report_frame_fence_late(const struct ft_late_frame *l);
+void report_frame_cause(FILE *out, const struct ft_model *m, const struct ft_late_frame *l);
 int report_run_selected(const struct ft_model *m, const struct ft_crtc *c,
 			const struct ft_repeat_run *r, const struct report_opts *o);
 uint64_t report_late_selected_count(const struct ft_model *m, const struct ft_crtc *c,

@@ -14,8 +14,18 @@
  *     commits: {pid[], and with the series: out[], crtc[], id[], t0[], dur[],
  *               row[], vblank[], flags[]},
  *     vblanks: {pipe[], seq[], t[]}, missed: [{pipe, t, from, to}],
- *     late: [{crtc, fence, seq, pid, late_by, target, landed, signal,
- *             block: {fence, tl, seq, wait, signal} | null}] }
+ *     late: [{crtc, fence, seq, pid, late_by, target, landed, signal, cls,
+ *             fence_late, cause, block: {fence, tl, seq, wait, signal} | null}],
+ *     frame_classes: [...], repeat_kinds: [...],
+ *     frames: {crtc[], seq[], t0[], exp[], dur[], row[], cls[], target[],
+ *              landed[], est[], late[]}, frame_rows[],
+ *     repeats: [{crtc, first, count, kind, next, cadence, t0, t1}] }
+ *
+ * frames (timeline-json-frames.c): each frame that landed, its expected
+ * span (t0 -> t0 + exp: its target vblank; exp -1 not judged) and actual
+ * one (t0 -> t0 + dur: the vblank it landed on); cls indexes
+ * frame_classes (its final class), late the late array (-1 none);
+ * repeats' kind indexes repeat_kinds, their times -1 when not traced.
  *
  * "fence" and "out" fields index the fences arrays, "commit" the commits
  * (-1: not in the trace); times are ns from start_ns (a late frame's
@@ -121,8 +131,6 @@ static void comms(FILE *out, const struct tl_data *d)
 	keymap_free(&seen);
 }
 
-/* One column of a span or commit array: a getter per field. */
-typedef int64_t (*column_get)(const void *item);
 
 static int64_t none_as_minus1(uint32_t v) { return v == UINT32_MAX ? -1 : (int64_t)v; }
 static int64_t span_tl(const void *p) { return none_as_minus1(((const struct tl_span *)p)->timeline); }
@@ -164,54 +172,35 @@ static int64_t commit_flags(const void *p)
 	       (c->inferred ? TL_COMMIT_INFERRED : 0);
 }
 
-/*
- * With @delta, each value is written as the difference to the previous
- * one (the first to @base): start times, and links that mostly grow.
- */
-static void column(FILE *out, const char *name, const struct tl_array *a, column_get get,
-		   int first, int delta, int64_t base)
-{
-	int64_t prev = base;
-
-	fprintf(out, "%s\"%s\":[", first ? "" : ",", name);
-	for (size_t i = 0; i < a->n; i++) {
-		int64_t v = get((const char *)a->v + i * a->size);
-
-		fprintf(out, "%s%" PRId64, i ? "," : "", delta ? v - prev : v);
-		prev = v;
-	}
-	fputc(']', out);
-}
-
 /* fences (waits: + task, out; plane waits: + plane, commit, failed) */
 static void spans(FILE *out, const char *name, const struct tl_array *a, const char *lane,
 		  const char *link, int with_failed, uint64_t base)
 {
 	fprintf(out, ",\"%s\":{", name);
-	column(out, "tl", a, span_tl, 1, 0, 0);
-	column(out, "seq", a, span_seq, 0, 0, 0);
-	column(out, "t0", a, span_t0, 0, 1, (int64_t)base);
-	column(out, "dur", a, span_dur, 0, 0, 0);
-	column(out, "row", a, span_row, 0, 0, 0);
+	tl_json_column(out, "tl", a, span_tl, 1, 0, 0);
+	tl_json_column(out, "seq", a, span_seq, 0, 0, 0);
+	tl_json_column(out, "t0", a, span_t0, 0, 1, (int64_t)base);
+	tl_json_column(out, "dur", a, span_dur, 0, 0, 0);
+	tl_json_column(out, "row", a, span_row, 0, 0, 0);
 	if (lane)
-		column(out, lane, a, span_lane, 0, 0, 0);
+		tl_json_column(out, lane, a, span_lane, 0, 0, 0);
 	if (link)
-		column(out, link, a, span_link1, 0, 1, 0);
+		tl_json_column(out, link, a, span_link1, 0, 1, 0);
 	if (with_failed)
-		column(out, "failed", a, span_failed, 0, 0, 0);
+		tl_json_column(out, "failed", a, span_failed, 0, 0, 0);
 	fputc('}', out);
 }
 
 static void series_commit_columns(FILE *out, const struct tl_data *d)
 {
-	column(out, "out", &d->commits, commit_out, 0, 0, 0);
-	column(out, "crtc", &d->commits, commit_crtc, 0, 0, 0);
-	column(out, "id", &d->commits, commit_id, 0, 0, 0);
-	column(out, "t0", &d->commits, commit_t0, 0, 1, (int64_t)d->first_ts);
-	column(out, "dur", &d->commits, commit_dur, 0, 0, 0);
-	column(out, "row", &d->commits, commit_row, 0, 0, 0);
-	column(out, "vblank", &d->commits, commit_vblank, 0, 0, 0);
-	column(out, "flags", &d->commits, commit_flags, 0, 0, 0);
+	tl_json_column(out, "out", &d->commits, commit_out, 0, 0, 0);
+	tl_json_column(out, "crtc", &d->commits, commit_crtc, 0, 0, 0);
+	tl_json_column(out, "id", &d->commits, commit_id, 0, 0, 0);
+	tl_json_column(out, "t0", &d->commits, commit_t0, 0, 1, (int64_t)d->first_ts);
+	tl_json_column(out, "dur", &d->commits, commit_dur, 0, 0, 0);
+	tl_json_column(out, "row", &d->commits, commit_row, 0, 0, 0);
+	tl_json_column(out, "vblank", &d->commits, commit_vblank, 0, 0, 0);
+	tl_json_column(out, "flags", &d->commits, commit_flags, 0, 0, 0);
 }
 
 /*
@@ -223,7 +212,7 @@ static void commits(FILE *out, const struct tl_data *d)
 {
 	fprintf(out, ",\"commits\":{\"flag_bits\":{\"flipped\":%d,\"failed\":%d,\"inferred\":%d}",
 		TL_COMMIT_FLIPPED, TL_COMMIT_FAILED, TL_COMMIT_INFERRED);
-	column(out, "pid", &d->commits, commit_pid, 0, 0, 0);
+	tl_json_column(out, "pid", &d->commits, commit_pid, 0, 0, 0);
 	if (d->series)
 		series_commit_columns(out, d);
 	fputc('}', out);
@@ -297,11 +286,15 @@ static void late_frames(FILE *out, const struct tl_data *d)
 			const struct ft_late_frame *l = &c->late[i];
 			const struct ft_blocking *b = &l->blocking;
 
-			fprintf(out, "%s{\"crtc\":%u,\"fence\":%ld,\"seq\":%u,\"pid\":%d,\"late_by\":%" PRIu64
-				",\"target\":%u,\"landed\":%u,\"signal\":%" PRId64 ",\"block\":",
-				first ? "" : ",", ci, tl_find_fence(d, c->timeline, l->out_seqno),
-				l->out_seqno, l->pid, l->late_by_ns, l->target_seq, l->landed_seq,
-				since_start(d, l->signal_ns));
+			fprintf(out, "%s{\"crtc\":%u,\"fence\":%ld,\"seq\":%u,\"pid\":%d,\"late_by\":%" PRId64
+				",\"target\":%u,\"landed\":%u,\"signal\":%" PRId64 ",\"cls\":\"%s\""
+				",\"fence_late\":%s,\"cause\":", first ? "" : ",", ci,
+				tl_find_fence(d, c->timeline, l->out_seqno), l->out_seqno, l->pid,
+				l->late_by_known ? (int64_t)l->late_by_ns : -1, l->target_seq, l->landed_seq,
+				since_start(d, l->signal_ns), report_frame_class_name(l->cls),
+				report_frame_fence_late(l) ? "true" : "false");
+			tl_json_cause(out, m, l);
+			fputs(",\"block\":", out);
 			first = 0;
 			if (!b->known || b->ctx == FT_NONE) {
 				fputs("null}", out);
@@ -343,6 +336,7 @@ int tl_write_data(FILE *out, const struct tl_data *d, const struct tl_source *sr
 	commits(out, d);
 	vblanks(out, d);
 	late_frames(out, d);
+	tl_write_frames_data(out, d);
 	fputs("}", out);
 	return ferror(out) ? -1 : 0;
 }

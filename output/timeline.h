@@ -166,6 +166,13 @@ void tl_free(struct tl_data *d);
 /* The fence index of (timeline, seqno), or -1: for late frames' links. */
 long tl_find_fence(const struct tl_data *d, uint32_t timeline, uint32_t seqno);
 
+/* timeline-json.c's columns, and timeline-json-frames.c's part of the page's data */
+typedef int64_t (*tl_column_get)(const void *item);
+void tl_json_column(FILE *out, const char *name, const struct tl_array *a, tl_column_get get,
+		    int first, int delta, int64_t base);
+void tl_write_frames_data(FILE *out, const struct tl_data *d);
+void tl_json_cause(FILE *out, const struct ft_model *m, const struct ft_late_frame *l);
+
 /* Outputs: 0, or -1 when writing failed. */
 struct tl_source {
 	const char *path, *clock;

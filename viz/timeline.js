@@ -53,6 +53,25 @@
     return C;
   }
   const C = commits(D.commits);
+  // Frames, as the report's frame timeline judged them: an expected span
+  // (commit -> target vblank; exp -1: not judged) and an actual one
+  // (commit -> the vblank it landed on) each, in two sets.
+  function frameSets(fr) {
+    const t0 = undelta(fr.t0), n = t0.length;
+    const set = (kind, dur) => ({ kind, n, t0, t1: Float64Array.from(dur, (d, i) => t0[i] + Math.max(d, 0)), dur,
+                                  row: fr.row, crtc: fr.crtc, seq: fr.seq, cls: fr.cls, late: fr.late,
+                                  target: fr.target, landed: fr.landed, est: fr.est });
+    return [set('fexp', fr.exp), set('fact', fr.dur)];
+  }
+  const [FE, FA] = frameSets(D.frames);
+  const className = i => D.frame_classes[FA.cls[i]];
+  // One colour per class (actual row) and per repeat blame (vblank row).
+  const CLASS_COLOUR = { 'on-time': '#5aae61', producer: '#d6453d', queued: '#e08a1e', wakeup: '#8e5bb5',
+                         driver: '#2b7bba', unknown: '#8a8f99', 'not-judged': '#c8ccd4' };
+  const EXPECTED_COLOUR = '#a6d3a8';
+  const REPEAT_COLOUR = { 'waiting-fence': '#d6453d', queued: '#e08a1e', driver: '#2b7bba', 'waiting-poll': '#b07cc6',
+                          'compositor-late': '#e6b000', idle: '#c8ccd4', unknown: '#8a8f99' };
+  const repeatKind = r => D.repeat_kinds[r.kind];
   const crtcRows = D.series ? D.crtc_rows : D.crtcs.map(c => D.timelines[c.tl].rows);
   // Keys (timeline, seqno) as one number: Map lookups without strings.
   const key = (tl, seq) => tl * 4294967296 + seq;
@@ -96,6 +115,7 @@
   // signal (the report's "landed").  A span that never ended is drawn to
   // the end of the trace, which is no time the frame landed: never there.
   function arrowEnd(l) {
+    if (!l.fence_late) return { why: 'no in-fence of it signalled past its deadline (class ' + l.cls + ')' };
     if (!l.block || l.block.fence < 0) return { why: 'the fence that blocked it is not known' };
     if (!(l.block.signal >= 0)) return { why: 'the trace has no signal of the fence that blocked it' };
     if (l.fence < 0) return { why: 'its out-fence is not in the trace' };
@@ -121,7 +141,7 @@
     return rows.map(r => ({ S, idx: Int32Array.from(r) }));
   }
   const lanes = [], laneOfTimeline = new Map(), laneOfTask = new Map(), laneOfPipe = new Map();
-  const laneOfCrtc = new Map(), laneOfPlane = new Map();
+  const laneOfCrtc = new Map(), laneOfPlane = new Map(), laneOfFrames = new Map();
   function vblanksOf(pipe) {
     const r = [];
     for (let i = 0; i < V.t.length; i++) if (V.pipe[i] === pipe) r.push(i);
@@ -137,6 +157,12 @@
     laneOfCrtc.set(ci, lanes.length);
     if (c.pipe >= 0) laneOfPipe.set(c.pipe, lanes.length);
     lanes.push(lane);
+    if (!FA.crtc.includes(ci)) return;
+    laneOfFrames.set(ci, lanes.length);	// expected, then actual (+ 1)
+    lanes.push({ kind: 'frames', name: lane.name + ' expected', sub: 'commit → target vblank', crtc: ci,
+                 rows: rowsOf(FE, i => FE.crtc[i] === ci && FE.dur[i] >= 0, D.frame_rows[ci]) },
+               { kind: 'frames', name: lane.name + ' actual', sub: 'commit → landed vblank, by class', crtc: ci,
+                 rows: rowsOf(FA, i => FA.crtc[i] === ci, D.frame_rows[ci]) });
   });
   D.pipes.forEach(p => {
     if (laneOfPipe.has(p.pipe)) return;
@@ -167,7 +193,7 @@
     y += l.h;
   }
   const totalH = Math.max(y, 60);
-  const SETS = { fence: F, wait: W, pwait: P, commit: C };
+  const SETS = { fence: F, wait: W, pwait: P, commit: C, fexp: FE, fact: FA };
 
   // ---- view ----
   const view = { t0: 0, t1: Math.max(D.duration, MIN_SPAN_NS) };
@@ -199,6 +225,8 @@
   // Plane waits take the colour of the timeline they waited for.
   const tlColour = D.timelines.map((t, i) => 'hsl(' + Math.round((i * 137.5 + 20) % 360) + ',62%,48%)');
   function spanColour(S, i) {
+    if (S === FE) return EXPECTED_COLOUR;
+    if (S === FA) return CLASS_COLOUR[className(i)];
     if (S.dur[i] < 0) return '#b9bec8';
     if (S === W) return '#d99a2b';
     if (S === P) return P.failed[i] ? '#7b2a86' : (tlColour[P.tl[i]] || '#7b8494');
@@ -249,6 +277,7 @@
       last = x;
       ctx.fillRect(x, yv, 1, VBL_H);
     }
+    if (lane.kind === 'crtc') drawRepeats(lane, yv);
     ctx.fillStyle = '#c0262d';
     for (const m of D.missed) {
       if (m.pipe !== lane.pipe || m.t < view.t0 || m.t > view.t1) continue;
@@ -256,11 +285,23 @@
       ctx.beginPath(); ctx.moveTo(x - 4, yv); ctx.lineTo(x + 4, yv); ctx.lineTo(x, yv + 7); ctx.fill();
     }
   }
+  // Runs of repeated vblanks: a band under the ticks, coloured by blame
+  // (a filled path: not a span of the lane).
+  function drawRepeats(lane, yv) {
+    for (const r of D.repeats) {
+      if (r.crtc !== lane.crtc || r.t0 < 0 || r.t1 < 0 || r.t1 < view.t0 || r.t0 > view.t1) continue;
+      const x0 = Math.max(xOf(r.t0), LABEL_W), x1 = Math.max(Math.min(xOf(r.t1), LABEL_W + plotW), x0 + 1);
+      ctx.fillStyle = REPEAT_COLOUR[repeatKind(r)];
+      ctx.beginPath(); ctx.moveTo(x0, yv + VBL_H - 4); ctx.lineTo(x1, yv + VBL_H - 4);
+      ctx.lineTo(x1, yv + VBL_H); ctx.lineTo(x0, yv + VBL_H); ctx.closePath(); ctx.fill();
+    }
+  }
   // The y of an item's row: find its lane, then the row holding its set.
   function spanY(kind, i) {
     const S = SETS[kind];
     const li = kind === 'wait' ? laneOfTask.get(W.lane[i]) : kind === 'pwait' ? laneOfPlane.get(P.lane[i])
-      : kind === 'commit' ? laneOfCrtc.get(C.crtc[i]) : laneOfTimeline.get(F.tl[i]);
+      : kind === 'commit' ? laneOfCrtc.get(C.crtc[i]) : kind === 'fexp' ? laneOfFrames.get(FE.crtc[i])
+      : kind === 'fact' ? laneOfFrames.get(FA.crtc[i]) + 1 : laneOfTimeline.get(F.tl[i]);
     const l = lanes[li];
     if (!l) return -1;
     const first = l.rows.findIndex(r => r.S === S);
@@ -310,7 +351,7 @@
     }
   }
   function drawSelection() {
-    if (!selection || selection.kind === 'vblank') return;
+    if (!selection || selection.kind === 'vblank' || selection.kind === 'repeat') return;
     const S = SETS[selection.kind], i = selection.i, yy = spanY(selection.kind, i);
     ctx.strokeStyle = '#111'; ctx.lineWidth = 2;
     ctx.strokeRect(xOf(S.t0[i]) - 1, yy - 1, Math.max(xOf(S.t1[i]) - xOf(S.t0[i]), 1) + 2, ROW_H - 1);
@@ -365,6 +406,10 @@
     if (!l || x < LABEL_W) return null;
     const tol = 3 * (view.t1 - view.t0) / plotW, t = tOf(x);
     if (l.vbl && yy < l.rowY) {
+      // the band of repeats under the ticks, else the nearest tick
+      const inBand = l.kind === 'crtc' && yy >= l.y + LANE_PAD + VBL_H - 4;
+      const r = inBand ? D.repeats.findIndex(r => r.crtc === l.crtc && r.t0 >= 0 && r.t0 <= t && r.t1 >= t) : -1;
+      if (r >= 0) return { kind: 'repeat', i: r };
       const k = lowerBound(V.t, l.vbl, 't', t - tol);
       if (k < l.vbl.length && V.t[l.vbl[k]] <= t + tol) return { kind: 'vblank', i: l.vbl[k] };
       return null;
@@ -455,6 +500,8 @@
   function related(sel) {
     const out = [], i = sel.i;
     if (sel.kind === 'commit') return commitRelated(i);
+    if (sel.kind === 'fexp' || sel.kind === 'fact') return frameRelated(sel);
+    if (sel.kind === 'repeat') return repeatRelated(i);
     if (sel.kind === 'fence') {
       const li = lateByFence.get(i);
       if (commitOf(i) >= 0) out.push([commitName(commitOf(i)) + ' (its commit)', { kind: 'commit', i: commitOf(i) }]);
@@ -505,8 +552,44 @@
     if (lateByFence.has(C.out[i])) f.push(['LATE', 'its out-fence landed late']);
     return f;
   }
+  // The frame timeline's items: a frame's expected or actual span, a run of repeats.
+  const outFenceOf = (ci, seq) => fenceIndex().get(key(D.crtcs[ci].tl, seq));
+  function frameFields(kind, i) {
+    const S = SETS[kind], est = S.est[i] ? ' (not traced: its time from the period)' : '';
+    const f = [['frame', 'out-fence #' + S.seq[i] + ' on ' + D.crtcs[S.crtc[i]].name],
+               ['committed', fmtTime(S.t0[i])], ['target vblank', FE.dur[i] < 0 ? 'not known: not judged' : S.target[i] + est]];
+    if (kind === 'fexp') return f.concat([['commit → target vblank', fmtDur(S.dur[i])]]);
+    f.push(['landed vblank', S.landed[i]], ['commit → landed', fmtDur(S.dur[i])], ['class', className(i)]);
+    const l = D.late[S.late[i]];
+    if (l) f.push(['late by', (l.landed - l.target) + ' vblank(s), ' + (l.late_by < 0 ? '?' : fmtDur(l.late_by))], ['cause', l.cause]);
+    return f;
+  }
+  const REPEAT_WHY = {
+    'waiting-fence': 'a commit for it was pending on an in-fence', queued: 'a commit for it was pending behind an earlier one',
+    driver: 'a commit for it was ready, the driver did not show it', 'waiting-poll': 'no commit pending, a sync_file poll in progress',
+    'compositor-late': 'no commit pending, past the compositor\'s cadence', idle: 'no commit pending, within the cadence',
+    unknown: 'not known' };
+  function repeatFields(i) {
+    const r = D.repeats[i];
+    return [['vblanks', r.first + '–' + (r.first + r.count - 1) + ' (' + r.count + ')'], ['blame', repeatKind(r)],
+            ['cause', REPEAT_WHY[repeatKind(r)]], ['cadence', r.cadence + ' vblank(s)'], ['next frame', 'out-fence #' + r.next]];
+  }
+  function frameRelated(sel) {
+    const S = SETS[sel.kind], i = sel.i, out = [], f = outFenceOf(S.crtc[i], S.seq[i]), l = D.late[S.late[i]];
+    out.push(sel.kind === 'fact' ? ['its expected span', { kind: 'fexp', i }] : ['its actual span', { kind: 'fact', i }]);
+    if (f !== undefined) out.push(['out-fence #' + S.seq[i], { kind: 'fence', i: f }]);
+    if (f !== undefined && commitOf(f) >= 0) out.push([commitName(commitOf(f)) + ' (its commit)', { kind: 'commit', i: commitOf(f) }]);
+    if (l && l.block && l.block.fence >= 0) out.push(['its last in-fence: ' + D.timelines[l.block.tl].name + ' #' + l.block.seq, { kind: 'fence', i: l.block.fence }]);
+    return out;
+  }
+  function repeatRelated(i) {
+    const r = D.repeats[i], k = FA.seq.findIndex((s, j) => s === r.next && FA.crtc[j] === r.crtc);
+    return k >= 0 ? [['the frame after it: out-fence #' + r.next, { kind: 'fact', i: k }]] : [];
+  }
   function fieldsOf(sel) {
     const i = sel.i;
+    if (sel.kind === 'fexp' || sel.kind === 'fact') return frameFields(sel.kind, i);
+    if (sel.kind === 'repeat') return repeatFields(i);
     if (sel.kind === 'vblank') return [['vblank', 'pipe ' + V.pipe[i]], ['sequence', V.seq[i]], ['time', fmtTime(V.t[i])]];
     if (sel.kind === 'commit') return commitFields(i);
     if (sel.kind === 'wait' || sel.kind === 'pwait') {
@@ -525,14 +608,16 @@
     }
     if (li !== undefined) {
       const l = D.late[li];
-      f.push(['LATE', 'by ' + (l.landed - l.target) + ' vblank(s), ' + fmtDur(l.late_by)],
+      f.push(['LATE', 'by ' + (l.landed - l.target) + ' vblank(s), ' + (l.late_by < 0 ? '?' : fmtDur(l.late_by))],
+             ['class', l.cls], ['cause', l.cause],
              ['target vblank', l.target], ['landed vblank', l.landed], ['committed by pid', l.pid]);
       if (l.block) f.push(['blocking wait', fmtDur(l.block.wait)]);
       f.push(['arrow', arrowOf[li].how || 'not drawn: ' + arrowOf[li].why]);
     }
     return f;
   }
-  const TITLES = { vblank: 'vblank', wait: 'wait', pwait: 'plane in-fence wait', commit: 'commit', fence: 'fence' };
+  const TITLES = { vblank: 'vblank', wait: 'wait', pwait: 'plane in-fence wait', commit: 'commit', fence: 'fence',
+                   fexp: 'frame: expected', fact: 'frame: actual', repeat: 'repeated vblanks' };
   function showDetails(sel) {
     details.replaceChildren();
     if (!sel) { details.append(el('p', 'Click a span, a vblank or an arrow for its details.')); return; }
@@ -546,6 +631,7 @@
   }
   function timeOf(sel) {
     if (sel.kind === 'vblank') return [V.t[sel.i], V.t[sel.i]];
+    if (sel.kind === 'repeat') return [D.repeats[sel.i].t0, D.repeats[sel.i].t1];
     const S = SETS[sel.kind];
     return [S.t0[sel.i], S.t1[sel.i]];
   }
@@ -633,9 +719,24 @@
         'so nothing says which plane waited.  Commits are inferred: one per out-fence, from its creation in the ' +
         'ioctl to its signal at the flip; their in-fences are the waits the model attributes to them.';
   }
+  // Frames: a swatch per class and per repeat blame present in the data.
+  function frameLegend(box) {
+    const swatch = (colour, text) => {
+      const item = el('span'), sw = el('i');
+      sw.className = 'sw'; sw.style.background = colour;
+      item.append(sw, el('span', text));
+      box.append(item);
+    };
+    if (!FA.n) return;
+    swatch(EXPECTED_COLOUR, 'frame expected (commit → target vblank)');
+    for (const c of new Set(Array.from(FA.cls, k => D.frame_classes[k])))
+      swatch(CLASS_COLOUR[c], c === 'on-time' ? 'frame on time' : c === 'not-judged' ? 'frame not judged' : 'late frame: ' + c);
+    for (const b of new Set(D.repeats.map(repeatKind))) swatch(REPEAT_COLOUR[b], 'repeated vblank: ' + b);
+  }
   // Plane waits are coloured by the timeline they waited for: one swatch each.
   function legend() {
     const box = document.getElementById('ft-legend');
+    frameLegend(box);
     if (!P.n) return;
     const used = new Set(P.tl);
     for (const ti of used) {
@@ -763,6 +864,15 @@
         if (!(C.flags[i] & FL.inferred) && (C.flags[i] & FL.flipped) && flipInTrace(i)) return describe(i);
       }
       return first < 0 ? null : describe(first);
+    },
+    // The frame lanes: per CRTC its frames with their class and the colour drawn.
+    frames: () => Array.from(FA.seq, (seq, i) => ({ i, crtc: FA.crtc[i], seq, cls: className(i), judged: FE.dur[i] >= 0,
+                                                   colour: spanColour(FA, i), late: FA.late[i] })),
+    repeats: () => D.repeats.map((r, i) => ({ i, crtc: r.crtc, first: r.first, count: r.count, blame: repeatKind(r),
+                                              t0: r.t0, t1: r.t1, colour: REPEAT_COLOUR[repeatKind(r)] })),
+    locateRepeat: i => {
+      const r = D.repeats[i], b = canvas.getBoundingClientRect(), l = lanes[laneOfCrtc.get(r.crtc)];
+      return { x: b.left + (Math.max(xOf(r.t0), LABEL_W) + Math.min(xOf(r.t1), LABEL_W + plotW)) / 2, y: b.top + l.y + LANE_PAD + VBL_H - 2 };
     },
     planeWaitColours: () => lanes.filter(l => l.kind === 'plane').map(l => l.rows.map(r => Array.from(r.idx, i => ({ tl: P.tl[i], colour: spanColour(P, i) })))),
     note: () => document.getElementById('ft-note').textContent,

@@ -49,7 +49,8 @@ export function seriesCommits(trace) {
 /*
  * Lanes by "name|sub line", each with the spans it draws: a CRTC's commits
  * and out-fences (with the series, the commits the trace holds; without
- * it, one inferred commit per out-fence), a plane's in-fence waits, a
+ * it, one inferred commit per out-fence), its frames expected (those
+ * judged) and actual (all that landed), a plane's in-fence waits, a
  * timeline's fences, a task's waits.  Plane lanes are keyed by name only
  * (their sub line names the CRTC by index, which the report does not give).
  */
@@ -61,6 +62,13 @@ export function expectedLanes(rep, series) {
     const commits = series ? series.commits[c.index] || 0 : t ? t.fences : 0;
     lanes.set(`${c.name || 'CRTC ' + c.crtc}|${c.driver} · ${t ? t.timeline : '?'}`, t ? t.fences + commits : commits);
   }
+  // the frame timeline: an expected lane (the frames judged) and an actual one (every frame that landed)
+  for (const f of rep.frames)
+    if (f.new_vblanks > 0) {
+      const c = rep.crtcs.find(c => c.crtc === f.crtc), name = c && c.name ? c.name : 'CRTC ' + f.crtc;
+      lanes.set(`${name} expected|commit → target vblank`, f.judged);
+      lanes.set(`${name} actual|commit → landed vblank, by class`, f.new_vblanks);
+    }
   for (const p of rep.waits.by_plane)
     lanes.set(`plane ${p.plane}|in-fence waits`, p.waits);
   for (const t of rep.timelines)
@@ -75,7 +83,14 @@ export function expectedLanes(rep, series) {
 export const laneKey = l => l.name.startsWith('plane ') ? l.name + '|' + l.sub.replace(/ · CRTC .*$/, '')
                                                          : l.name + '|' + l.sub;
 
-// Late frames whose blocking fence is known: an arrow each, from the
+// The frames section's class of a late frame (crtc, out-fence seqno).
+const classOf = (rep, crtc, seq) => {
+  const f = rep.frames.find(f => f.crtc === crtc), l = f && f.late_frames.find(l => l.out_fence_seqno === seq);
+  return l ? l : null;
+};
+
+// Late frames whose in-fence signalled past the deadline (class producer,
+// or producer contributing) and whose blocking fence is known: an arrow each, from the
 // blocking fence's signal (on its timeline's lane) to where the frame
 // landed (on its CRTC's lane): its commit's flip when the trace holds one,
 // else its out-fence's signal; never the end of the trace.  Both are
@@ -85,12 +100,16 @@ export const laneKey = l => l.name.startsWith('plane ') ? l.name + '|' + l.sub.r
 export function expectedArrows(rep, series) {
   const arrows = [];
   for (const c of rep.crtcs)
-    for (const l of c.late_frames)
+    for (const l of c.late_frames) {
+      const k = classOf(rep, c.crtc, l.out_fence_seqno);
+      if (!k || (k.class !== 'producer' && !k.contributing.includes('producer')))
+        continue;
       if (l.blocking && l.blocking.context !== null && l.blocking.signal_ns !== null)
         arrows.push({ from: l.blocking.signal_ns, to: l.signal_ns,
                       toAlt: series && series.flipNs.has(l.commit) ? series.flipNs.get(l.commit) : l.signal_ns,
                       crtc: c.name || 'CRTC ' + c.crtc,
                       timeline: `${l.blocking.timeline}|${l.blocking.driver} · context ${l.blocking.context}` });
+    }
   return arrows;
 }
 

@@ -8,7 +8,8 @@
 // out-fence, vblank and in-fences; search by task name and pid.
 // What it draws is read from the canvas (canvas-log.mjs) and compared
 // with `fence-trace report --json` of the same trace (expect-report.mjs):
-// lane labels, spans per lane, late-frame arrows, blocked waits' colours.
+// lane labels, spans per lane, late-frame arrows, blocked waits' colours,
+// and the frame timeline's lanes, colours and repeats (frame-checks.mjs).
 // TAP on stdout; a screenshot for a human to look at.
 //
 //   node tests/viz/timeline-test.mjs PAGE.html SCREENSHOT.png MIN_ARROWS [TRACE.dat]
@@ -20,6 +21,7 @@ import { dirname, join } from 'node:path';
 import { openPage } from './browser.mjs';
 import { RECORDER } from './canvas-log.mjs';
 import { checkDrawing } from './drawn-checks.mjs';
+import { checkFrames } from './frame-checks.mjs';
 import { reportOf } from './expect-report.mjs';
 
 const [html, png, minArrows = '1', trace = join(dirname(html), 'trace.dat')] = process.argv.slice(2);
@@ -37,6 +39,7 @@ const settle = () => page.evaluate(() => new Promise(r => requestAnimationFrame(
 try {
   await settle();
   await checkDrawing(page, trace, Number(minArrows), ok);
+  await checkFrames(page, reportOf(trace), ok);
   const lanes = await api(() => window.fenceTimeline.lanes());
   const kinds = lanes.map(l => l.kind), names = lanes.map(l => l.name);
   ok(kinds.includes('crtc'), 'a CRTC lane', names);
