@@ -26,17 +26,22 @@
 
 #include "kms.h"
 #include "producer.h"
+#include "starve.h"
 #include "sync.h"
 #include "workload-plan.h"
 
 struct frame_result {
+	int in_fd[PLAN_PRODUCERS], out_fence;	/* until the frame is shown */
 	uint64_t submit_ns, return_ns, out_seen_ns;
 	struct sync_summary in[PLAN_PRODUCERS], out;
 	struct render_times times[PLAN_PRODUCERS];
 	unsigned int ebusy;
+	struct starver starve;	/* --starve: when the compositor's CPU was taken */
 	uint32_t flip_seq;
 	uint64_t flip_ns;
 };
+
+#define STARVE_SIGNAL_MS 8	/* --starve: the in-fences signal this long after the block */
 
 struct compositor {
 	struct workload_plan plan;
@@ -109,11 +114,29 @@ static void release_on_usr1(struct compositor *c)
 	pthread_detach(t);
 }
 
+/*
+ * --starve: the producers on CPU 1 (they inherit the mask), the compositor
+ * on CPU 0, where the starver takes over while the fences signal.
+ */
+static void pin_for_starving(const struct compositor *c, int producers)
+{
+	int err;
+
+	if (!c->plan.n_starves)
+		return;
+	if (sysconf(_SC_NPROCESSORS_ONLN) < 2)
+		die("--starve needs 2 CPUs: the producers must run while the compositor's is taken");
+	err = starve_pin(producers ? 1 : 0);
+	if (err)
+		die("--starve: cannot pin to CPU %d: %s", producers ? 1 : 0, strerror(err));
+}
+
 /* Producers A (and B): sw_sync timelines, or vgem fences with --vgem. */
 static void start_producers(struct compositor *c)
 {
 	int vgem = -1, ret;
 
+	pin_for_starving(c, 1);
 	if (c->plan.release_on_usr1)
 		block_usr1();
 	if (c->plan.vgem) {
@@ -128,6 +151,7 @@ static void start_producers(struct compositor *c)
 	}
 	if (c->plan.release_on_usr1)
 		release_on_usr1(c);
+	pin_for_starving(c, 0);
 }
 
 static void setup(struct compositor *c)
@@ -175,24 +199,31 @@ static void build_request(struct compositor *c, unsigned int frame, const int *i
 	kms_req_add(req, c->kms.crtc_id, c->kms.prop_crtc_out_fence_ptr, (uintptr_t)out_fence);
 }
 
+/* Non-blocking: --nonblock, or the frame a --queue frame is committed behind. */
+static bool frame_nonblock(const struct compositor *c, unsigned int frame)
+{
+	return c->plan.nonblock || plan_queued(&c->plan, frame + 1);
+}
+
 /* Commit, retrying while an earlier non-blocking commit still holds the CRTC. */
 static int commit_frame(struct compositor *c, struct kms_req *req, unsigned int frame,
 			struct frame_result *r)
 {
+	bool nonblock = frame_nonblock(c, frame);
 	uint32_t flags = 0;
 	int ret;
 
-	if (c->plan.nonblock)
+	if (nonblock)
 		flags |= DRM_MODE_ATOMIC_NONBLOCK;
 	if (c->plan.flip_event)
 		flags |= DRM_MODE_PAGE_FLIP_EVENT;
-	if (!c->plan.nonblock)	/* a blocking commit waits on the in-fences */
+	if (!nonblock)	/* a blocking commit waits on the in-fences */
 		atomic_store(&c->gate.state, GATE_INSIDE);
 	while ((ret = kms_commit(&c->kms, req, flags, frame)) == -EBUSY && r->ebusy < 1000) {
 		r->ebusy++;
 		usleep(1000);
 	}
-	if (!c->plan.nonblock)
+	if (!nonblock)
 		atomic_store(&c->gate.state, GATE_RETURNED);
 	return ret;
 }
@@ -416,15 +447,23 @@ static void await_frame(struct compositor *c, unsigned int frame, int out_fence,
  */
 static void start_render(struct compositor *c, unsigned int frame, struct frame_result *r)
 {
-	bool blocks = !c->plan.nonblock || c->plan.poll || (int)frame == c->plan.ebusy_frame;
+	bool blocks = !frame_nonblock(c, frame) || c->plan.poll || (int)frame == c->plan.ebusy_frame;
 	unsigned int ms;
 
 	atomic_store(&c->gate.state, GATE_BEFORE);
 	r->submit_ns = now_ns();
-	for (unsigned int i = 0; i < c->n_producers; i++) {
+	for (unsigned int i = 0; !plan_queued(&c->plan, frame) && i < c->n_producers; i++) {
 		enum frame_fate fate = plan_fate(&c->plan, frame, i, &ms);
-		bool gated = blocks && (fate == FATE_SLOW || fate == FATE_ERROR);
+		bool starved = plan_starve_ms(&c->plan, frame) != 0;
+		bool gated = blocks && (fate == FATE_SLOW || fate == FATE_ERROR || starved);
 
+		/*
+		 * --starve: the fences signal STARVE_SIGNAL_MS after the commit
+		 * sleeps on them, in time for the vblank; the starver, which
+		 * polls for that sleep every 0.1 ms, holds the CPU by then.
+		 */
+		if (starved && fate == FATE_NORMAL)
+			ms = STARVE_SIGNAL_MS;
 		producer_render(&c->producers[i], frame, fate, r->submit_ns, ms * 1000000ull,
 				gated ? &c->gate : NULL);
 	}
@@ -435,11 +474,20 @@ static int commit_blocking_close(struct compositor *c, struct kms_req *req, unsi
 				 struct frame_result *r, int *in_fd)
 {
 	struct closer cl = { .tid = (pid_t)syscall(SYS_gettid), .fds = in_fd, .n = c->n_producers };
-	int ret, closer = c->plan.close_in && !c->plan.nonblock;
+	int ret, closer = c->plan.close_in && !frame_nonblock(c, frame);
+
+	unsigned int starve = plan_starve_ms(&c->plan, frame);
 
 	if (closer && pthread_create(&cl.thread, NULL, closer_run, &cl))
 		die("frame %u: cannot start the thread that closes the in-fences", frame);
+	if (starve && starve_start(&r->starve, cl.tid, 0, starve))
+		die("frame %u: cannot start the thread that takes the CPU", frame);
 	ret = commit_frame(c, req, frame, r);
+	if (starve) {
+		starve_join(&r->starve);
+		if (r->starve.error)
+			die("--starve: cannot take CPU 0 as SCHED_FIFO: %s", strerror(r->starve.error));
+	}
 	if (closer)
 		pthread_join(cl.thread, NULL);
 	else if (c->plan.close_in)
@@ -447,30 +495,37 @@ static int commit_blocking_close(struct compositor *c, struct kms_req *req, unsi
 	return ret;
 }
 
-static void run_frame(struct compositor *c, unsigned int frame, struct frame_result *r)
+/* Its producers' fences: one each, or none for a --queue frame (nothing to render). */
+static void make_fences(struct compositor *c, unsigned int frame, int *in_fd)
 {
-	int in_fd[PLAN_PRODUCERS] = { -1, -1 }, merged[PLAN_PRODUCERS] = { -1, -1 };
-	const int *planes = NULL;
-	int32_t out_fence = -1;
-	struct kms_req req;
-	int ret;
-
-	memset(r, 0, sizeof(*r));
-	for (unsigned int i = 0; i < c->n_producers; i++) {
+	for (unsigned int i = 0; !plan_queued(&c->plan, frame) && i < c->n_producers; i++) {
 		in_fd[i] = producer_fence(&c->producers[i]);
 		if (in_fd[i] < 0)
 			die("frame %u: cannot create producer %c's fence: %s", frame, 'A' + i,
 			    strerror(-in_fd[i]));
 	}
+}
+
+/* The frame up to its commit's return; begin_frame() leaves it in flight. */
+static void begin_frame(struct compositor *c, unsigned int frame, struct frame_result *r)
+{
+	int merged[PLAN_PRODUCERS] = { -1, -1 }, *in_fd = r->in_fd;
+	const int *planes = NULL;
+	struct kms_req req;
+	int ret;
+
+	memset(r, 0, sizeof(*r));
+	in_fd[0] = in_fd[1] = r->out_fence = -1;
+	make_fences(c, frame, in_fd);
 	announce_stall(c, frame);
 	share_never(c, frame, in_fd);
-	if (!c->plan.poll)	/* a merge of two pending fences: before they render */
+	if (!c->plan.poll && in_fd[0] >= 0)	/* a merge of two pending fences: before they render */
 		planes = plane_fences(c, frame, in_fd, merged);
 	start_render(c, frame, r);
 	say_waits(c, frame, in_fd);
 	if (c->plan.poll)	/* the poll waits for their render */
 		planes = plane_fences(c, frame, in_fd, merged);
-	build_request(c, frame, planes, &out_fence, &req);
+	build_request(c, frame, planes ? planes : in_fd, (int32_t *)&r->out_fence, &req);
 	for (unsigned int i = 0; c->plan.close_in && i < c->n_producers; i++)
 		sync_file_summary(in_fd[i], &r->in[i]);	/* what is known of them once closed */
 	ret = commit_blocking_close(c, &req, frame, r, in_fd);
@@ -481,15 +536,20 @@ static void run_frame(struct compositor *c, unsigned int frame, struct frame_res
 		die("frame %u: atomic commit failed: %s", frame, strerror(-ret));
 	if ((int)frame == c->plan.ebusy_frame)
 		commit_behind(c, frame, r);
-	await_frame(c, frame, out_fence, r);
-	for (unsigned int i = 0; i < c->n_producers; i++) {
+}
+
+/* The frame shown: its out-fence signalled, its producers idle, its fds closed. */
+static void finish_frame(struct compositor *c, unsigned int frame, struct frame_result *r)
+{
+	await_frame(c, frame, r->out_fence, r);
+	for (unsigned int i = 0; !plan_queued(&c->plan, frame) && i < c->n_producers; i++) {
 		producer_wait_idle(&c->producers[i], &r->times[i]);
-		if (in_fd[i] < 0)
+		if (r->in_fd[i] < 0)
 			continue;	/* closed: r->in[i] is what it was at the commit */
-		sync_file_summary(in_fd[i], &r->in[i]);
-		close(in_fd[i]);
+		sync_file_summary(r->in_fd[i], &r->in[i]);
+		close(r->in_fd[i]);
 	}
-	close(out_fence);
+	close(r->out_fence);
 }
 
 static void print_fence(const char *prefix, const struct sync_summary *s)
@@ -520,7 +580,9 @@ static void print_frame(const struct compositor *c, unsigned int frame,
 		print_times("b", &r->times[1]);
 	}
 	print_fence("out", &r->out);
-	printf(" out_seen_ns=%" PRIu64 " ebusy=%u", r->out_seen_ns, r->ebusy);
+	printf(" out_seen_ns=%" PRIu64 " ebusy=%u queued=%d hold_ms=%u starve_from_ns=%" PRIu64
+	       " starve_to_ns=%" PRIu64, r->out_seen_ns, r->ebusy, plan_queued(&c->plan, frame),
+	       plan_hold_ms(&c->plan, frame), r->starve.from_ns, r->starve.to_ns);
 	if (c->plan.flip_event)
 		printf(" flip_seq=%u flip_ns=%" PRIu64, r->flip_seq, r->flip_ns);
 	printf("\n");
@@ -531,7 +593,7 @@ int main(int argc, char **argv)
 {
 	struct compositor c = { 0 };
 	uint64_t total = 0, worst = 0;
-	struct frame_result r;
+	struct frame_result res[2];	/* a --queue frame and the one it is behind */
 	char err[256];
 	int ret;
 
@@ -546,13 +608,22 @@ int main(int argc, char **argv)
 	}
 	setup(&c);
 	for (unsigned int f = 0; f < c.plan.frames; f++) {
-		uint64_t latency;
+		struct frame_result *r = &res[f & 1];
 
-		run_frame(&c, f, &r);
-		print_frame(&c, f, &r);
-		latency = r.out.timestamp_ns - r.submit_ns;
-		total += latency;
-		worst = latency > worst ? latency : worst;
+		if (plan_hold_ms(&c.plan, f))
+			usleep(plan_hold_ms(&c.plan, f) * 1000u);
+		begin_frame(&c, f, r);
+		if (f + 1 < c.plan.frames && plan_queued(&c.plan, f + 1))
+			continue;	/* in flight while the next is committed behind it */
+		for (unsigned int k = plan_queued(&c.plan, f) ? f - 1 : f; k <= f; k++) {
+			uint64_t latency;
+
+			finish_frame(&c, k, &res[k & 1]);
+			print_frame(&c, k, &res[k & 1]);
+			latency = res[k & 1].out.timestamp_ns - res[k & 1].submit_ns;
+			total += latency;
+			worst = latency > worst ? latency : worst;
+		}
 	}
 	printf("# frames=%u out_fence_latency_mean_us=%" PRIu64 " out_fence_latency_max_us=%" PRIu64 "\n",
 	       c.plan.frames, total / c.plan.frames / 1000, worst / 1000);

@@ -35,6 +35,22 @@ const char workload_usage[] =
 	"      --error F:P       producer P signals frame F with -ENOENT (it closes\n"
 	"                        its timeline and opens a new one), after its\n"
 	"                        delay or the --slow one; the frame still scans out\n"
+	"      --hold F:MS       the compositor is late: it starts frame F (its\n"
+	"                        fences and its commit) only MS ms after frame F-1\n"
+	"                        was shown (no commit pending meanwhile)\n"
+	"      --queue F         frame F is queued behind frame F-1: F-1 commits\n"
+	"                        non-blocking and F at once after it, with no\n"
+	"                        in-fences (nothing to render, as a plane move);\n"
+	"                        blocking, F waits in the kernel for F-1 to be\n"
+	"                        shown; with --nonblock it retries EBUSY until then.\n"
+	"                        Give F-1 a --slow fence to make F late\n"
+	"      --starve F:MS     the compositor is woken late: once frame F's blocking\n"
+	"                        commit sleeps on its in-fences, a SCHED_FIFO thread\n"
+	"                        takes the compositor's CPU for MS ms; the fences\n"
+	"                        signal 8 ms after that sleep, in time (the producers\n"
+	"                        run on another CPU), but the compositor runs only\n"
+	"                        after MS ms (needs 2 CPUs and root; not with\n"
+	"                        --nonblock or --poll)\n"
 	"      --nonblock        DRM_MODE_ATOMIC_NONBLOCK commits\n"
 	"      --flip-event      also request DRM_MODE_PAGE_FLIP_EVENT\n"
 	"      --no-overlay      primary plane only (producer B idle)\n"
@@ -155,6 +171,68 @@ enum frame_fate plan_fate(const struct workload_plan *plan, unsigned int frame,
 	return fate;
 }
 
+static unsigned int frame_ms(const struct frame_hold *h, unsigned int n, unsigned int frame)
+{
+	for (unsigned int i = 0; i < n; i++)
+		if (h[i].frame == frame)
+			return h[i].ms;
+	return 0;
+}
+
+/* --hold's delay before frame @frame, 0 none. */
+unsigned int plan_hold_ms(const struct workload_plan *plan, unsigned int frame)
+{
+	return frame_ms(plan->holds, plan->n_holds, frame);
+}
+
+/* How long --starve takes the compositor's CPU in frame @frame, 0 not. */
+unsigned int plan_starve_ms(const struct workload_plan *plan, unsigned int frame)
+{
+	return frame_ms(plan->starves, plan->n_starves, frame);
+}
+
+/* Whether frame @frame is committed behind the one before (--queue). */
+int plan_queued(const struct workload_plan *plan, unsigned int frame)
+{
+	for (unsigned int i = 0; i < plan->n_queued; i++)
+		if (plan->queued[i] == frame)
+			return 1;
+	return 0;
+}
+
+/* "F:MS" into @h[*n] for option --@name. */
+static int add_frame_ms(struct frame_hold *h, unsigned int *n, const char *name, const char *spec,
+			char *err, size_t errlen)
+{
+	char buf[64], *ms;
+
+	snprintf(buf, sizeof(buf), "%s", spec);
+	ms = strchr(buf, ':');
+	if (ms)
+		*ms++ = '\0';
+	if (*n >= PLAN_MAX_OVERRIDES || !ms || strlen(spec) >= sizeof(buf) ||
+	    parse_uint(buf, MAX_FRAMES, &h[*n].frame) || parse_uint(ms, MAX_MS, &h[*n].ms)) {
+		snprintf(err, errlen, "--%s: bad '%s' (want FRAME:MS, at most %d of them)", name, spec,
+			 PLAN_MAX_OVERRIDES);
+		return -1;
+	}
+	(*n)++;
+	return 0;
+}
+
+static int add_queued(struct workload_plan *plan, const char *arg, char *err, size_t errlen)
+{
+	unsigned int f;
+
+	if (plan->n_queued >= PLAN_MAX_OVERRIDES || parse_uint(arg, MAX_FRAMES, &f) || f == 0) {
+		snprintf(err, errlen, "--queue: bad '%s' (want a frame from 1, at most %d of them)", arg,
+			 PLAN_MAX_OVERRIDES);
+		return -1;
+	}
+	plan->queued[plan->n_queued++] = f;
+	return 0;
+}
+
 static int plan_has_fate(const struct workload_plan *plan, enum frame_fate fate)
 {
 	for (unsigned int i = 0; i < plan->n_overrides; i++)
@@ -165,7 +243,7 @@ static int plan_has_fate(const struct workload_plan *plan, enum frame_fate fate)
 
 enum { OPT_SLOW = 256, OPT_NEVER, OPT_ERROR, OPT_NONBLOCK, OPT_FLIP,
        OPT_NO_OVERLAY, OPT_DEVICE, OPT_TIMEOUT, OPT_MERGE, OPT_POLL, OPT_EPOLL, OPT_EBUSY, OPT_BEHIND, OPT_SHARE_NEVER,
-       OPT_VGEM, OPT_CLOSE_IN, OPT_SAY_WAITS, OPT_RELEASE_USR1 };
+       OPT_VGEM, OPT_CLOSE_IN, OPT_SAY_WAITS, OPT_RELEASE_USR1, OPT_HOLD, OPT_QUEUE, OPT_STARVE };
 
 static const struct option long_opts[] = {
 	{ "frames", required_argument, NULL, 'n' },
@@ -175,6 +253,9 @@ static const struct option long_opts[] = {
 	{ "never", required_argument, NULL, OPT_NEVER },
 	{ "share-never", no_argument, NULL, OPT_SHARE_NEVER },
 	{ "error", required_argument, NULL, OPT_ERROR },
+	{ "hold", required_argument, NULL, OPT_HOLD },
+	{ "queue", required_argument, NULL, OPT_QUEUE },
+	{ "starve", required_argument, NULL, OPT_STARVE },
 	{ "nonblock", no_argument, NULL, OPT_NONBLOCK },
 	{ "flip-event", no_argument, NULL, OPT_FLIP },
 	{ "no-overlay", no_argument, NULL, OPT_NO_OVERLAY },
@@ -202,8 +283,48 @@ static int number_opt(const char *name, const char *arg, unsigned int max,
 	return -1;
 }
 
+/* --queue and --hold name frames that are committed; a queued frame has no fences to fail. */
+static int check_frames(const struct workload_plan *plan, char *err, size_t errlen)
+{
+	unsigned int ms;
+
+	for (unsigned int i = 0; i < plan->n_queued; i++) {
+		unsigned int f = plan->queued[i];
+
+		if (f >= plan->frames || plan->poll || plan_hold_ms(plan, f) ||
+		    plan_fate(plan, f, 0, &ms) != FATE_NORMAL || plan_fate(plan, f, 1, &ms) != FATE_NORMAL) {
+			snprintf(err, errlen, "--queue %u: needs a frame below --frames, not --poll, and no --hold, "
+				 "--slow, --never or --error of its own (it has no in-fences)", f);
+			return -1;
+		}
+		if (plan->ebusy_frame >= 0 && ((unsigned int)plan->ebusy_frame == f || (unsigned int)plan->ebusy_frame + 1 == f)) {
+			snprintf(err, errlen, "--queue %u and --ebusy/--behind %d exclude each other", f, plan->ebusy_frame);
+			return -1;
+		}
+	}
+	for (unsigned int i = 0; i < plan->n_starves; i++) {
+		unsigned int f = plan->starves[i].frame;
+
+		if (f >= plan->frames || plan->nonblock || plan->poll || plan_queued(plan, f) ||
+		    plan_queued(plan, f + 1)) {
+			snprintf(err, errlen, "--starve %u: needs a frame below --frames whose commit blocks "
+				 "on its in-fences: not --nonblock, --poll or --queue", f);
+			return -1;
+		}
+	}
+	for (unsigned int i = 0; i < plan->n_holds; i++)
+		if (plan->holds[i].frame >= plan->frames) {
+			snprintf(err, errlen, "--hold names frame %u, but only %u frames are committed",
+				 plan->holds[i].frame, plan->frames);
+			return -1;
+		}
+	return 0;
+}
+
 static int check_overrides(const struct workload_plan *plan, char *err, size_t errlen)
 {
+	if (check_frames(plan, err, errlen))
+		return -1;
 	for (unsigned int i = 0; i < plan->n_overrides; i++) {
 		const struct frame_override *o = &plan->overrides[i];
 
@@ -276,6 +397,9 @@ int plan_parse_args(struct workload_plan *plan, int argc, char **argv,
 		case OPT_NEVER: r = plan_add_override(plan, FATE_NEVER, optarg, err, errlen); break;
 		case OPT_ERROR: r = plan_add_override(plan, FATE_ERROR, optarg, err, errlen); break;
 		case OPT_SHARE_NEVER: plan->share_never = 1; break;
+		case OPT_HOLD: r = add_frame_ms(plan->holds, &plan->n_holds, "hold", optarg, err, errlen); break;
+		case OPT_STARVE: r = add_frame_ms(plan->starves, &plan->n_starves, "starve", optarg, err, errlen); break;
+		case OPT_QUEUE: r = add_queued(plan, optarg, err, errlen); break;
 		case OPT_NONBLOCK: plan->nonblock = 1; break;
 		case OPT_FLIP: plan->flip_event = 1; break;
 		case OPT_NO_OVERLAY: plan->overlay = 0; break;

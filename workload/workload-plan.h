@@ -26,6 +26,11 @@ struct frame_override {
 	unsigned int ms;
 };
 
+/* --hold F:MS: the compositor commits frame F only MS ms late; --starve F:MS. */
+struct frame_hold {
+	unsigned int frame, ms;
+};
+
 struct workload_plan {
 	unsigned int frames;
 	unsigned int delay_ms[PLAN_PRODUCERS];
@@ -40,6 +45,12 @@ struct workload_plan {
 	int ebusy_frame;	/* -1, or the frame followed at once by a second commit */
 	int behind_blocking;
 	int vgem;		/* producers' fences from vgem, not sw_sync */	/* that second commit is a blocking one: it waits, no EBUSY */
+	struct frame_hold holds[PLAN_MAX_OVERRIDES];
+	unsigned int n_holds;
+	struct frame_hold starves[PLAN_MAX_OVERRIDES];	/* --starve F:MS */
+	unsigned int n_starves;
+	unsigned int queued[PLAN_MAX_OVERRIDES];	/* --queue F: committed behind F - 1 */
+	unsigned int n_queued;
 	unsigned int timeout_ms;
 	int close_in;		/* close the in-fence fds once the commit has them */
 	int say_waits;		/* tell each commit or poll on a late in-fence */
@@ -58,6 +69,9 @@ int plan_add_override(struct workload_plan *plan, enum frame_fate fate,
 		      const char *spec, char *err, size_t errlen);
 enum frame_fate plan_fate(const struct workload_plan *plan, unsigned int frame,
 			  unsigned int producer, unsigned int *ms);
+unsigned int plan_hold_ms(const struct workload_plan *plan, unsigned int frame);
+unsigned int plan_starve_ms(const struct workload_plan *plan, unsigned int frame);
+int plan_queued(const struct workload_plan *plan, unsigned int frame);
 extern const char workload_usage[];
 
 #endif

@@ -47,6 +47,26 @@ static void test_defaults_and_overrides(void **state)
 	assert_int_equal(ms, 5);
 }
 
+/* --hold, --queue and --starve: which frames, how long. */
+static void test_hold_and_queue(void **state)
+{
+	static const char *const args[] = { "-n", "30", "--hold", "4:50", "--hold", "9:20", "--queue", "7",
+					     "--slow", "6:B:40", "--starve", "12:30", NULL };
+	struct workload_plan plan;
+	char err[256] = "";
+
+	(void)state;
+	assert_int_equal(parse(&plan, err, args), 0);
+	assert_int_equal(plan_hold_ms(&plan, 4), 50);
+	assert_int_equal(plan_hold_ms(&plan, 9), 20);
+	assert_int_equal(plan_hold_ms(&plan, 5), 0);
+	assert_true(plan_queued(&plan, 7));
+	assert_false(plan_queued(&plan, 6));
+	assert_false(plan_queued(&plan, 8));
+	assert_int_equal(plan_starve_ms(&plan, 12), 30);
+	assert_int_equal(plan_starve_ms(&plan, 4), 0);
+}
+
 /* --poll and --epoll are two ways of one wait; the last given counts. */
 static void test_poll_kinds(void **state)
 {
@@ -84,6 +104,18 @@ static const struct bad_case bad[] = {
 	{ { "--epoll", "--close-in-fences" }, "--close-in-fences and --poll (or --epoll) exclude each other" },
 	{ { "--epoll", "--merge" }, "--merge and --poll (or --epoll) exclude each other" },
 	{ { "--no-overlay", "--error", "1:B" }, "override names producer B" },
+	{ { "--hold", "3" }, "--hold: bad '3' (want FRAME:MS" },
+	{ { "--hold", "3:x" }, "--hold: bad '3:x'" },
+	{ { "--hold", "12:5" }, "--hold names frame 12, but only 10 frames" },
+	{ { "--queue", "0" }, "--queue: bad '0' (want a frame from 1" },
+	{ { "--queue", "10" }, "--queue 10: needs a frame below --frames" },
+	{ { "--queue", "3", "--slow", "3:A:40" }, "--queue 3: needs" },
+	{ { "--queue", "3", "--hold", "3:20" }, "--queue 3: needs" },
+	{ { "--queue", "3", "--poll" }, "--queue 3: needs" },
+	{ { "--nonblock", "--queue", "3", "--ebusy", "2" }, "--queue 3 and --ebusy/--behind 2 exclude each other" },
+	{ { "--starve", "3:" }, "--starve: bad '3:'" },
+	{ { "--starve", "3:40", "--nonblock" }, "--starve 3: needs a frame below --frames whose commit blocks" },
+	{ { "--starve", "3:40", "--queue", "4" }, "--starve 3: needs" },
 	{ { "--bogus" }, "unknown option '--bogus'" },
 	{ { "--device" }, "option '--device' needs an argument" },
 	{ { "stray" }, "unexpected argument 'stray'" },
@@ -252,6 +284,7 @@ int run_workload_plan_tests(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_defaults_and_overrides),
 		cmocka_unit_test(test_poll_kinds),
+		cmocka_unit_test(test_hold_and_queue),
 		cmocka_unit_test(test_bad_arguments),
 		cmocka_unit_test(test_help),
 	};

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * starve.c - see starve.h.  The starver waits on another CPU, as an
+ * ordinary thread, until the compositor sleeps in the kernel (its commit
+ * waits on the in-fences); only then does it move to the compositor's CPU
+ * as SCHED_FIFO and spin there: before that it would hold the compositor
+ * up before its ioctl, which only makes the frame's target later.
+ */
+#include <errno.h>
+#include <sched.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "producer.h"
+#include "starve.h"
+
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/**
+ * starve_pin() - pin the calling thread to @cpu
+ *
+ * Return: 0, or an errno.
+ */
+int starve_pin(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	return sched_setaffinity(0, sizeof(set), &set) ? errno : 0;
+}
+
+static void *starve_run(void *arg)
+{
+	struct sched_param rt = { .sched_priority = 1 };
+	struct starver *s = arg;
+	uint64_t end;
+
+	for (int i = 0; i < 10000 && !thread_sleeps(s->victim); i++)
+		usleep(100);
+	s->error = starve_pin(s->cpu);
+	if (!s->error && sched_setscheduler(0, SCHED_FIFO, &rt))
+		s->error = errno;
+	if (s->error)
+		return NULL;
+	s->from_ns = mono_ns();
+	end = s->from_ns + s->ms * 1000000ull;
+	while (mono_ns() < end)
+		;	/* the CPU is ours: the compositor, woken, cannot run */
+	s->to_ns = mono_ns();
+	return NULL;
+}
+
+/**
+ * starve_start() - take @cpu from thread @victim for @ms once it sleeps
+ *
+ * Return: 0, or an errno when the thread could not be made.
+ */
+int starve_start(struct starver *s, pid_t victim, int cpu, unsigned int ms)
+{
+	*s = (struct starver){ .victim = victim, .cpu = cpu, .ms = ms };
+	return pthread_create(&s->thread, NULL, starve_run, s);
+}
+
+void starve_join(struct starver *s)
+{
+	pthread_join(s->thread, NULL);
+}
