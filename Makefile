@@ -86,7 +86,7 @@ LAYER_INCLUDES := -Ilib -Ioutput -Icapture -Ilive -Icli -Iworkload
 
 # The lab's programs (workload/): they use lib/'s sync_file helpers only.
 LAB_LIB := workload/kms.c lib/sync.c
-WORKLOAD_SRC := workload/fence-workload.c workload/producer.c workload/starve.c workload/vgem-fence-source.c workload/workload-plan.c \
+WORKLOAD_SRC := workload/fence-workload.c workload/producer.c workload/starve.c workload/release-usr1.c workload/vgem-fence-source.c workload/workload-plan.c \
 	lib/parse-num.c $(LAB_LIB)
 ZIP_LIBS := -lzstd -lz
 CORE_LIBS := -ltracecmd -ltracefs -ltraceevent $(ZIP_LIBS) -lm

@@ -19,13 +19,13 @@
 #include <string.h>
 #include <pthread.h>
 #include <sys/epoll.h>
-#include <sys/eventfd.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
 #include "kms.h"
 #include "producer.h"
+#include "release-usr1.h"
 #include "starve.h"
 #include "sync.h"
 #include "workload-plan.h"
@@ -66,55 +66,6 @@ static void die(const char *fmt, ...)
 }
 
 /*
- * --release-on-usr1: SIGUSR1 is blocked in every thread (a handler would
- * interrupt the compositor's blocking commit, and its restart would find
- * the in-fence fds --close-in-fences closed); one thread takes it with
- * sigwait() and wakes each producer through its eventfd.
- */
-static void *release_thread(void *arg)
-{
-	const struct compositor *c = arg;
-	sigset_t usr1;
-	uint64_t one = 1;
-	int sig;
-
-	sigemptyset(&usr1);
-	sigaddset(&usr1, SIGUSR1);
-	prctl(PR_SET_NAME, "release-usr1");
-	while (sigwait(&usr1, &sig) == 0)
-		for (unsigned int i = 0; i < c->n_producers; i++)
-			if (write(c->producers[i].release_fd, &one, sizeof(one)) < 0)
-				one = 1;	/* full: a release is pending anyway */
-	return NULL;
-}
-
-/* Before the producers start: block SIGUSR1 (they inherit the mask). */
-static void block_usr1(void)
-{
-	sigset_t usr1;
-
-	sigemptyset(&usr1);
-	sigaddset(&usr1, SIGUSR1);
-	if (pthread_sigmask(SIG_BLOCK, &usr1, NULL))
-		die("--release-on-usr1: cannot block SIGUSR1");
-}
-
-/* After: each producer's eventfd, and the thread that writes them. */
-static void release_on_usr1(struct compositor *c)
-{
-	pthread_t t;
-
-	for (unsigned int i = 0; i < c->n_producers; i++) {
-		c->producers[i].release_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
-		if (c->producers[i].release_fd < 0)
-			die("--release-on-usr1: eventfd: %s", strerror(errno));
-	}
-	if (pthread_create(&t, NULL, release_thread, c))
-		die("--release-on-usr1: cannot start its thread");
-	pthread_detach(t);
-}
-
-/*
  * --starve: the producers on CPU 1 (they inherit the mask), the compositor
  * on CPU 0, where the starver takes over while the fences signal.
  */
@@ -137,8 +88,8 @@ static void start_producers(struct compositor *c)
 	int vgem = -1, ret;
 
 	pin_for_starving(c, 1);
-	if (c->plan.release_on_usr1)
-		block_usr1();
+	if (c->plan.release_on_usr1 && release_block_usr1())
+		die("--release-on-usr1: cannot block SIGUSR1");
 	if (c->plan.vgem) {
 		vgem = vgem_source_open();
 		if (vgem < 0)
@@ -149,8 +100,11 @@ static void start_producers(struct compositor *c)
 		if (ret)
 			die("producer %c: cannot open %s: %s", 'A' + i, SW_SYNC_PATH, strerror(-ret));
 	}
-	if (c->plan.release_on_usr1)
-		release_on_usr1(c);
+	if (c->plan.release_on_usr1) {
+		ret = release_on_usr1(c->producers, c->n_producers);
+		if (ret)
+			die("--release-on-usr1: cannot set up its eventfds and thread: %s", strerror(ret));
+	}
 	pin_for_starving(c, 0);
 }
 
