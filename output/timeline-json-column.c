@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * timeline-json-column.c - one column of the page's data (timeline-json.c):
- * a field of every item of a tl_array, as a JSON array.
+ * timeline-json-column.c - what the writers of the page's data share
+ * (timeline-json.c, timeline-json-frames.c): a column (a field of every
+ * item of a tl_array, as a JSON array), a time as the page gives it.
  */
 #include <inttypes.h>
 
@@ -24,4 +25,10 @@ void tl_json_column(FILE *out, const char *name, const struct tl_array *a, tl_co
 		prev = v;
 	}
 	fputc(']', out);
+}
+
+/* A model time as the page's: ns from the first event; -1 unknown (0). */
+int64_t tl_since_start(const struct tl_data *d, uint64_t ts)
+{
+	return ts ? (int64_t)(ts - d->first_ts) : -1;
 }

@@ -75,11 +75,6 @@ static void names(FILE *out)
 	fputc(']', out);
 }
 
-static int64_t since(const struct tl_data *d, uint64_t ts)
-{
-	return ts ? (int64_t)(ts - d->first_ts) : -1;
-}
-
 static void repeats(FILE *out, const struct tl_data *d)
 {
 	const struct ft_model *m = d->model;
@@ -95,8 +90,8 @@ static void repeats(FILE *out, const struct tl_data *d)
 			fprintf(out, "%s{\"crtc\":%u,\"first\":%u,\"count\":%u,\"kind\":%d,\"next\":%u,"
 				"\"cadence\":%u,\"t0\":%" PRId64 ",\"t1\":%" PRId64 "}", first ? "" : ",", ci,
 				r->first_seq, r->count, (int)r->kind, r->frame_out_seqno, r->cadence,
-				since(d, tl_vblank_time(d, c->pipe, r->first_seq)),
-				since(d, tl_vblank_time(d, c->pipe, r->first_seq + r->count)));
+				tl_since_start(d, tl_vblank_time(d, c->pipe, r->first_seq)),
+				tl_since_start(d, tl_vblank_time(d, c->pipe, r->first_seq + r->count)));
 			first = 0;
 		}
 	}

@@ -260,12 +260,6 @@ static void vblanks(FILE *out, const struct tl_data *d)
 	fputc(']', out);
 }
 
-/* A model time as the page's: ns from the first event; -1 unknown (0). */
-static int64_t since_start(const struct tl_data *d, uint64_t ts)
-{
-	return ts ? (int64_t)(ts - d->first_ts) : -1;
-}
-
 /*
  * The model's own times of a late frame travel with it: where its
  * out-fence signalled (the report's "landed") and where its blocking
@@ -291,7 +285,7 @@ static void late_frames(FILE *out, const struct tl_data *d)
 				",\"fence_late\":%s,\"cause\":", first ? "" : ",", ci,
 				tl_find_fence(d, c->timeline, l->out_seqno), l->out_seqno, l->pid,
 				l->late_by_known ? (int64_t)l->late_by_ns : -1, l->target_seq, l->landed_seq,
-				since_start(d, l->signal_ns), report_frame_class_name(l->cls),
+				tl_since_start(d, l->signal_ns), report_frame_class_name(l->cls),
 				report_frame_fence_late(l) ? "true" : "false");
 			tl_json_cause(out, m, l);
 			fputs(",\"block\":", out);
@@ -303,7 +297,7 @@ static void late_frames(FILE *out, const struct tl_data *d)
 			tl = model_context_timeline(m, b->ctx);	/* each_context: set */
 			fprintf(out, "{\"fence\":%ld,\"tl\":%u,\"seq\":%" PRIu64 ",\"wait\":%" PRIu64
 				",\"signal\":%" PRId64 "}}", tl_find_fence(d, tl, (uint32_t)b->seqno),
-				tl, b->seqno, b->wait_ns, since_start(d, b->signal_ts));
+				tl, b->seqno, b->wait_ns, tl_since_start(d, b->signal_ts));
 		}
 	}
 	fputc(']', out);

@@ -170,6 +170,7 @@ long tl_find_fence(const struct tl_data *d, uint32_t timeline, uint32_t seqno);
 typedef int64_t (*tl_column_get)(const void *item);
 void tl_json_column(FILE *out, const char *name, const struct tl_array *a, tl_column_get get,
 		    int first, int delta, int64_t base);
+int64_t tl_since_start(const struct tl_data *d, uint64_t ts);
 void tl_write_frames_data(FILE *out, const struct tl_data *d);
 void tl_json_cause(FILE *out, const struct ft_model *m, const struct ft_late_frame *l);
 

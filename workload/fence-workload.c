@@ -36,6 +36,8 @@ struct frame_result {
 	struct sync_summary in[PLAN_PRODUCERS], out;
 	struct render_times times[PLAN_PRODUCERS];
 	unsigned int ebusy;
+	uint32_t vblank_before;	/* the counter just before the commit: its target is the next */
+	int vblank_known;
 	struct starver starve;	/* --starve: when the compositor's CPU was taken */
 	uint32_t flip_seq;
 	uint64_t flip_ns;
@@ -465,6 +467,7 @@ static void begin_frame(struct compositor *c, unsigned int frame, struct frame_r
 {
 	int merged[PLAN_PRODUCERS] = { -1, -1 }, *in_fd = r->in_fd;
 	const int *planes = NULL;
+	uint64_t vbl_ns;
 	struct kms_req req;
 	int ret;
 
@@ -482,6 +485,7 @@ static void begin_frame(struct compositor *c, unsigned int frame, struct frame_r
 	build_request(c, frame, planes ? planes : in_fd, (int32_t *)&r->out_fence, &req);
 	for (unsigned int i = 0; c->plan.close_in && i < c->n_producers; i++)
 		sync_file_summary(in_fd[i], &r->in[i]);	/* what is known of them once closed */
+	r->vblank_known = kms_vblank_now(&c->kms, &r->vblank_before, &vbl_ns) == 0;
 	ret = commit_blocking_close(c, &req, frame, r, in_fd);
 	if (c->plan.merge && merged[0] >= 0)
 		close(merged[0]);	/* the kernel holds its own reference now */
@@ -539,6 +543,8 @@ static void print_frame(const struct compositor *c, unsigned int frame,
 	       plan_hold_ms(&c->plan, frame), r->starve.from_ns, r->starve.to_ns);
 	if (c->plan.flip_event)
 		printf(" flip_seq=%u flip_ns=%" PRIu64, r->flip_seq, r->flip_ns);
+	if (r->vblank_known)	/* on time when flip_seq is the one after */
+		printf(" vblank_before=%u", r->vblank_before);
 	printf("\n");
 	fflush(stdout);
 }

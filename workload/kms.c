@@ -406,7 +406,11 @@ int kms_read_flip_event(struct kms_device *dev, int timeout_ms,
 			uint64_t *user_data, uint32_t *sequence, uint64_t *time_ns)
 {
 	struct pollfd pfd = { .fd = dev->fd, .events = POLLIN };
-	char buf[1024];
+	/*
+	 * One event per read: DRM's read() returns as many whole events as
+	 * fit, and a --queue frame's flip event can wait behind the one before.
+	 */
+	char buf[sizeof(struct drm_event_vblank)];
 	ssize_t len;
 	int ret;
 
@@ -433,4 +437,23 @@ int kms_read_flip_event(struct kms_device *dev, int timeout_ms,
 		off += e->length;
 	}
 	return -EPROTO;
+}
+
+/**
+ * kms_vblank_now() - the CRTC's vblank counter and the time of its last
+ * vblank (DRM_IOCTL_WAIT_VBLANK for 0 vblanks from now: a query)
+ *
+ * Return: 0, or a negative errno (no vblank interrupt: virtio-gpu).
+ */
+int kms_vblank_now(struct kms_device *dev, uint32_t *sequence, uint64_t *time_ns)
+{
+	union drm_wait_vblank vbl = { 0 };
+
+	vbl.request.type = _DRM_VBLANK_RELATIVE |
+		((dev->crtc_index << _DRM_VBLANK_HIGH_CRTC_SHIFT) & _DRM_VBLANK_HIGH_CRTC_MASK);
+	if (ioctl(dev->fd, DRM_IOCTL_WAIT_VBLANK, &vbl))
+		return -errno;
+	*sequence = vbl.reply.sequence;
+	*time_ns = (uint64_t)vbl.reply.tval_sec * 1000000000ull + (uint64_t)vbl.reply.tval_usec * 1000ull;
+	return 0;
 }

@@ -75,6 +75,7 @@ int kms_commit(struct kms_device *dev, struct kms_req *req, uint32_t flags,
 	       uint64_t user_data);
 int kms_modeset(struct kms_device *dev, const struct kms_fb *fb);
 int kms_disable(struct kms_device *dev);
+int kms_vblank_now(struct kms_device *dev, uint32_t *sequence, uint64_t *time_ns);
 int kms_read_flip_event(struct kms_device *dev, int timeout_ms,
 			uint64_t *user_data, uint32_t *sequence, uint64_t *time_ns);
 

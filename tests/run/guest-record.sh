@@ -84,34 +84,6 @@ guest_record_report() {
 	schema_verdict report "report --json of fence-trace record and trace-cmd recordings" "$d/report.json" "$d/report-tc.json"
 }
 
-# The frame timeline's classes against what the workload injected: a
-# frame queued behind a slow one (queued), the compositor late
-# (compositor-late repeats), slow producers (producer); recorded by
-# fence-trace record and by trace-cmd with stock events only (its default
-# compressed file), both in the guest.  --starve (wakeup) is left out: on
-# a loaded host the commit reaches its fence wait past the deadline, and
-# the fence is then rightly late (make demo shows it).
-guest_frame_classes() {
-	local rc=0 d=$results/frame-classes ft=$repo/build/bin/fence-trace
-	local wl="fence-workload -n 24 --slow 5:B:40 --slow 12:B:70 --hold 8:60 --slow 19:B:40 --queue 20"
-	rm -rf "$d"
-	"$run_guest" --timeout 300 --add "$(command -v trace-cmd)" --out "$d" -- sh -c "
-		fence-trace record -o trace.dat -- sh -c '$wl >workload.txt'; echo record-status=\$?
-		cd /tmp && /extra/trace-cmd record -q -o tc.dat -e dma_fence -e drm sh -c '$wl >workload-tc.txt' >/dev/null
-		echo tc-status=\$?; cp tc.dat workload-tc.txt /out/" >"$d.out" 2>&1 || rc=$?
-	[ $rc = 0 ] && grep -q '^record-status=0$' "$d.out" && grep -q '^tc-status=0$' "$d.out"
-	verdict $? "frames: the injecting workload recorded by fence-trace record and by trace-cmd in the guest" "$d.out"
-	"$ft" report --json "$d/trace.dat" >"$d/report.json" 2>"$d/report.err" &&
-		"$repo/tests/lab/check-frame-classes" "$d/report.json" "$d/workload.txt" >"$d/check.out" 2>&1 &&
-		"$repo/tests/lab/check-late-frames" "$d/report.json" "$d/workload.txt" 5:B 12:B 19:B >>"$d/check.out" 2>&1
-	verdict $? "frames (record, series): queued -> queued, held -> compositor-late, slow -> producer" "$d/check.out"
-	"$ft" report --json "$d/tc.dat" >"$d/report-tc.json" 2>"$d/report-tc.err" &&
-		"$repo/tests/lab/check-frame-classes" "$d/report-tc.json" "$d/workload-tc.txt" >"$d/check-tc.out" 2>&1 &&
-		CHECK_TIME=0 "$repo/tests/lab/check-late-frames" "$d/report-tc.json" "$d/workload-tc.txt" 5:B 12:B 19:B \
-		>>"$d/check-tc.out" 2>&1
-	verdict $? "frames (trace-cmd, stock events): the same classes, queued inferred" "$d/check-tc.out"
-}
-
 # record's life cycle: -d, SIGTERM, SIGINT and SIGHUP mid-record (the
 # command goes too), a command killed from outside (said, 128+N), a command
 # that does not exist (127) or cannot be executed (126), a ring buffer too

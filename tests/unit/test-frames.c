@@ -346,15 +346,17 @@ static void test_target_missing_is_estimated(void **state)
  * second one is driver at its time): the vblank it left the first frame
  * on is its wait, and goes from driver to waiting-fence with its class.
  */
+static const struct commit_times reclassed[] = {
+	{ 1, VB(97) + MS, VB(98) + 5 * MS, VB(98) + 5 * MS + 10000, 99 },
+	{ 2, VB(99) + MS, VB(100) - 4 * MS, VB(100) - 4 * MS + 10000, 101 },
+	{ 3, VB(101) + MS, VB(102) - 12 * MS - 10000, VB(102) - 12 * MS, 102 },
+};
+static const struct frames_script reclassed_script = { 97, 102, 0, reclassed, 3, NULL, 0 };
+
 static void test_run_follows_reclass(void **state)
 {
 	struct trace_fixture *f = *state;
-	struct commit_times c[] = {
-		{ 1, VB(97) + MS, VB(98) + 5 * MS, VB(98) + 5 * MS + 10000, 99 },
-		{ 2, VB(99) + MS, VB(100) - 4 * MS, VB(100) - 4 * MS + 10000, 101 },
-		{ 3, VB(101) + MS, VB(102) - 12 * MS - 10000, VB(102) - 12 * MS, 102 },
-	};
-	struct frames_script sc = { 97, 102, 0, c, 3, NULL, 0 };
+	const struct frames_script sc = reclassed_script;
 	const struct ft_crtc *cr = crtc(play(f, &sc));
 
 	assert_int_equal(cr->late_count, 2);
@@ -374,12 +376,7 @@ static void test_run_follows_reclass(void **state)
 static void test_timeline_frames_take_the_final_class(void **state)
 {
 	struct trace_fixture *f = *state;
-	struct commit_times c[] = {
-		{ 1, VB(97) + MS, VB(98) + 5 * MS, VB(98) + 5 * MS + 10000, 99 },
-		{ 2, VB(99) + MS, VB(100) - 4 * MS, VB(100) - 4 * MS + 10000, 101 },
-		{ 3, VB(101) + MS, VB(102) - 12 * MS - 10000, VB(102) - 12 * MS, 102 },
-	};
-	struct frames_script sc = { 97, 102, 0, c, 3, NULL, 0 };
+	const struct frames_script sc = reclassed_script;
 	const struct tl_frame *fr;
 	struct tl_data d;
 	char err[256];

@@ -1,0 +1,60 @@
+# guest-frames.sh: the frame timeline's classes against the workload's
+# own ground truth, in the guest.  Sourced by tests/run-tests.
+
+# The frame timeline's classes against what the workload injected: a
+# frame queued behind a slow one (queued), the compositor late
+# (compositor-late repeats), slow producers (producer); recorded by
+# fence-trace record and by trace-cmd with stock events only (its default
+# compressed file), both in the guest.  --starve (wakeup) is left out: on
+# a loaded host the commit reaches its fence wait past the deadline, and
+# the fence is then rightly late (make demo shows it).
+guest_frame_classes() {
+	local rc=0 d=$results/frame-classes ft=$repo/build/bin/fence-trace
+	local wl="fence-workload -n 24 --slow 5:B:40 --slow 12:B:70 --hold 8:60 --slow 19:B:40 --queue 20"
+	rm -rf "$d"
+	"$run_guest" --timeout 300 --add "$(command -v trace-cmd)" --out "$d" -- sh -c "
+		fence-trace record -o trace.dat -- sh -c '$wl >workload.txt'; echo record-status=\$?
+		cd /tmp && /extra/trace-cmd record -q -o tc.dat -e dma_fence -e drm sh -c '$wl >workload-tc.txt' >/dev/null
+		echo tc-status=\$?; cp tc.dat workload-tc.txt /out/" >"$d.out" 2>&1 || rc=$?
+	[ $rc = 0 ] && grep -q '^record-status=0$' "$d.out" && grep -q '^tc-status=0$' "$d.out"
+	verdict $? "frames: the injecting workload recorded by fence-trace record and by trace-cmd in the guest" "$d.out"
+	"$ft" report --json "$d/trace.dat" >"$d/report.json" 2>"$d/report.err" &&
+		"$repo/tests/lab/check-frame-classes" "$d/report.json" "$d/workload.txt" >"$d/check.out" 2>&1 &&
+		"$repo/tests/lab/check-late-frames" "$d/report.json" "$d/workload.txt" 5:B 12:B 19:B >>"$d/check.out" 2>&1
+	verdict $? "frames (record, series): queued -> queued, held -> compositor-late, slow -> producer" "$d/check.out"
+	"$ft" report --json "$d/tc.dat" >"$d/report-tc.json" 2>"$d/report-tc.err" &&
+		"$repo/tests/lab/check-frame-classes" "$d/report-tc.json" "$d/workload-tc.txt" >"$d/check-tc.out" 2>&1 &&
+		CHECK_TIME=0 "$repo/tests/lab/check-late-frames" "$d/report-tc.json" "$d/workload-tc.txt" 5:B 12:B 19:B \
+		>>"$d/check-tc.out" 2>&1
+	verdict $? "frames (trace-cmd, stock events): the same classes, queued inferred" "$d/check-tc.out"
+}
+
+# A seeded mix of 600 frames with an injection every 15 (tests/lab/mixed-plan:
+# slow producers, frames queued behind slow ones, the compositor held back),
+# recorded three ways on the patched kernel (fence-trace record, record
+# --bpf, trace-cmd with stock events) and once on the stock kernel: each
+# report classes every injected frame as injected, and no frame the
+# workload saw on time (its flip on the vblank after its commit, by its own
+# vblank counter) is late.
+guest_frames_mixed() {
+	local kind=${1:-patched} rc=0 d=$results/frames-mixed-${1:-patched} ft=$repo/build/bin/fence-trace kernel=()
+	local plan slow way
+	plan=$("$repo/tests/lab/mixed-plan" 7 600 | head -1) slow=$("$repo/tests/lab/mixed-plan" 7 600 | tail -1)
+	[ "$kind" = stock ] && kernel=(--kernel "$("$repo/kernel/build-kernel" stock 2>/dev/null | tail -1)/bzImage")
+	rm -rf "$d"
+	"$run_guest" "${kernel[@]}" --timeout 600 --add "$(command -v trace-cmd)" --out "$d" -- sh -c "
+		fence-trace record -o record.dat -- sh -c 'fence-workload $plan >record.txt'; echo record-status=\$?
+		[ $kind = stock ] && exit 0
+		fence-trace record --bpf -o bpf.dat -- sh -c 'fence-workload $plan >bpf.txt'; echo bpf-status=\$?
+		cd /tmp && /extra/trace-cmd record -q -o tc.dat -e dma_fence -e drm sh -c 'fence-workload $plan >tc.txt' >/dev/null
+		echo tc-status=\$?; cp tc.dat tc.txt /out/" >"$d.out" 2>&1 || rc=$?
+	for way in record bpf tc; do
+		[ "$kind" = stock ] && [ "$way" != record ] && continue
+		[ $rc = 0 ] && grep -q "^$way-status=0\$" "$d.out" && [ -s "$d/$way.dat" ] &&
+			grep -q '^# frames=600 ' "$d/$way.txt" &&
+			"$ft" report --json "$d/$way.dat" >"$d/$way.json" 2>"$d/$way.err" &&
+			"$repo/tests/lab/check-frame-classes" "$d/$way.json" "$d/$way.txt" >"$d/$way.check" 2>&1 &&
+			CHECK_TIME=0 "$repo/tests/lab/check-late-frames" "$d/$way.json" "$d/$way.txt" $slow >>"$d/$way.check" 2>&1
+		verdict $? "frames, 600 mixed frames ($kind kernel, $way): every injection its class, no frame on time by the workload late" "$d/$way.check"
+	done
+}
