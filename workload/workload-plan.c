@@ -291,10 +291,11 @@ static int check_frames(const struct workload_plan *plan, char *err, size_t errl
 	for (unsigned int i = 0; i < plan->n_queued; i++) {
 		unsigned int f = plan->queued[i];
 
-		if (f >= plan->frames || plan->poll || plan_hold_ms(plan, f) ||
+		if (f >= plan->frames || plan->poll || plan_hold_ms(plan, f) || plan_queued(plan, f - 1) ||
 		    plan_fate(plan, f, 0, &ms) != FATE_NORMAL || plan_fate(plan, f, 1, &ms) != FATE_NORMAL) {
-			snprintf(err, errlen, "--queue %u: needs a frame below --frames, not --poll, and no --hold, "
-				 "--slow, --never or --error of its own (it has no in-fences)", f);
+			snprintf(err, errlen, "--queue %u: needs a frame below --frames, not --poll, not queued "
+				 "behind a queued frame, and no --hold, --slow, --never or --error of its own (it has "
+				 "no in-fences)", f);
 			return -1;
 		}
 		if (plan->ebusy_frame >= 0 && ((unsigned int)plan->ebusy_frame == f || (unsigned int)plan->ebusy_frame + 1 == f)) {

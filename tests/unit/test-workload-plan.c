@@ -112,6 +112,7 @@ static const struct bad_case bad[] = {
 	{ { "--queue", "3", "--slow", "3:A:40" }, "--queue 3: needs" },
 	{ { "--queue", "3", "--hold", "3:20" }, "--queue 3: needs" },
 	{ { "--queue", "3", "--poll" }, "--queue 3: needs" },
+	{ { "--queue", "3", "--queue", "4" }, "--queue 4: needs a frame below --frames, not --poll, not queued behind a queued frame" },
 	{ { "--nonblock", "--queue", "3", "--ebusy", "2" }, "--queue 3 and --ebusy/--behind 2 exclude each other" },
 	{ { "--starve", "3:" }, "--starve: bad '3:'" },
 	{ { "--starve", "3:40", "--nonblock" }, "--starve 3: needs a frame below --frames whose commit blocks" },
