@@ -112,7 +112,7 @@ UNIT_TEST_SRC := tests/unit/unit-tests.c tests/unit/test-logscan.c tests/unit/te
 	tests/lab/logscan-rules.c workload/workload-plan.c \
 	tests/unit/test-mutant-kills.c \
 	tests/unit/tmpdir.c tests/unit/test-tmpdir.c tests/unit/vblank-land.c \
-	tests/unit/test-spill.c live/record-bpf-spill.c \
+	tests/unit/test-spill.c live/record-bpf-spill.c tests/unit/test-stall-class.c live/stall-class.c \
 	tests/unit/test-kallsyms.c live/kallsyms.c tests/unit/test-event-formats.c \
 	tests/unit/test-lockdown.c tests/unit/test-proc-comm.c
 UNIT_SRC := $(UNIT_TEST_SRC) $(LIB_SRC) $(OUTPUT_SRC) $(CAPTURE_SRC)
@@ -168,7 +168,7 @@ $(BPF_OUT)/%.skel.h: $(BPF_OUT)/%.bpf.o
 
 $(OBJ)/cli/cmd-latency.o $(OBJ)/live/latency-print.o $(OBJ)/live/latency-bpf.o \
 	$(OBJ)/cli/cmd-top.o $(OBJ)/live/top-pending.o: $(BPF_OUT)/fence-latency.skel.h
-$(OBJ)/cli/cmd-stall.o $(OBJ)/live/stall-print.o $(OBJ)/live/stall-series.o $(OBJ)/live/stall-debugfs.o: \
+$(OBJ)/cli/cmd-stall.o $(OBJ)/live/stall-print.o $(OBJ)/live/stall-print-class.o $(OBJ)/live/stall-series.o $(OBJ)/live/stall-debugfs.o: \
 	$(BPF_OUT)/fence-stall.skel.h
 $(OBJ)/live/record-bpf.o $(OBJ)/cli/cmd-record.o $(OBJ)/tests/bench/ring-floor.o: $(BPF_OUT)/fence-record.skel.h
 $(OBJ)/cli/cmd-stall.o $(OBJ)/live/stall-before.o: $(BPF_OUT)/fence-waiters.skel.h

@@ -60,12 +60,12 @@ static int parse_margin(const char *arg, struct analysis_window *w)
 {
 	unsigned long long ns;
 
-	if (parse_seconds(arg, &ns) || ns > 1000000000000ull) {
+	if (parse_ms(arg, 1000, &ns)) {
 		usage_error("report", "--latch-margin: '%s' is not a number of ms from 0 to 1000", arg);
 		return -1;
 	}
 	w->latch_margin_given = 1;
-	w->latch_margin_ns = ns / 1000;
+	w->latch_margin_ns = ns;
 	return 0;
 }
 

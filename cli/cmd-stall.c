@@ -49,6 +49,19 @@ static int number(const char *opt, const char *arg, unsigned int max, unsigned i
 	return -1;
 }
 
+/* --latch-margin MS: as report's, a decimal number of ms, at most 1 s. */
+static int latch_margin(struct stall_ctx *c, const char *arg)
+{
+	unsigned long long ns;
+
+	if (parse_ms(arg, 1000, &ns) == 0) {
+		c->latch_margin_ns = (int64_t)ns;
+		return 0;
+	}
+	usage_error("stall", "--latch-margin: '%s' is not a number of ms from 0 to 1000", arg);
+	return -1;
+}
+
 /* Return: 0 to run, 1 after --help, -1 on a usage error (already said). */
 static int parse_args(struct stall_ctx *c, int argc, char **argv)
 {
@@ -56,11 +69,13 @@ static int parse_args(struct stall_ctx *c, int argc, char **argv)
 	int opt;
 
 	/* the keys of stall_options in cli/usage.c */
+	c->latch_margin_ns = -1;
 	cmd_getopt_start(&g, "stall");
 	while ((opt = getopt_long(argc, argv, g.optstring, g.longs, NULL)) != -1) {
 		switch (opt) {
 		case 't': if (number("--threshold", optarg, 3600000, &c->threshold_ms)) return -1; break;
 		case 'V': if (number("--vblanks", optarg, 1000, &c->vblanks)) return -1; break;
+		case 'L': if (latch_margin(c, optarg)) return -1; break;
 		case 'd': if (number("-d", optarg, 86400, &c->duration_s)) return -1; break;
 		case 'o': c->once = 1; break;
 		case 'j': c->json = 1; break;
@@ -111,8 +126,10 @@ static int on_end(void *ctx, void *data, size_t len)
 	if (!s)
 		c->stalls++;	/* began and ended between two polls */
 	stall_print_end(c, e, s ? &s->wait : NULL);
-	if (s)
+	if (s) {
+		stall_class_end(c, s, e);
 		*s = c->seen[--c->n_seen];
+	}
 	return 0;
 }
 
@@ -150,11 +167,13 @@ static int scan_waits(struct stall_ctx *c)
 		if (bpf_map_lookup_elem(fd, &next, &w) == 0 && now > w.start &&
 		    now - w.start >= c->threshold_ns && !seen_find(c, &next, w.start) &&
 		    c->n_seen < STALL_MAX_TRACKED) {
-			c->seen[c->n_seen++] = (struct stall_seen){ next, w.start, w };
+			struct stall_seen *s = &c->seen[c->n_seen++];
+
+			*s = (struct stall_seen){ .key = next, .start = w.start, .wait = w, .commit = -1 };
 			c->stalls++;
 			if (c->have_names)
 				names_poll(&c->names);
-			stall_print_start(c, &w, now);
+			stall_print_start(c, s, now);
 			if (c->once)
 				return 1;
 		}
@@ -196,6 +215,7 @@ static int load(struct stall_ctx *c)
 	err = fence_stall_bpf__load(c->skel);
 	if (!err)
 		err = fence_stall_bpf__attach(c->skel);
+	c->watch_start_ns = now_ns();	/* vblanks from here on are all seen */
 	if (!err) {
 		c->rb = ring_buffer__new(bpf_map__fd(c->skel->maps.ends), on_end, c, NULL);
 		err = c->rb ? 0 : -errno;
@@ -249,6 +269,7 @@ static int run(struct stall_ctx *c)
 		ring_buffer__poll(c->rb, 0);
 		if (scan_waits(c) || stall_before_scan(c, now_ns()) || (c->once && c->stalls))
 			return EXIT_STALLED;
+		stall_class_scan(c, now_ns());
 	}
 	ring_buffer__poll(c->rb, 0);
 	/*

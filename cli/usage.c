@@ -129,6 +129,10 @@ static const struct cmd_option check_options[] = {
 static const struct cmd_option stall_options[] = {
 	{ "threshold", 0, 't', "MS", NULL, "a fixed threshold" },
 	{ "vblanks", 0, 'V', "N", NULL, "N vblank periods of the slowest CRTC" },
+	{ "latch-margin", 0, 'L', "MS", NULL,
+	  "the driver's latch margin in ms, for the frame class\n"
+	  "(wakeup or producer); default: unknown, and a\n"
+	  "wakeup says up to which margin it holds" },
 	{ "once", 0, 'o', NULL, NULL, "exit with status 3 at the first stall" },
 	{ "json", 0, 'j', NULL, NULL, "one JSON object per line: stall, cleared" },
 	{ "duration", 'd', 0, "SECONDS", NULL, "stop after this long" },
@@ -230,7 +234,7 @@ static const struct usage usages[] = {
 	  check_options, 0, 0 },
 	{ "stall", "say what a stuck fence wait is blocked on, live",
 	  "usage: fence-trace stall [--threshold MS | --vblanks N] [--once] [--json]\n"
-	  "                         [-d SECONDS] [-v] [--raw-tp]\n"
+	  "                         [--latch-margin MS] [-d SECONDS] [-v] [--raw-tp]\n"
 	  "Watches every dma_fence wait.  When one outlasts the threshold (default:\n"
 	  "2 vblank periods of the slowest CRTC, else 33 ms) it says at once which\n"
 	  "task waits on which fence (driver, timeline, context, seqno), how far\n"
@@ -240,7 +244,9 @@ static const struct usage usages[] = {
 	  "start it reports the waits and sync_file polls already in progress (a\n"
 	  "display already frozen), and the commits blocked behind an earlier one\n"
 	  "or their own flip (COMMIT STALL, cleared when the task runs again), as\n"
-	  "stalls that began before it.\n",
+	  "stalls that began before it.  With the kernel series it states the\n"
+	  "frame class of the commit a stalled wait holds up (producer, wakeup,\n"
+	  "queued, driver: see fence-trace-report(1)) as soon as it is certain.\n",
 	  stall_options, 27, 0 },
 	{ "timeline", "one self-contained HTML page: fences, waits, vblanks, late frames",
 	  "usage: fence-trace timeline [-o OUT.html] [FILE]\n"

@@ -63,3 +63,20 @@ int parse_seconds(const char *s, unsigned long long *ns)
 	*ns = whole * 1000000000ull + frac;
 	return 0;
 }
+
+/**
+ * parse_ms() - "2", "2.5" or "0.250" milliseconds, at most @max_ms, as ns
+ *
+ * Return: 0 on success, -1 for anything parse_seconds() refuses or more
+ * than @max_ms.
+ */
+int parse_ms(const char *s, unsigned long long max_ms, unsigned long long *ns)
+{
+	unsigned long long v;
+
+	/* the same digits read as seconds are a thousand times the ns */
+	if (parse_seconds(s, &v) || v > max_ms * 1000000000ull)
+		return -1;
+	*ns = v / 1000;
+	return 0;
+}

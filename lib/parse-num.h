@@ -5,5 +5,6 @@
 
 int parse_uint(const char *s, unsigned int max, unsigned int *out);
 int parse_seconds(const char *s, unsigned long long *ns);
+int parse_ms(const char *s, unsigned long long max_ms, unsigned long long *ns);
 
 #endif

@@ -218,8 +218,9 @@ static __always_inline int on_wait_end(struct dma_fence *fence)
 }
 
 /*
- * Vblank times per pipe, for thresholds counted in vblanks: user space
- * takes the mean period, as single intervals jitter (under TCG a lot).
+ * Vblank times per pipe, for thresholds counted in vblanks (user space
+ * takes the mean period, as single intervals jitter, under TCG a lot) and
+ * for the target vblank of a commit whose in-fence wait stalls.
  */
 static __always_inline int on_vblank(int crtc)
 {
@@ -229,11 +230,13 @@ static __always_inline int on_vblank(int crtc)
 	if (!v) {
 		fresh.first_ts = now;
 		fresh.last_ts = now;
+		fresh.recent[0] = now;
 		bpf_map_update_elem(&vblanks, &crtc, &fresh, BPF_NOEXIST);
 		return 0;
 	}
 	v->last_ts = now;
 	v->count++;
+	v->recent[v->count & (FS_VBLANK_RING - 1)] = now;
 	return 0;
 }
 

@@ -55,8 +55,16 @@ struct fs_signal {			/* the last signal on a fence context */
 	__u32 pad;
 };
 
-struct fs_vblank {			/* per vblank pipe: the mean period so far */
+#define FS_VBLANK_RING 16		/* a power of two */
+
+/*
+ * Per vblank pipe: the mean period so far, and the last vblanks' times
+ * (vblank number count is at recent[count % FS_VBLANK_RING]), from which
+ * stall finds a commit's target vblank.
+ */
+struct fs_vblank {
 	__u64 first_ts, last_ts, count;
+	__u64 recent[FS_VBLANK_RING];
 };
 
 #endif

@@ -18,6 +18,7 @@
 #include "errname.h"
 #include "json-str.h"
 #include "proc-comm.h"
+#include "report.h"
 #include "stall.h"
 #include "stall-before.h"
 #include "stall-debugfs.h"
@@ -212,8 +213,9 @@ static void before_text(struct stall_ctx *c, const struct before_wait *b, const 
 		       b->names.commit, b->names.plane, b->names.kernel_age_ns / 1e6);
 }
 
-void stall_print_start(struct stall_ctx *c, const struct fs_wait *w, uint64_t now)
+void stall_print_start(struct stall_ctx *c, struct stall_seen *s, uint64_t now)
 {
+	const struct fs_wait *w = &s->wait;
 	const struct before_wait *b = NULL;
 	const char *drv, *tl;
 
@@ -222,6 +224,7 @@ void stall_print_start(struct stall_ctx *c, const struct fs_wait *w, uint64_t no
 	if (c->json) {
 		start_json(c, w, b, now);
 		fflush(stdout);	/* a script watches for this line while the wait lasts */
+		stall_class_start(c, s, now);
 		return;
 	}
 	wait_name(c, w, b, &drv, &tl);
@@ -241,6 +244,7 @@ void stall_print_start(struct stall_ctx *c, const struct fs_wait *w, uint64_t no
 		members(c, w);
 	if (!b || b->names.commit < 0)
 		attribution(c, w->fence.ptr);
+	stall_class_start(c, s, now);
 	stall_debugfs_text(&(struct stall_target){ -1, w->fence.context, w->fence.seqno });
 	fflush(stdout);
 }
@@ -387,6 +391,16 @@ static int ebusy_due(struct stall_ctx *c, uint64_t ts, int64_t waits_on, uint64_
 	return 1;
 }
 
+/*
+ * A commit stall lasts the threshold, at least two vblank periods: the
+ * commit has missed its target.  Behind an earlier commit (or its EBUSY)
+ * it is queued; its own flip timing out, driver.
+ */
+static enum ft_frame_class commit_stall_class(uint64_t commit, int64_t waits_on)
+{
+	return waits_on == (int64_t)commit ? FT_CLASS_DRIVER : FT_CLASS_QUEUED;
+}
+
 static void commit_stall_text(struct stall_ctx *c, uint64_t commit, uint32_t crtc, int64_t waits_on,
 			      const char *what, int stage, int ret, uint64_t duration_ns)
 {
@@ -401,6 +415,9 @@ static void commit_stall_text(struct stall_ctx *c, uint64_t commit, uint32_t crt
 	else
 		printf("COMMIT STALL: commit %" PRIu64 " on CRTC %u waited %.1f ms for commit %" PRId64 "'s %s (ret %d): behind an earlier commit, not an in-fence\n",
 		       commit, crtc, duration_ns / 1e6, waits_on, what, ret);
+	printf("  frame class: %s\n", commit_stall_class(commit, waits_on) == FT_CLASS_QUEUED ?
+	       "queued: held behind an earlier commit for longer than the threshold, past its target vblank" :
+	       "driver: its own flip never completed");
 }
 
 /*
@@ -424,9 +441,10 @@ void stall_print_commit_stall(struct stall_ctx *c, uint64_t ts, uint64_t commit,
 	if (c->json) {
 		printf("{\"event\": \"commit_stall\", \"commit\": %" PRIu64 ", \"crtc\": %u, \"waits_on\": %" PRId64
 		       ", \"stage\": \"%s\", \"ret\": %d, \"duration_ns\": %" PRIu64 ", \"timed_out\": %s, \"blocker_plane\": %d"
-		       ", \"blocker_context\": %" PRIu64 ", \"blocker_seqno\": %" PRIu64 "", commit, crtc,
+		       ", \"blocker_context\": %" PRIu64 ", \"blocker_seqno\": %" PRIu64 ", \"class\": \"%s\"", commit, crtc,
 		       waits_on, what, ret, duration_ns, waits_on == (int64_t)commit ? "true" : "false",
-		       w ? (int)w->plane : -1, w ? w->context : 0, w ? w->seqno : 0);
+		       w ? (int)w->plane : -1, w ? w->context : 0, w ? w->seqno : 0,
+		       report_frame_class_name(commit_stall_class(commit, waits_on)));
 		stall_debugfs_json(&(struct stall_target){ crtc, 0, 0 });
 		printf("}\n");
 		fflush(stdout);

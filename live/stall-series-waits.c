@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * stall-series-waits.c - which commit and plane a wait belongs to, from the
- * series' waits that stall-series.c keeps: looked up by stall-print.c when
- * it names a stall, so the printer and the stream reader do not call each
- * other.
+ * stall-series-waits.c - which commit and plane a wait belongs to, and when
+ * that commit entered, from what stall-series.c keeps of the series'
+ * events: looked up by stall-print.c when it names a stall, so the printer
+ * and the stream reader do not call each other.
  */
 #include <stddef.h>
 
@@ -33,4 +33,13 @@ const struct series_wait *series_wait_of_commit(const struct stall_series *s, ui
 		if (s->ended[i].commit == commit && (!latest || s->ended[i].end > latest->end))
 			latest = &s->ended[i];
 	return latest;
+}
+
+/* When @commit's atomic ioctl entered, if it is among the last commits; else 0. */
+uint64_t series_commit_entry(const struct stall_series *s, uint64_t commit)
+{
+	for (unsigned int i = 0; i < SERIES_COMMITS && i < s->n_commits; i++)
+		if (s->commits[i].commit == commit)
+			return s->commits[i].ts;
+	return 0;
 }

@@ -34,6 +34,8 @@
 #include "stall-series.h"
 #include "sync.h"
 
+#define ATOMIC_TEST_ONLY 0x100		/* DRM_MODE_ATOMIC_TEST_ONLY: never shown */
+
 static void wait_begin(struct stall_series *s, const struct ft_event *ev)
 {
 	struct series_wait *w;
@@ -105,6 +107,14 @@ static void wait_end(struct stall_series *s, const struct ft_event *ev)
 	}
 }
 
+/* Its entry: a stalled wait's frame class needs its target vblank. */
+static void commit_entered(struct stall_series *s, const struct ft_event *ev)
+{
+	if (ev->v[FT_FLAGS] & ATOMIC_TEST_ONLY)
+		return;
+	s->commits[s->n_commits++ % SERIES_COMMITS] = (struct series_commit){ ev->v[FT_COMMIT], ev->ts };
+}
+
 static void fence_error(struct stall_series *s, const struct ft_event *ev)
 {
 	struct series_failed_fence *f = &s->failed[s->n_failed++ % SERIES_RECENT];
@@ -171,6 +181,7 @@ static void poll_ready(struct stall_series *s, const struct ft_event *ev)
  * the list of events enabled in the instance, so there is no second one.
  */
 static void (*const handlers[FT_EV_COUNT])(struct stall_series *, const struct ft_event *) = {
+	[FT_EV_COMMIT] = commit_entered,
 	[FT_EV_PLANE_WAIT_BEGIN] = wait_begin,
 	[FT_EV_PLANE_WAIT_END] = wait_end,
 	[FT_EV_COMMIT_STALL] = commit_stall,

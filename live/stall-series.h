@@ -16,6 +16,7 @@
 
 #define SERIES_MAX 256
 #define SERIES_RECENT 32		/* ended waits and failed fences remembered */
+#define SERIES_COMMITS 64		/* commits' entries remembered: a second at 60 Hz */
 
 struct live_reader;
 struct stall_ctx;
@@ -24,6 +25,10 @@ struct series_wait {			/* a commit's in-fence wait */
 	uint64_t fence, commit, ts, context, seqno;
 	uint64_t end;			/* 0 while in progress */
 	uint32_t plane;
+};
+
+struct series_commit {			/* drm_fence_commit: its atomic ioctl entered */
+	uint64_t commit, ts;
 };
 
 struct series_failed_fence {		/* dma_fence_error: it signalled with @error */
@@ -50,7 +55,8 @@ struct stall_series {
 	unsigned int n_waits, n_polls;
 	struct series_wait ended[SERIES_RECENT];	/* ring */
 	struct series_failed_fence failed[SERIES_RECENT];	/* ring */
-	unsigned int n_ended, n_failed;			/* ever: ring heads */
+	struct series_commit commits[SERIES_COMMITS];	/* ring */
+	unsigned int n_ended, n_failed, n_commits;	/* ever: ring heads */
 	struct series_error_wait error_waits[SERIES_MAX];
 	unsigned int n_error_waits;
 	struct stall_ctx *c;
@@ -61,6 +67,7 @@ void series_read(struct stall_series *s);
 unsigned int series_going(const struct stall_series *s);
 const struct series_wait *series_wait_of(const struct stall_series *s, uint64_t fence);
 const struct series_wait *series_wait_of_commit(const struct stall_series *s, uint64_t commit);
+uint64_t series_commit_entry(const struct stall_series *s, uint64_t commit);
 void series_stop(struct stall_series *s);
 
 #endif

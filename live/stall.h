@@ -22,10 +22,16 @@ struct stall_seen {
 	struct fs_wait_key key;
 	uint64_t start;
 	struct fs_wait wait;
+	/* a commit's in-fence wait (series): its frame class, said once */
+	int64_t commit;			/* -1: not a commit's, or not known */
+	uint64_t entry_ns;		/* its atomic ioctl entered; 0 unknown */
+	int class_said;
 };
 
 struct stall_ctx {
 	unsigned int threshold_ms, vblanks, duration_s;
+	int64_t latch_margin_ns;	/* --latch-margin; -1 not given */
+	uint64_t watch_start_ns;	/* the programs attached: vblanks seen since */
 	int once, json, raw_tp, verbose;
 	uint64_t threshold_ns;
 	struct fence_stall_bpf *skel;
@@ -44,13 +50,16 @@ struct stall_ctx {
 	unsigned int backwards;	/* spans met out of clock order, printed as 0 */
 };
 
-void stall_print_start(struct stall_ctx *c, const struct fs_wait *w, uint64_t now);
+void stall_print_start(struct stall_ctx *c, struct stall_seen *s, uint64_t now);
 void stall_print_end(struct stall_ctx *c, const struct fs_end *e, const struct fs_wait *w);
 void stall_print_poll(struct stall_ctx *c, const struct series_poll *p, uint64_t now);
 void stall_print_poll_end(struct stall_ctx *c, const struct series_poll *p, uint64_t end);
 void stall_print_error_fence(struct stall_ctx *c, const struct series_wait *w, int error, int ret);
 void stall_print_error_outcome(struct stall_ctx *c, const struct series_error_wait *e, int err,
 			       uint64_t vblank, uint64_t ts);
+void stall_class_start(struct stall_ctx *c, struct stall_seen *s, uint64_t now);
+void stall_class_scan(struct stall_ctx *c, uint64_t now);
+void stall_class_end(struct stall_ctx *c, struct stall_seen *s, const struct fs_end *e);
 void stall_print_commit_stall(struct stall_ctx *c, uint64_t ts, uint64_t commit, uint32_t crtc,
 			      int64_t waits_on, int stage, int ret, uint64_t duration_ns);
 

@@ -240,6 +240,9 @@ guest_stall_series() {
 		fence-workload -n 3 --poll --slow 1:B:300 >poll-wl.txt; kill -INT $sp; wait $sp
 		out=two.json watch
 		fence-workload -n 3 --slow 1:A:200 --slow 1:B:400 >two-wl.txt; kill -INT $sp; wait $sp
+		fence-trace stall --threshold 50 >class.txt 2>class.err & sp=$!
+		await-line class.err watching $sp || exit 1
+		fence-workload -n 3 --slow 1:B:300 >class-wl.txt; kill -INT $sp; wait $sp
 		out=ebusy.json watch
 		fence-workload -n 3 --nonblock --slow 1:B:300 --ebusy 1 >ebusy-wl.txt; kill -INT $sp; wait $sp
 		out=behind.json watch
@@ -263,10 +266,20 @@ guest_stall_series() {
 		$s[1].timeline == "producer-B" and $s[1].plane == $pb and
 		([.[] | select(.event == "cleared")] | last | .context) == $s[1].context' "$d/two.json" >/dev/null
 	verdict $? "stall (series): both late in-fences of one commit named with commit and plane; B signalled last" "$d/two.json"
+	# each stalled wait's commit: producer, said once, while its fence is pending
+	jq -se '[.[] | select(.event == "stall")] as $s | [.[] | select(.event == "class")] as $k |
+		($k | length) == 2 and ([$k[] | .context] == [$s[] | .context]) and
+		all($k[]; .class == "producer" and .commit == $s[0].commit and .why == null and
+			(.pending == false or .past_ns > 0))' "$d/two.json" >/dev/null
+	verdict $? "stall (series): the commit of each late in-fence wait is stated producer, once per wait" "$d/two.json"
+	# under its STALL, or (the series' stream read late) on a CLASS: line after
+	grep -Eq '^(  frame class|CLASS: commit [0-9]+ \(fence-workload-[0-9]+.s wait on context [0-9]+ seqno [0-9]+\)): producer: its in-fence (is still pending,|signalled) [0-9]+\.[0-9] ms past its target vblank$' \
+		"$d/class.txt" && ! grep -q 'frame class: not known:' "$d/class.txt"
+	verdict $? "stall (series), text: the late in-fence's commit is said producer, once certain" "$d/class.txt"
 	b=$(sed -n 's/^frame=0 .* b_context=\([0-9]*\) .*/\1/p' "$d/ebusy-wl.txt" 2>/dev/null)
 	jq -se --argjson c "${b:-0}" --argjson pb "${pb:-0}" '[.[] | select(.event == "commit_stall")][0] |
-		.stage == "ebusy" and .blocker_plane == $pb and .blocker_context == $c' "$d/ebusy.json" >/dev/null
-	verdict $? "stall (series): EBUSY told apart from an in-fence stall, explained by the earlier commit's wait on B" "$d/ebusy.json"
+		.stage == "ebusy" and .blocker_plane == $pb and .blocker_context == $c and .class == "queued"' "$d/ebusy.json" >/dev/null
+	verdict $? "stall (series): EBUSY told apart from an in-fence stall, explained by the earlier commit's wait on B; class queued" "$d/ebusy.json"
 	# a blocking commit behind a nonblocking one stuck on B: blocked in
 	# swap_state on the earlier commit's hw_done (patch 0007), not an in-fence
 	b=$(sed -n 's/^frame=0 .* b_context=\([0-9]*\) .*/\1/p' "$d/behind-wl.txt" 2>/dev/null)
@@ -274,8 +287,9 @@ guest_stall_series() {
 		[.[] | select(.event == "commit_stall")] | length == 1 and .[0].stage == "hw_done" and
 		.[0].timed_out == false and .[0].ret == 0 and .[0].duration_ns >= 50000000 and
 		$s.context == $c and .[0].waits_on == $s.commit and .[0].commit != $s.commit and
-		.[0].blocker_context == $c and (.[0].debugfs.fence_timeline | length) == 1' "$d/behind.json" >/dev/null
-	verdict $? "stall (series): a commit blocked in swap_state on an earlier commit's hw_done is told apart from that commit's in-fence stall on B" "$d/behind.json"
+		.[0].blocker_context == $c and (.[0].debugfs.fence_timeline | length) == 1 and
+		.[0].class == "queued"' "$d/behind.json" >/dev/null
+	verdict $? "stall (series): a commit blocked in swap_state on an earlier commit's hw_done is told apart from that commit's in-fence stall on B; class queued" "$d/behind.json"
 	schema_verdict stall "stall --json with the series (poll, two, ebusy, behind)" "$d/poll.json" "$d/two.json" "$d/ebusy.json" "$d/behind.json"
 	series_record_report "$d"
 }

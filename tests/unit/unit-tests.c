@@ -28,6 +28,7 @@ int main(void)
 	failed += run_spill_tests();
 	failed += run_tmpdir_tests();
 	failed += run_kallsyms_tests();
+	failed += run_stall_class_tests();
 	failed += run_lockdown_tests();
 	failed += run_proc_comm_tests();
 	failed += run_event_formats_tests();

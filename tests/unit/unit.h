@@ -39,6 +39,7 @@ int run_fence_identity_tests(void);
 int run_spill_tests(void);
 int run_tmpdir_tests(void);
 int run_kallsyms_tests(void);
+int run_stall_class_tests(void);
 int run_lockdown_tests(void);
 int run_proc_comm_tests(void);
 int run_event_formats_tests(void);
