@@ -28,6 +28,17 @@ distro_slow_wait() {
 		.[0].start_ns >= $b and .[0].end_ns >= $s and .[0].end_ns - $s < 50e6' >/dev/null
 }
 
+# distro_nothing_judged FILE: virtio-gpu has no vblank interrupt in QEMU
+# (fake vblanks, sequence 0): the frames section of FILE judges no frame,
+# gives no class and no repeat, and the text says why.
+distro_nothing_judged() {
+	"$repo/build/bin/fence-trace" report --json --section frames "$1" | jq -e '.frames | length >= 1 and
+		all(.[]; .judged == 0 and .on_time == 0 and .late == 0 and (.late_frames | length) == 0 and
+			([.late_by_class[]] | add) == 0 and ([.repeated_vblanks[]] | add) == 0)' >/dev/null &&
+		"$repo/build/bin/fence-trace" report --section frames "$1" |
+		grep -q '^  no frame landed on a traced vblank (fake vblanks only: nothing can be judged)$'
+}
+
 # The live tools in the same boot: latency over the slow workload; top
 # while a long one runs (virtio-gpu commits complete at once: 3000 frames
 # outlast top's loading); top --pending on a vgem fence that never
@@ -89,6 +100,8 @@ guest_distro_kernel() {
 	verdict $? "distro kernel: record --bpf (tp_btf) + report: the same" "$d/wlb.txt"
 	distro_slow_wait "$d/r.dat" "$d/wlr.txt"
 	verdict $? "distro kernel: record --bpf --raw-tp + report: the same" "$d/wlr.txt"
+	distro_nothing_judged "$d/t.dat" && distro_nothing_judged "$d/b.dat"
+	verdict $? "distro kernel (virtio-gpu: fake vblanks only): the frames section judges and classes no frame, and says why (record, record --bpf)" "$d/t.dat"
 	# vgem's fences take a context each: named by their ops (CO-RE), not
 	# by a names stream that would need a second fence of the context
 	jq -e '(.histograms | length) > 3 and ([.histograms[] | select(.driver == "vgem")] | length) >= 2 and
@@ -104,6 +117,8 @@ guest_distro_kernel() {
 	jq -se '[.[] | select(.event == "stall")] | length >= 1 and all(.driver == "vgem" and .timeline == "unbound")' \
 		"$d/stall.json" >/dev/null 2>&1
 	verdict $? "distro kernel: stall reports the slow frame's wait on its vgem fence, named" "$d/stall.json"
+	[ -s "$d/stall.json" ] && ! grep -q '"event": "class"' "$d/stall.json"
+	verdict $? "distro kernel (no series): stall states no frame class (no wait is known to be a commit's)" "$d/stall.json"
 	grep -q '^  level: none  (nothing refused)$' "$d/check.txt" 2>/dev/null
 	verdict $? "distro kernel: check reads the lockdown level (none)" "$d/check.txt"
 }
