@@ -31,10 +31,12 @@ guest_frame_classes() {
 }
 
 # A seeded mix of 600 frames with an injection every 15 (tests/lab/mixed-plan:
-# slow producers, frames queued behind slow ones, the compositor held back),
+# slow producers, frames queued behind slow ones, the compositor held back,
+# in-fences signalled with an error),
 # recorded three ways on the patched kernel (fence-trace record, record
 # --bpf, trace-cmd with stock events) and once on the stock kernel: each
-# report classes every injected frame as injected, and no frame the
+# report classes every injected frame as injected (counts its in-fence
+# errors, or says it cannot), and no frame the
 # workload saw on time (its flip on the vblank after its commit, by its own
 # vblank counter) is late.
 guest_frames_mixed() {
