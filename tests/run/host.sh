@@ -50,6 +50,8 @@ unit_tests() {
 	host_tap await-line "$results/await-line.tap" "$repo/tests/lab/test-await-line"
 	# The guest identity test's second counter, on the model's unit shapes.
 	host_tap fence-key-counts "$results/fence-key-counts.tap" "$repo/tests/lab/test-fence-key-counts"
+	# The mixed-frames test's judge, on a hand-made truth and report.
+	host_tap check-frame-classes "$results/check-frame-classes.tap" "$repo/tests/lab/test-check-frame-classes"
 	# Every output on fixed inputs, byte for byte (tests/golden).
 	host_tap golden "$results/golden.tap" "$repo/tests/golden/run-golden" "$repo/build/bin" "$repo/build/bin-host"
 	# Every host-producible JSON against docs/schema (tests/schema).
