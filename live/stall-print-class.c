@@ -36,6 +36,19 @@ static unsigned int pipes_read(struct stall_ctx *c, struct fs_vblank *pipes)
 	return n;
 }
 
+/* The slowest pipe's mean vblank period now; 0 when none is known yet. */
+uint64_t stall_vblank_period(struct stall_ctx *c)
+{
+	struct fs_vblank pipes[MAX_PIPES];
+	unsigned int n = pipes_read(c, pipes);
+	uint64_t period = 0;
+
+	for (unsigned int i = 0; i < n; i++)
+		if (pipes[i].count >= 4 && (pipes[i].last_ts - pipes[i].first_ts) / pipes[i].count > period)
+			period = (pipes[i].last_ts - pipes[i].first_ts) / pipes[i].count;
+	return period;
+}
+
 /*
  * Which commit @s waits for and when it entered, once the series' stream
  * has named them: the stream is read at every poll, and may come later

@@ -392,12 +392,18 @@ static int ebusy_due(struct stall_ctx *c, uint64_t ts, int64_t waits_on, uint64_
 }
 
 /*
- * A commit stall lasts the threshold, at least two vblank periods: the
- * commit has missed its target.  Behind an earlier commit (or its EBUSY)
- * it is queued; its own flip timing out, driver.
+ * A commit held a vblank period or more has missed its target (by default
+ * the threshold is two): behind an earlier commit (or its EBUSY) it is
+ * queued; its own flip timing out, driver.  Held less (a --threshold under
+ * a period), or with no vblank period known, it may yet make it.
  */
-static enum ft_frame_class commit_stall_class(uint64_t commit, int64_t waits_on)
+static enum ft_frame_class commit_stall_class(struct stall_ctx *c, uint64_t commit,
+					      int64_t waits_on, uint64_t duration_ns)
 {
+	uint64_t period = stall_vblank_period(c);
+
+	if (!period || duration_ns < period)
+		return FT_CLASS_UNKNOWN;
 	return waits_on == (int64_t)commit ? FT_CLASS_DRIVER : FT_CLASS_QUEUED;
 }
 
@@ -415,9 +421,16 @@ static void commit_stall_text(struct stall_ctx *c, uint64_t commit, uint32_t crt
 	else
 		printf("COMMIT STALL: commit %" PRIu64 " on CRTC %u waited %.1f ms for commit %" PRId64 "'s %s (ret %d): behind an earlier commit, not an in-fence\n",
 		       commit, crtc, duration_ns / 1e6, waits_on, what, ret);
-	printf("  frame class: %s\n", commit_stall_class(commit, waits_on) == FT_CLASS_QUEUED ?
-	       "queued: held behind an earlier commit for longer than the threshold, past its target vblank" :
-	       "driver: its own flip never completed");
+	switch (commit_stall_class(c, commit, waits_on, duration_ns)) {
+	case FT_CLASS_QUEUED:
+		printf("  frame class: queued: held behind an earlier commit for a vblank period or more, past its target vblank\n");
+		break;
+	case FT_CLASS_DRIVER:
+		printf("  frame class: driver: its own flip never completed\n");
+		break;
+	default:
+		printf("  frame class: not known: held less than a vblank period, or no vblank seen\n");
+	}
 }
 
 /*
@@ -431,6 +444,7 @@ void stall_print_commit_stall(struct stall_ctx *c, uint64_t ts, uint64_t commit,
 {
 	const char *what = ft_stall_stage_name(stage);
 	const struct series_wait *w;
+	enum ft_frame_class cls;
 	const char *drv, *tl;
 
 	if (stage == FT_STALL_EBUSY ? !ebusy_due(c, ts, waits_on, &duration_ns) : duration_ns < c->threshold_ns)
@@ -441,10 +455,14 @@ void stall_print_commit_stall(struct stall_ctx *c, uint64_t ts, uint64_t commit,
 	if (c->json) {
 		printf("{\"event\": \"commit_stall\", \"commit\": %" PRIu64 ", \"crtc\": %u, \"waits_on\": %" PRId64
 		       ", \"stage\": \"%s\", \"ret\": %d, \"duration_ns\": %" PRIu64 ", \"timed_out\": %s, \"blocker_plane\": %d"
-		       ", \"blocker_context\": %" PRIu64 ", \"blocker_seqno\": %" PRIu64 ", \"class\": \"%s\"", commit, crtc,
+		       ", \"blocker_context\": %" PRIu64 ", \"blocker_seqno\": %" PRIu64 ", \"class\": ", commit, crtc,
 		       waits_on, what, ret, duration_ns, waits_on == (int64_t)commit ? "true" : "false",
-		       w ? (int)w->plane : -1, w ? w->context : 0, w ? w->seqno : 0,
-		       report_frame_class_name(commit_stall_class(commit, waits_on)));
+		       w ? (int)w->plane : -1, w ? w->context : 0, w ? w->seqno : 0);
+		cls = commit_stall_class(c, commit, waits_on, duration_ns);
+		if (cls == FT_CLASS_UNKNOWN)
+			printf("null");
+		else
+			json_str(stdout, report_frame_class_name(cls));
 		stall_debugfs_json(&(struct stall_target){ crtc, 0, 0 });
 		printf("}\n");
 		fflush(stdout);
