@@ -36,17 +36,23 @@ static unsigned int pipes_read(struct stall_ctx *c, struct fs_vblank *pipes)
 	return n;
 }
 
-/* The slowest pipe's mean vblank period now; 0 when none is known yet. */
-uint64_t stall_vblank_period(struct stall_ctx *c)
+/*
+ * Did every pipe with vblanks have one in (@from, @to]?  A commit held
+ * over that span then missed its target (the first vblank after it
+ * entered, at the latest that one), whichever CRTC it is on.
+ */
+int stall_vblank_within(struct stall_ctx *c, uint64_t from, uint64_t to)
 {
 	struct fs_vblank pipes[MAX_PIPES];
-	unsigned int n = pipes_read(c, pipes);
-	uint64_t period = 0;
+	unsigned int n = pipes_read(c, pipes), hit = 0;
 
 	for (unsigned int i = 0; i < n; i++)
-		if (pipes[i].count >= 4 && (pipes[i].last_ts - pipes[i].first_ts) / pipes[i].count > period)
-			period = (pipes[i].last_ts - pipes[i].first_ts) / pipes[i].count;
-	return period;
+		for (unsigned int k = 0; k < FS_VBLANK_RING; k++)
+			if (pipes[i].recent[k] > from && pipes[i].recent[k] <= to) {
+				hit++;
+				break;
+			}
+	return n && hit == n;
 }
 
 /*

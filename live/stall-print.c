@@ -392,23 +392,23 @@ static int ebusy_due(struct stall_ctx *c, uint64_t ts, int64_t waits_on, uint64_
 }
 
 /*
- * A commit held a vblank period or more has missed its target (by default
- * the threshold is two): behind an earlier commit (or its EBUSY) it is
- * queued; its own flip timing out, driver.  Held less (a --threshold under
- * a period), or with no vblank period known, it may yet make it.
+ * Its own flip timing out (10 s) is driver.  Held behind an earlier commit
+ * (or its EBUSY) across a vblank, ending at @ts, it missed its target:
+ * queued.  With no vblank in the hold (a --threshold under a period, or
+ * the vblank off) it may yet make it: not known.
  */
 static enum ft_frame_class commit_stall_class(struct stall_ctx *c, uint64_t commit,
-					      int64_t waits_on, uint64_t duration_ns)
+					      int64_t waits_on, uint64_t ts, uint64_t duration_ns)
 {
-	uint64_t period = stall_vblank_period(c);
-
-	if (!period || duration_ns < period)
+	if (waits_on == (int64_t)commit)
+		return FT_CLASS_DRIVER;
+	if (!stall_vblank_within(c, ts > duration_ns ? ts - duration_ns : 0, ts))
 		return FT_CLASS_UNKNOWN;
-	return waits_on == (int64_t)commit ? FT_CLASS_DRIVER : FT_CLASS_QUEUED;
+	return FT_CLASS_QUEUED;
 }
 
-static void commit_stall_text(struct stall_ctx *c, uint64_t commit, uint32_t crtc, int64_t waits_on,
-			      const char *what, int stage, int ret, uint64_t duration_ns)
+static void commit_stall_text(struct stall_ctx *c, uint64_t ts, uint64_t commit, uint32_t crtc,
+			      int64_t waits_on, const char *what, int stage, int ret, uint64_t duration_ns)
 {
 	char e[24];
 
@@ -421,15 +421,15 @@ static void commit_stall_text(struct stall_ctx *c, uint64_t commit, uint32_t crt
 	else
 		printf("COMMIT STALL: commit %" PRIu64 " on CRTC %u waited %.1f ms for commit %" PRId64 "'s %s (ret %d): behind an earlier commit, not an in-fence\n",
 		       commit, crtc, duration_ns / 1e6, waits_on, what, ret);
-	switch (commit_stall_class(c, commit, waits_on, duration_ns)) {
+	switch (commit_stall_class(c, commit, waits_on, ts, duration_ns)) {
 	case FT_CLASS_QUEUED:
-		printf("  frame class: queued: held behind an earlier commit for a vblank period or more, past its target vblank\n");
+		printf("  frame class: queued: held behind an earlier commit across a vblank, past its target\n");
 		break;
 	case FT_CLASS_DRIVER:
 		printf("  frame class: driver: its own flip never completed\n");
 		break;
 	default:
-		printf("  frame class: not known: held less than a vblank period, or no vblank seen\n");
+		printf("  frame class: not known: no vblank while it was held (it may yet make its target)\n");
 	}
 }
 
@@ -458,7 +458,7 @@ void stall_print_commit_stall(struct stall_ctx *c, uint64_t ts, uint64_t commit,
 		       ", \"blocker_context\": %" PRIu64 ", \"blocker_seqno\": %" PRIu64 ", \"class\": ", commit, crtc,
 		       waits_on, what, ret, duration_ns, waits_on == (int64_t)commit ? "true" : "false",
 		       w ? (int)w->plane : -1, w ? w->context : 0, w ? w->seqno : 0);
-		cls = commit_stall_class(c, commit, waits_on, duration_ns);
+		cls = commit_stall_class(c, commit, waits_on, ts, duration_ns);
 		if (cls == FT_CLASS_UNKNOWN)
 			printf("null");
 		else
@@ -468,7 +468,7 @@ void stall_print_commit_stall(struct stall_ctx *c, uint64_t ts, uint64_t commit,
 		fflush(stdout);
 		return;
 	}
-	commit_stall_text(c, commit, crtc, waits_on, what, stage, ret, duration_ns);
+	commit_stall_text(c, ts, commit, crtc, waits_on, what, stage, ret, duration_ns);
 	if (w) {
 		name_of(c, w->context, &drv, &tl);
 		printf("  commit %" PRId64 " %s on plane %u's in-fence: %s %s context %" PRIu64 " seqno %" PRIu64 ", for %.1f ms\n",

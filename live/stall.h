@@ -60,7 +60,7 @@ void stall_print_error_outcome(struct stall_ctx *c, const struct series_error_wa
 void stall_class_start(struct stall_ctx *c, struct stall_seen *s, uint64_t now);
 void stall_class_scan(struct stall_ctx *c, uint64_t now);
 void stall_class_end(struct stall_ctx *c, struct stall_seen *s, const struct fs_end *e);
-uint64_t stall_vblank_period(struct stall_ctx *c);
+int stall_vblank_within(struct stall_ctx *c, uint64_t from, uint64_t to);
 void stall_print_commit_stall(struct stall_ctx *c, uint64_t ts, uint64_t commit, uint32_t crtc,
 			      int64_t waits_on, int stage, int ret, uint64_t duration_ns);
 
