@@ -86,7 +86,7 @@ LAYER_INCLUDES := -Ilib -Ioutput -Icapture -Ilive -Icli -Iworkload
 
 # The lab's programs (workload/): they use lib/'s sync_file helpers only.
 LAB_LIB := workload/kms.c lib/sync.c
-WORKLOAD_SRC := workload/fence-workload.c workload/producer.c workload/starve.c workload/release-usr1.c workload/vgem-fence-source.c workload/workload-plan.c \
+WORKLOAD_SRC := workload/fence-workload.c workload/frame-print.c workload/producer.c workload/starve.c workload/release-usr1.c workload/vgem-fence-source.c workload/workload-plan.c \
 	lib/parse-num.c $(LAB_LIB)
 ZIP_LIBS := -lzstd -lz
 CORE_LIBS := -ltracecmd -ltracefs -ltraceevent $(ZIP_LIBS) -lm
@@ -100,7 +100,7 @@ SERIES_STATE_SRC := tests/guest/series-state.c tests/guest/vgem-fence.c tests/gu
 LOGSCAN_SRC := tests/lab/logscan.c tests/lab/logscan-rules.c
 # The unit tests link the layers' archives, and of live/ only the spill
 # file (the rest of live/ needs the BPF skeletons, so the guest kernel).
-UNIT_TEST_SRC := tests/unit/unit-tests.c tests/unit/test-logscan.c tests/unit/test-frames.c \
+UNIT_TEST_SRC := tests/unit/unit-tests.c tests/unit/test-logscan.c tests/unit/test-frames.c tests/unit/test-failed-frames.c \
 	tests/unit/test-workload-plan.c tests/unit/test-series-probe.c tests/unit/test-sync-name.c tests/unit/test-hist.c \
 	tests/unit/test-tracedat.c tests/unit/test-tracedat-bad.c \
 	tests/unit/test-tracedat-compat.c tests/unit/test-tracedat-v7-stats.c tests/unit/test-report.c \

@@ -86,8 +86,8 @@ static const struct cmd_option diff_options[] = {
 	  "by more than PCT percent on any timeline or CRTC,\n"
 	  "or a CRTC's late-frame rate did (any late frames\n"
 	  "where BASE had none), or the rate of one class of\n"
-	  "its late frames did (3 of them in NEW at least),\n"
-	  "for regression gating in CI" },
+	  "its late frames or of its failed frames did (3 of\n"
+	  "them in NEW at least), for regression gating in CI" },
 	{ "percentile", 'p', 0, "P", "p50 p90 p99 max",
 	  "the gated percentile: p50, p90, p99 (default) or\n"
 	  "max" },

@@ -185,8 +185,11 @@ static void on_discard(struct ft_model *m, const struct ft_event *ev)
 		f->crtc = (uint32_t)ev->v[FT_CRTC];
 		break;
 	}
-	if (out)
-		model_long_wait_outcome(m, out, FT_OUTCOME_DISCARDED, ev->ts, err);
+	if (!out)
+		return;
+	out->discard_commit = ev->v[FT_COMMIT];
+	out->discard_err = err;
+	model_long_wait_outcome(m, out, FT_OUTCOME_DISCARDED, ev->ts, err);
 }
 
 static void on_stall(struct ft_model *m, const struct ft_event *ev)

@@ -175,6 +175,7 @@ void model_display_free(struct ft_display *d)
 		hist_free(&d->crtcs.items[i].out_latency);
 		hist_free(&d->crtcs.items[i].fs.present_ns);
 		free(d->crtcs.items[i].late);
+		free(d->crtcs.items[i].failed);
 		free(d->crtcs.items[i].runs);
 	}
 	for (unsigned int i = 0; i < d->pipes.n; i++)

@@ -189,8 +189,10 @@ static void on_destroy(struct ft_model *m, const struct ft_event *ev, uint32_t m
 			t->destroyed_unsignaled++;
 		else
 			c->flags |= FT_CTX_DESTROYED;
-		if (f->is_out)
+		if (f->is_out) {
 			model_long_wait_outcome(m, f, FT_OUTCOME_DROPPED, ev->ts, 0);
+			model_frame_failed(m, f, ev->ts);
+		}
 	}
 	fence_release(m, f);
 }

@@ -61,6 +61,9 @@ void model_frame_landed(struct ft_model *m, struct ft_crtc *c, struct ft_late_fr
 			int target_known, uint64_t landed_ns);
 void model_frames_finish(struct ft_model *m);
 
+/* model-failed-frames.c */
+void model_frame_failed(struct ft_model *m, const struct ft_fence *out, uint64_t ended_ns);
+
 /* model-commit.c */
 void model_commit_event(struct ft_model *m, const struct ft_event *ev);
 void model_commit_enrich(struct ft_model *m, uint64_t out_key, struct ft_late_frame *l);

@@ -32,6 +32,7 @@
 #define MODEL_LANDED_RING 16		/* frames that landed, for passes beside the model */
 #define MODEL_MAX_LATE 4096		/* late frames kept with full detail */
 #define MODEL_MAX_REPEAT_RUNS 4096	/* runs of repeated vblanks kept (idle ones: counted) */
+#define MODEL_MAX_FAILED 1024		/* failed frames kept with detail, per CRTC */
 #define MODEL_MAX_WAITS 256		/* waits in progress at one time */
 #define MODEL_LONG_WAIT_NS 1000000ull	/* a wait this long really waited */
 #define MODEL_STALL_NS 33000000ull	/* default: report waits this long as stalls */
@@ -154,6 +155,8 @@ struct ft_fence {
 	int block_pid;
 	int block_signal_known;		/* block_signal was traced, not the wait's end */
 	int in_error;			/* an in-fence it waited on had this error (series) */
+	uint64_t discard_commit;	/* series: the failed commit that discarded it, 0 none */
+	int discard_err;		/* that commit's error */
 };
 
 struct ft_open_wait {
@@ -250,6 +253,20 @@ struct ft_repeat_run {
 	uint32_t cadence;		/* the compositor's cadence then, in vblanks */
 };
 
+/*
+ * A frame that failed: its commit was rejected after its out-fence was made,
+ * which was then destroyed unsignalled (model-failed-frames.c).
+ */
+struct ft_failed_frame {
+	uint32_t out_seqno;
+	int pid;			/* the task that made the out-fence: the committer */
+	uint64_t submit_ns, ended_ns;	/* the out-fence made; destroyed unsignalled */
+	uint64_t commit;		/* series: the commit that failed, 0 unknown */
+	int err;			/* series: its error, 0 unknown */
+	int lost;			/* events lost meanwhile, no discard traced: failed,
+					 * or its signal was lost */
+};
+
 #define FT_CADENCE_RING 9		/* recent target intervals: the cadence */
 #define FT_PRESENT_SLOTS 9		/* present intervals of 1..8 vblanks, 9+ */
 
@@ -257,6 +274,8 @@ struct ft_repeat_run {
 struct ft_frame_stats {
 	uint64_t on_time, error_fence;	/* the late ones: ft_crtc.late_count */
 	uint64_t unjudged;		/* landed with no target vblank in reach */
+	uint64_t failed;		/* rejected: out-fence destroyed unsignalled */
+	uint64_t failed_or_lost;	/* so, but events were lost meanwhile */
 	uint64_t by_class[FT_CLASSES];
 	uint64_t new_vblanks, repeats[FT_REPEAT_KINDS];
 	uint64_t longest_repeat_run;
@@ -295,6 +314,8 @@ struct ft_crtc {
 	struct hist out_latency;
 	struct ft_late_frame *late;
 	unsigned int n_late;
+	struct ft_failed_frame *failed;	/* the first MODEL_MAX_FAILED */
+	unsigned int n_failed;
 	struct ft_repeat_run *runs;	/* the first MODEL_MAX_REPEAT_RUNS, idle aside */
 	unsigned int n_runs;
 	uint64_t runs_total;

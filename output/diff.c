@@ -276,12 +276,70 @@ static int class_rows(FILE *out, const struct ft_model *b, const struct ft_model
 	return bad;
 }
 
+/* Frames whose out-fence was made: those shown (judged or not) and those failed. */
+static uint64_t committed(const struct ft_crtc *c)
+{
+	return ft_frames_judged(c) + c->fs.unjudged + c->fs.failed;
+}
+
+/* Failed frames per frame committed, in percent. */
+static double failed_rate(const struct ft_crtc *c)
+{
+	return committed(c) ? 100.0 * (double)c->fs.failed / (double)committed(c) : 0.0;
+}
+
+static int failed_row(FILE *out, const struct ft_crtc *cb, const struct ft_crtc *cn,
+		      const struct diff_opts *o)
+{
+	char name[128], change[24] = "-", nb[24] = "-", rb[24] = "-", rn[24];
+	int bad = 0;
+
+	crtc_name(name, sizeof(name), cn);
+	if (cb && committed(cb) && committed(cn)) {
+		if (failed_rate(cb))
+			snprintf(change, sizeof(change), "%+.1f %%", change_pct(failed_rate(cb), failed_rate(cn)));
+		bad = cn->fs.failed >= DIFF_CLASS_MIN && regressed(o, failed_rate(cb), failed_rate(cn));
+	}
+	if (cb) {
+		snprintf(nb, sizeof(nb), "%" PRIu64, cb->fs.failed);
+		snprintf(rb, sizeof(rb), "%.2f %%", failed_rate(cb));
+	}
+	snprintf(rn, sizeof(rn), "%.2f %%", failed_rate(cn));
+	fprintf(out, "  %-*.*s %15s %15" PRIu64 " %10s %10s %10s%s\n", NAME_W, NAME_W, name,
+		nb, cn->fs.failed, rb, rn, change, bad ? "  REGRESSED" : "");
+	return bad;
+}
+
+/* Per CRTC of NEW: frames never shown, their commit rejected; only CRTCs with any. */
+static int failed_rows(FILE *out, const struct ft_model *b, const struct ft_model *n,
+		       const struct diff_opts *o)
+{
+	unsigned int rows = 0;
+	int bad = 0;
+
+	fprintf(out, "\nFailed frames per CRTC (commit rejected, never shown; rate = per frame committed;"
+		" the gate needs %d in NEW)\n", DIFF_CLASS_MIN);
+	fprintf(out, "  %-*s %15s %15s %10s %10s %10s\n", NAME_W, "CRTC", "failed base", "failed new",
+		"rate base", "rate new", "change");
+	for (unsigned int i = 0; i < n->display.crtcs.n; i++) {
+		const struct ft_crtc *cn = &n->display.crtcs.items[i], *cb = find_crtc(b, cn);
+
+		if (cn->fs.failed || (cb && cb->fs.failed)) {
+			bad += failed_row(out, cb, cn, o);
+			rows++;
+		}
+	}
+	if (!rows)
+		fprintf(out, "  none in either capture\n");
+	return bad;
+}
+
 /**
  * diff_models() - print how @new differs from @base
  *
  * Return: the number of rows that regressed past o->threshold_pct (the
- * gated latency percentile, a CRTC's late-frame rate, or the rate of one
- * class of its late frames); 0 without one.
+ * gated latency percentile, a CRTC's late-frame rate, the rate of one
+ * class of its late frames, or its failed-frame rate); 0 without one.
  */
 int diff_models(FILE *out, const struct ft_model *base, const struct ft_model *new,
 		const struct diff_opts *o)
@@ -292,8 +350,9 @@ int diff_models(FILE *out, const struct ft_model *base, const struct ft_model *n
 	bad += crtc_latency_rows(out, base, new, o);
 	bad += late_rows(out, base, new, o);
 	bad += class_rows(out, base, new, o);
+	bad += failed_rows(out, base, new, o);
 	if (o->threshold_pct)
-		fprintf(out, "\n%d regression%s past +%u %% (%s latency, late-frame rate, or a class's rate)\n", bad,
+		fprintf(out, "\n%d regression%s past +%u %% (%s latency, late-frame rate, a class's rate, or the failed-frame rate)\n", bad,
 			bad == 1 ? "" : "s", o->threshold_pct, o->percentile_name);
 	return bad;
 }

@@ -229,6 +229,19 @@ int report_late_selected(const struct ft_model *m, const struct ft_crtc *c,
 	return b->known && b->ctx != FT_NONE && report_context_selected(m, b->ctx, o);
 }
 
+/*
+ * Is failed frame @f of CRTC @c one the filters keep: its task's, on a
+ * selected CRTC timeline (it waited on no in-fence a filter could name)?
+ */
+int report_failed_selected(const struct ft_model *m, const struct ft_crtc *c,
+			   const struct ft_failed_frame *f, const struct report_opts *o)
+{
+	if (o->pid >= 0 && f->pid != o->pid)
+		return 0;
+	return (!o->timeline && o->context < 0) ||
+	       report_timeline_selected(&m->fences.timelines.items[c->timeline], o);
+}
+
 /* How many of @c's late frames (those kept in detail) the filter keeps. */
 uint64_t report_late_selected_count(const struct ft_model *m, const struct ft_crtc *c,
 				    const struct report_opts *o)
@@ -250,6 +263,12 @@ int report_late_filtered(const struct report_opts *o)
 int report_errors_known(const struct ft_model *m)
 {
 	return m->dec->have_event[FT_EV_FENCE_ERROR];
+}
+
+/* Failed frames are out-fences destroyed unsignalled: were destroys recorded? */
+int report_failed_known(const struct ft_model *m)
+{
+	return m->dec->have_event[FT_EV_FENCE_DESTROY];
 }
 
 /*

@@ -3,7 +3,8 @@
  * report-frames-csv.c - the frames section of `report --csv`: a table of
  * CRTCs (outcomes, classes, repeats), an empty line, a table of the late
  * frames kept, each with its class, an empty line, a table of the runs of
- * repeats kept (idle ones aside).  Empty fields: unknown.
+ * repeats kept (idle ones aside), an empty line, a table of the failed
+ * frames kept.  Empty fields: unknown.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -19,7 +20,7 @@ static void crtcs_header(FILE *out)
 	fprintf(out, ",new_vblanks");
 	for (int k = 0; k < FT_REPEAT_KINDS; k++)
 		fprintf(out, ",repeat_%s", report_repeat_kind_name((enum ft_repeat_kind)k));
-	fprintf(out, ",longest_repeat_run,present_interval_p50_ns\n");
+	fprintf(out, ",longest_repeat_run,present_interval_p50_ns,failed,failed_or_lost\n");
 }
 
 static void crtc_row(FILE *out, const struct ft_model *m, const struct ft_crtc *c)
@@ -41,7 +42,21 @@ static void crtc_row(FILE *out, const struct ft_model *m, const struct ft_crtc *
 	fprintf(out, ",%" PRIu64 ",", fs->longest_repeat_run);
 	if (fs->present_ns.count)
 		fprintf(out, "%" PRIu64, hist_percentile(&fs->present_ns, 0.5));
-	fprintf(out, "\n");
+	if (report_failed_known(m))
+		fprintf(out, ",%" PRIu64 ",%" PRIu64 "\n", fs->failed, fs->failed_or_lost);
+	else
+		fprintf(out, ",,\n");
+}
+
+static void failed_row(FILE *out, const struct ft_crtc *c, const struct ft_failed_frame *f)
+{
+	fprintf(out, "%u,%u,%d,%" PRIu64 ",%" PRIu64 ",", c->crtc_id, f->out_seqno, f->pid,
+		f->submit_ns, f->ended_ns);
+	if (f->commit)
+		fprintf(out, "%" PRIu64 ",%d", f->commit, f->err);
+	else
+		fprintf(out, ",");
+	fprintf(out, ",%d\n", f->lost);
 }
 
 static void late_row(FILE *out, const struct ft_crtc *c, const struct ft_late_frame *l)
@@ -74,7 +89,7 @@ static void run_row(FILE *out, const struct ft_crtc *c, const struct ft_repeat_r
 }
 
 /**
- * report_csv_frames() - the frames section's three tables
+ * report_csv_frames() - the frames section's four tables
  * @out: where to write
  * @m: the model
  * @o: --crtc and the late frames' filters
@@ -107,6 +122,16 @@ int report_csv_frames(FILE *out, const struct ft_model *m, const struct report_o
 		for (unsigned int k = 0; k < c->n_runs; k++)
 			if (report_run_selected(m, c, &c->runs[k], o))
 				run_row(out, c, &c->runs[k]);
+	}
+	fprintf(out, "\ncrtc,out_fence_seqno,pid,submit_ns,ended_ns,commit,error,events_lost\n");
+	for (unsigned int i = 0; i < m->display.crtcs.n; i++) {
+		const struct ft_crtc *c = &m->display.crtcs.items[i];
+
+		if (o->crtc >= 0 && c->crtc_id != (uint64_t)o->crtc)
+			continue;
+		for (unsigned int k = 0; k < c->n_failed; k++)
+			if (report_failed_selected(m, c, &c->failed[k], o))
+				failed_row(out, c, &c->failed[k]);
 	}
 	return ferror(out) ? -1 : 0;
 }

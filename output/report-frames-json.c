@@ -90,6 +90,36 @@ static void repeat_run(FILE *out, const struct ft_crtc *c, const struct ft_repea
 		fprintf(out, "null}");
 }
 
+static void failed_frame(FILE *out, const struct ft_failed_frame *f)
+{
+	fprintf(out, "\n        {\"out_fence_seqno\": %u, \"pid\": %d, \"submit_ns\": %" PRIu64
+		", \"ended_ns\": %" PRIu64 ", \"commit\": ", f->out_seqno, f->pid, f->submit_ns, f->ended_ns);
+	report_json_u64_or_null(out, f->commit != 0, f->commit);
+	fprintf(out, ", \"error\": ");
+	if (f->commit)
+		fprintf(out, "%d", f->err);
+	else
+		fprintf(out, "null");
+	fprintf(out, ", \"events_lost\": %s}", f->lost ? "true" : "false");
+}
+
+/* Frames whose commit was rejected: counts (null when destroys were not recorded), detail. */
+static void failed(FILE *out, const struct ft_model *m, const struct ft_crtc *c,
+		   const struct report_opts *o)
+{
+	unsigned int n = 0;
+
+	ns_or_null(out, "failed", report_failed_known(m), c->fs.failed);
+	ns_or_null(out, "failed_or_lost", report_failed_known(m), c->fs.failed_or_lost);
+	fprintf(out, ", \"failed_frames_kept\": %u, \"failed_frames\": [", c->n_failed);
+	for (unsigned int i = 0; i < c->n_failed; i++)
+		if (report_failed_selected(m, c, &c->failed[i], o)) {
+			fprintf(out, "%s", n++ ? "," : "");
+			failed_frame(out, &c->failed[i]);
+		}
+	fprintf(out, "]");
+}
+
 static void crtc_frames(FILE *out, const struct ft_model *m, const struct ft_crtc *c,
 			const struct report_opts *o)
 {
@@ -102,6 +132,7 @@ static void crtc_frames(FILE *out, const struct ft_model *m, const struct ft_crt
 		", \"not_judged\": %" PRIu64 ", \"new_vblanks\": %" PRIu64, ft_frames_judged(c),
 		fs->on_time, c->late_count, fs->unjudged, fs->new_vblanks);
 	ns_or_null(out, "in_fence_errors", report_errors_known(m), fs->error_fence);
+	failed(out, m, c, o);
 	fprintf(out, ", \"latch_margin_ns\": %" PRIu64 ", \"latch_margin\": \"%s\"", fs->margin_ns,
 		report_latch_margin_source(m, fs));
 	classes(out, fs);

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * report-frames-text.c - `report --section frames` as text: per CRTC the
- * outcome of every frame judged, the class of each late one, the blame of
- * each repeated vblank, the pacing, then one line per late frame and one
- * per run of repeats with its cause (definitions: lib/model-frames.c, the
+ * outcome of every frame judged, the frames that failed, the class of each
+ * late one, the blame of each repeated vblank, the pacing, then one line
+ * per late frame, per failed frame and per run of repeats with its cause (definitions: lib/model-frames.c, the
  * README's "Frames").
  */
 #include <inttypes.h>
@@ -47,6 +47,56 @@ static void counts(FILE *out, const struct ft_model *m, const struct ft_crtc *c)
 		fprintf(out, "%s %s %" PRIu64, k == FT_CLASS_PRODUCER ? "" : ",",
 			report_frame_class_name((enum ft_frame_class)k), fs->by_class[k]);
 	fprintf(out, "\n");
+}
+
+/* Frames whose commit was rejected after their out-fence was made. */
+static void failed_count(FILE *out, const struct ft_model *m, const struct ft_crtc *c)
+{
+	if (!report_failed_known(m)) {
+		fprintf(out, "  failed: not known (dma_fence_destroy not recorded)\n");
+		return;
+	}
+	fprintf(out, "  failed: %" PRIu64 " (commit rejected after its out-fence was made: never shown)",
+		c->fs.failed);
+	if (c->fs.failed_or_lost)
+		fprintf(out, "; %" PRIu64 " more out-fences destroyed unsignalled while events were lost"
+			" (failed, or their signal lost)", c->fs.failed_or_lost);
+	fprintf(out, "\n");
+}
+
+static void failed_line(FILE *out, const struct ft_model *m, const struct ft_failed_frame *f)
+{
+	char a[24], e[24];
+
+	fprintf(out, "  %8u %14.6f %11s  %s", f->out_seqno, f->submit_ns / 1e9,
+		report_dur(a, sizeof(a), f->ended_ns - f->submit_ns), report_task_name(m, f->pid));
+	if (f->commit)
+		fprintf(out, "; commit %" PRIu64 " failed with %d (%s)", f->commit, f->err,
+			errname(f->err, e, sizeof(e)));
+	else if (f->lost)
+		fprintf(out, "; events were lost meanwhile: failed, or its signal lost");
+	else if (m->dec->have_set[FT_SET_SERIES])
+		fprintf(out, "; no commit failure traced for it (dropped unsignalled otherwise)");
+	else
+		fprintf(out, "; error not traced (needs the series' drm_fence_out_discard)");
+	fprintf(out, "\n");
+}
+
+static void failed_frames(FILE *out, const struct ft_model *m, const struct ft_crtc *c,
+			  const struct report_opts *o)
+{
+	unsigned int selected = 0;
+
+	for (unsigned int i = 0; i < c->n_failed; i++)
+		selected += report_failed_selected(m, c, &c->failed[i], o);
+	if (!selected)
+		return;
+	fprintf(out, "  failed frames%s:\n", c->fs.failed + c->fs.failed_or_lost > c->n_failed ?
+		" (the first ones, kept in detail)" : "");
+	fprintf(out, "  %8s %14s %11s  %s\n", "out-seq", "made at (s)", "dropped in", "task; cause");
+	for (unsigned int i = 0; i < c->n_failed; i++)
+		if (report_failed_selected(m, c, &c->failed[i], o))
+			failed_line(out, m, &c->failed[i]);
 }
 
 /* The vblanks from the first frame to the last that repeated the one before. */
@@ -232,6 +282,15 @@ static void repeat_runs(FILE *out, const struct ft_model *m, const struct ft_crt
 	}
 }
 
+static void no_frame(FILE *out, const struct ft_model *m, const struct ft_crtc *c,
+		     const struct report_opts *o)
+{
+	fprintf(out, "  no frame landed on a traced vblank%s\n", c->fake_vblank ?
+		" (fake vblanks only: nothing can be judged)" : "");
+	failed_count(out, m, c);	/* its commits may all have failed */
+	failed_frames(out, m, c, o);
+}
+
 /**
  * report_text_frames() - the frames section
  * @out: where to write
@@ -250,16 +309,17 @@ void report_text_frames(FILE *out, const struct ft_model *m, const struct report
 			continue;
 		fprintf(out, "CRTC %u (%s on %s)\n", c->crtc_id, c->name, c->driver);
 		if (!c->fs.new_vblanks) {
-			fprintf(out, "  no frame landed on a traced vblank%s\n", c->fake_vblank ?
-				" (fake vblanks only: nothing can be judged)" : "");
+			no_frame(out, m, c, o);
 			continue;
 		}
 		counts(out, m, c);
+		failed_count(out, m, c);
 		margin_line(out, m, &c->fs);
 		repeats = repeats_total(&c->fs);
 		vblanks(out, &c->fs, repeats);
 		pacing(out, &c->fs, repeats);
 		late_frames(out, m, c, o);
+		failed_frames(out, m, c, o);
 		repeat_runs(out, m, c, o);
 	}
 	if (!m->display.crtcs.n)

@@ -69,6 +69,9 @@ int report_json(FILE *out, const struct ft_model *m, const struct report_info *i
 		const struct report_opts *o);
 const char *report_task_name(const struct ft_model *m, int pid);
 int report_errors_known(const struct ft_model *m);
+int report_failed_known(const struct ft_model *m);
+int report_failed_selected(const struct ft_model *m, const struct ft_crtc *c,
+			   const struct ft_failed_frame *f, const struct report_opts *o);
 void report_anomalies_count(const struct ft_model *m, struct report_anomalies *a);
 const char *report_dur(char *buf, size_t len, uint64_t ns);
 const char *report_pct(char *buf, size_t len, const struct hist *h, double p);

@@ -23,6 +23,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "frame-result.h"
 #include "kms.h"
 #include "producer.h"
 #include "release-usr1.h"
@@ -30,18 +31,6 @@
 #include "sync.h"
 #include "workload-plan.h"
 
-struct frame_result {
-	int in_fd[PLAN_PRODUCERS], out_fence;	/* until the frame is shown */
-	uint64_t submit_ns, return_ns, out_seen_ns;
-	struct sync_summary in[PLAN_PRODUCERS], out;
-	struct render_times times[PLAN_PRODUCERS];
-	unsigned int ebusy;
-	uint32_t vblank_before;	/* the counter just before the commit: its target is the next */
-	int vblank_known;
-	struct starver starve;	/* --starve: when the compositor's CPU was taken */
-	uint32_t flip_seq;
-	uint64_t flip_ns;
-};
 
 #define STARVE_SIGNAL_MS 8	/* --starve: the in-fences signal this long after the block */
 
@@ -147,6 +136,9 @@ static void build_request(struct compositor *c, unsigned int frame, const int *i
 	kms_req_init(req);
 	kms_req_plane(req, c->kms.primary, c->kms.crtc_id, &c->primary_fb[frame & 1], 0, 0);
 	kms_req_add(req, c->kms.primary->id, c->kms.primary->prop_in_fence_fd, in_fd[0]);
+	if (plan_rejected(&c->plan, frame))	/* a source wider than the framebuffer: ENOSPC */
+		kms_req_add(req, c->kms.primary->id, c->kms.primary->prop_src_w,
+			    (uint64_t)(c->primary_fb[frame & 1].width + 1) << 16);
 	if (c->plan.overlay) {
 		kms_req_plane(req, c->kms.overlay, c->kms.crtc_id, &c->overlay_fb, 64, 64);
 		if (in_fd[1] >= 0)
@@ -462,6 +454,19 @@ static void make_fences(struct compositor *c, unsigned int frame, int *in_fd)
 	}
 }
 
+/*
+ * --reject: the kernel must have refused the commit, after making the
+ * out-fence it then dropped (the ioctl writes -1 back to OUT_FENCE_PTR).
+ */
+static void expect_rejected(unsigned int frame, int ret, struct frame_result *r)
+{
+	if (!ret)
+		die("frame %u: --reject: the kernel took the commit", frame);
+	if (r->out_fence != -1)
+		die("frame %u: --reject: the refused commit left out-fence fd %d", frame, r->out_fence);
+	r->rejected = ret;
+}
+
 /* The frame up to its commit's return; begin_frame() leaves it in flight. */
 static void begin_frame(struct compositor *c, unsigned int frame, struct frame_result *r)
 {
@@ -490,16 +495,21 @@ static void begin_frame(struct compositor *c, unsigned int frame, struct frame_r
 	if (c->plan.merge && merged[0] >= 0)
 		close(merged[0]);	/* the kernel holds its own reference now */
 	r->return_ns = now_ns();
+	if (plan_rejected(&c->plan, frame)) {
+		expect_rejected(frame, ret, r);
+		return;
+	}
 	if (ret)
 		die("frame %u: atomic commit failed: %s", frame, strerror(-ret));
 	if ((int)frame == c->plan.ebusy_frame)
 		commit_behind(c, frame, r);
 }
 
-/* The frame shown: its out-fence signalled, its producers idle, its fds closed. */
+/* The frame shown (or refused): its out-fence signalled, its producers idle, its fds closed. */
 static void finish_frame(struct compositor *c, unsigned int frame, struct frame_result *r)
 {
-	await_frame(c, frame, r->out_fence, r);
+	if (!r->rejected)
+		await_frame(c, frame, r->out_fence, r);
 	for (unsigned int i = 0; !plan_queued(&c->plan, frame) && i < c->n_producers; i++) {
 		producer_wait_idle(&c->producers[i], &r->times[i]);
 		if (r->in_fd[i] < 0)
@@ -507,52 +517,15 @@ static void finish_frame(struct compositor *c, unsigned int frame, struct frame_
 		sync_file_summary(r->in_fd[i], &r->in[i]);
 		close(r->in_fd[i]);
 	}
-	close(r->out_fence);
-}
-
-static void print_fence(const char *prefix, const struct sync_summary *s)
-{
-	printf(" %s_signal_ns=%" PRIu64 " %s_status=%d %s_timeline=%s %s_context=%" PRIu64
-	       " %s_seqno=%" PRId64, prefix, s->timestamp_ns, prefix, s->status, prefix,
-	       s->timeline, prefix, s->have_seqno ? s->context : 0, prefix,
-	       s->have_seqno ? s->seqno : -1);
-}
-
-/* The producer's own times: when its delay started, was due, and it signalled. */
-static void print_times(const char *prefix, const struct render_times *t)
-{
-	printf(" %s_start_ns=%" PRIu64 " %s_due_ns=%" PRIu64 " %s_woke_ns=%" PRIu64
-	       " %s_done_ns=%" PRIu64, prefix, t->start_ns, prefix, t->due_ns, prefix,
-	       t->woke_ns, prefix, t->done_ns);
-}
-
-static void print_frame(const struct compositor *c, unsigned int frame,
-			const struct frame_result *r)
-{
-	printf("frame=%u submit_ns=%" PRIu64 " return_ns=%" PRIu64, frame, r->submit_ns,
-	       r->return_ns);
-	print_fence("a", &r->in[0]);
-	print_times("a", &r->times[0]);
-	if (c->n_producers > 1) {
-		print_fence("b", &r->in[1]);
-		print_times("b", &r->times[1]);
-	}
-	print_fence("out", &r->out);
-	printf(" out_seen_ns=%" PRIu64 " ebusy=%u queued=%d hold_ms=%u starve_from_ns=%" PRIu64
-	       " starve_to_ns=%" PRIu64, r->out_seen_ns, r->ebusy, plan_queued(&c->plan, frame),
-	       plan_hold_ms(&c->plan, frame), r->starve.from_ns, r->starve.to_ns);
-	if (c->plan.flip_event)
-		printf(" flip_seq=%u flip_ns=%" PRIu64, r->flip_seq, r->flip_ns);
-	if (r->vblank_known)	/* on time when flip_seq is the one after */
-		printf(" vblank_before=%u", r->vblank_before);
-	printf("\n");
-	fflush(stdout);
+	if (!r->rejected)
+		close(r->out_fence);
 }
 
 int main(int argc, char **argv)
 {
 	struct compositor c = { 0 };
 	uint64_t total = 0, worst = 0;
+	unsigned int shown = 0;
 	struct frame_result res[2];	/* a --queue frame and the one it is behind */
 	char err[256];
 	int ret;
@@ -579,14 +552,17 @@ int main(int argc, char **argv)
 			uint64_t latency;
 
 			finish_frame(&c, k, &res[k & 1]);
-			print_frame(&c, k, &res[k & 1]);
+			frame_print(&c.plan, c.n_producers, k, &res[k & 1]);
+			if (res[k & 1].rejected)
+				continue;
+			shown++;
 			latency = res[k & 1].out.timestamp_ns - res[k & 1].submit_ns;
 			total += latency;
 			worst = latency > worst ? latency : worst;
 		}
 	}
-	printf("# frames=%u out_fence_latency_mean_us=%" PRIu64 " out_fence_latency_max_us=%" PRIu64 "\n",
-	       c.plan.frames, total / c.plan.frames / 1000, worst / 1000);
+	printf("# frames=%u shown=%u out_fence_latency_mean_us=%" PRIu64 " out_fence_latency_max_us=%" PRIu64 "\n",
+	       c.plan.frames, shown, shown ? total / shown / 1000 : 0, worst / 1000);
 	for (unsigned int i = 0; i < c.n_producers; i++)
 		producer_stop(&c.producers[i]);
 	kms_disable(&c.kms);

@@ -44,6 +44,13 @@ const char workload_usage[] =
 	"                        blocking, F waits in the kernel for F-1 to be\n"
 	"                        shown; with --nonblock it retries EBUSY until then.\n"
 	"                        Give F-1 a --slow fence to make F late\n"
+	"      --reject F        frame F's commit is refused: it asks the primary plane\n"
+	"                        for a source one pixel wider than its framebuffer,\n"
+	"                        which the kernel rejects (ENOSPC) after making the\n"
+	"                        out-fence; the frame is never shown, rejected= says\n"
+	"                        the error, and the next frame goes on (not with a\n"
+	"                        --queue of F or F+1, nor --ebusy, --behind,\n"
+	"                        --starve, --slow, --never or --error on F)\n"
 	"      --starve F:MS     the compositor is woken late: once frame F's blocking\n"
 	"                        commit sleeps on its in-fences, a SCHED_FIFO thread\n"
 	"                        takes the compositor's CPU for MS ms; the fences\n"
@@ -191,13 +198,24 @@ unsigned int plan_starve_ms(const struct workload_plan *plan, unsigned int frame
 	return frame_ms(plan->starves, plan->n_starves, frame);
 }
 
+static int listed(const unsigned int *list, unsigned int n, unsigned int frame)
+{
+	for (unsigned int i = 0; i < n; i++)
+		if (list[i] == frame)
+			return 1;
+	return 0;
+}
+
 /* Whether frame @frame is committed behind the one before (--queue). */
 int plan_queued(const struct workload_plan *plan, unsigned int frame)
 {
-	for (unsigned int i = 0; i < plan->n_queued; i++)
-		if (plan->queued[i] == frame)
-			return 1;
-	return 0;
+	return listed(plan->queued, plan->n_queued, frame);
+}
+
+/* Whether frame @frame's commit is made to be refused (--reject). */
+int plan_rejected(const struct workload_plan *plan, unsigned int frame)
+{
+	return listed(plan->rejects, plan->n_rejects, frame);
 }
 
 /* "F:MS" into @h[*n] for option --@name. */
@@ -220,16 +238,18 @@ static int add_frame_ms(struct frame_hold *h, unsigned int *n, const char *name,
 	return 0;
 }
 
-static int add_queued(struct workload_plan *plan, const char *arg, char *err, size_t errlen)
+/* Frame @arg (from @min) into @list[*n] for option --@name. */
+static int add_frame(unsigned int *list, unsigned int *n, const char *name, unsigned int min,
+		     const char *arg, char *err, size_t errlen)
 {
 	unsigned int f;
 
-	if (plan->n_queued >= PLAN_MAX_OVERRIDES || parse_uint(arg, MAX_FRAMES, &f) || f == 0) {
-		snprintf(err, errlen, "--queue: bad '%s' (want a frame from 1, at most %d of them)", arg,
-			 PLAN_MAX_OVERRIDES);
+	if (*n >= PLAN_MAX_OVERRIDES || parse_uint(arg, MAX_FRAMES, &f) || f < min) {
+		snprintf(err, errlen, "--%s: bad '%s' (want a frame from %u, at most %d of them)", name, arg,
+			 min, PLAN_MAX_OVERRIDES);
 		return -1;
 	}
-	plan->queued[plan->n_queued++] = f;
+	list[(*n)++] = f;
 	return 0;
 }
 
@@ -243,7 +263,7 @@ static int plan_has_fate(const struct workload_plan *plan, enum frame_fate fate)
 
 enum { OPT_SLOW = 256, OPT_NEVER, OPT_ERROR, OPT_NONBLOCK, OPT_FLIP,
        OPT_NO_OVERLAY, OPT_DEVICE, OPT_TIMEOUT, OPT_MERGE, OPT_POLL, OPT_EPOLL, OPT_EBUSY, OPT_BEHIND, OPT_SHARE_NEVER,
-       OPT_VGEM, OPT_CLOSE_IN, OPT_SAY_WAITS, OPT_RELEASE_USR1, OPT_HOLD, OPT_QUEUE, OPT_STARVE };
+       OPT_VGEM, OPT_CLOSE_IN, OPT_SAY_WAITS, OPT_RELEASE_USR1, OPT_HOLD, OPT_QUEUE, OPT_STARVE, OPT_REJECT };
 
 static const struct option long_opts[] = {
 	{ "frames", required_argument, NULL, 'n' },
@@ -256,6 +276,7 @@ static const struct option long_opts[] = {
 	{ "hold", required_argument, NULL, OPT_HOLD },
 	{ "queue", required_argument, NULL, OPT_QUEUE },
 	{ "starve", required_argument, NULL, OPT_STARVE },
+	{ "reject", required_argument, NULL, OPT_REJECT },
 	{ "nonblock", no_argument, NULL, OPT_NONBLOCK },
 	{ "flip-event", no_argument, NULL, OPT_FLIP },
 	{ "no-overlay", no_argument, NULL, OPT_NO_OVERLAY },
@@ -283,16 +304,42 @@ static int number_opt(const char *name, const char *arg, unsigned int max,
 	return -1;
 }
 
-/* --queue and --hold name frames that are committed; a queued frame has no fences to fail. */
-static int check_frames(const struct workload_plan *plan, char *err, size_t errlen)
+/* Whether @frame's fences are all plain: no --slow, --never or --error on them. */
+static int plain_fences(const struct workload_plan *plan, unsigned int frame)
 {
 	unsigned int ms;
 
+	return plan_fate(plan, frame, 0, &ms) == FATE_NORMAL && plan_fate(plan, frame, 1, &ms) == FATE_NORMAL;
+}
+
+/*
+ * A refused frame waits on nothing and shows nothing: no injection that
+ * needs its commit to block, to be in flight, or its fences waited on.
+ */
+static int check_rejects(const struct workload_plan *plan, char *err, size_t errlen)
+{
+	for (unsigned int i = 0; i < plan->n_rejects; i++) {
+		unsigned int f = plan->rejects[i];
+
+		if (f >= plan->frames || plan_queued(plan, f) || plan_queued(plan, f + 1) ||
+		    plan_starve_ms(plan, f) || !plain_fences(plan, f) ||
+		    (plan->ebusy_frame >= 0 && (unsigned int)plan->ebusy_frame == f)) {
+			snprintf(err, errlen, "--reject %u: needs a frame below --frames with no --queue (of it or "
+				 "the next), --ebusy, --behind, --starve, --slow, --never or --error of its own", f);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* --queue and --hold name frames that are committed; a queued frame has no fences to fail. */
+static int check_frames(const struct workload_plan *plan, char *err, size_t errlen)
+{
 	for (unsigned int i = 0; i < plan->n_queued; i++) {
 		unsigned int f = plan->queued[i];
 
 		if (f >= plan->frames || plan->poll || plan_hold_ms(plan, f) || plan_queued(plan, f - 1) ||
-		    plan_fate(plan, f, 0, &ms) != FATE_NORMAL || plan_fate(plan, f, 1, &ms) != FATE_NORMAL) {
+		    !plain_fences(plan, f)) {
 			snprintf(err, errlen, "--queue %u: needs a frame below --frames, not --poll, not queued "
 				 "behind a queued frame, and no --hold, --slow, --never or --error of its own (it has "
 				 "no in-fences)", f);
@@ -313,6 +360,8 @@ static int check_frames(const struct workload_plan *plan, char *err, size_t errl
 			return -1;
 		}
 	}
+	if (check_rejects(plan, err, errlen))
+		return -1;
 	for (unsigned int i = 0; i < plan->n_holds; i++)
 		if (plan->holds[i].frame >= plan->frames) {
 			snprintf(err, errlen, "--hold names frame %u, but only %u frames are committed",
@@ -400,7 +449,8 @@ int plan_parse_args(struct workload_plan *plan, int argc, char **argv,
 		case OPT_SHARE_NEVER: plan->share_never = 1; break;
 		case OPT_HOLD: r = add_frame_ms(plan->holds, &plan->n_holds, "hold", optarg, err, errlen); break;
 		case OPT_STARVE: r = add_frame_ms(plan->starves, &plan->n_starves, "starve", optarg, err, errlen); break;
-		case OPT_QUEUE: r = add_queued(plan, optarg, err, errlen); break;
+		case OPT_QUEUE: r = add_frame(plan->queued, &plan->n_queued, "queue", 1, optarg, err, errlen); break;
+		case OPT_REJECT: r = add_frame(plan->rejects, &plan->n_rejects, "reject", 0, optarg, err, errlen); break;
 		case OPT_NONBLOCK: plan->nonblock = 1; break;
 		case OPT_FLIP: plan->flip_event = 1; break;
 		case OPT_NO_OVERLAY: plan->overlay = 0; break;

@@ -51,6 +51,8 @@ struct workload_plan {
 	unsigned int n_starves;
 	unsigned int queued[PLAN_MAX_OVERRIDES];	/* --queue F: committed behind F - 1 */
 	unsigned int n_queued;
+	unsigned int rejects[PLAN_MAX_OVERRIDES];	/* --reject F: the kernel refuses its commit */
+	unsigned int n_rejects;
 	unsigned int timeout_ms;
 	int close_in;		/* close the in-fence fds once the commit has them */
 	int say_waits;		/* tell each commit or poll on a late in-fence */
@@ -72,6 +74,7 @@ enum frame_fate plan_fate(const struct workload_plan *plan, unsigned int frame,
 unsigned int plan_hold_ms(const struct workload_plan *plan, unsigned int frame);
 unsigned int plan_starve_ms(const struct workload_plan *plan, unsigned int frame);
 int plan_queued(const struct workload_plan *plan, unsigned int frame);
+int plan_rejected(const struct workload_plan *plan, unsigned int frame);
 extern const char workload_usage[];
 
 #endif

@@ -47,11 +47,12 @@ static void test_defaults_and_overrides(void **state)
 	assert_int_equal(ms, 5);
 }
 
-/* --hold, --queue and --starve: which frames, how long. */
+/* --hold, --queue, --starve and --reject: which frames, how long. */
 static void test_hold_and_queue(void **state)
 {
 	static const char *const args[] = { "-n", "30", "--hold", "4:50", "--hold", "9:20", "--queue", "7",
-					     "--slow", "6:B:40", "--starve", "12:30", NULL };
+					     "--slow", "6:B:40", "--starve", "12:30", "--reject", "15", "--reject", "0",
+					     NULL };
 	struct workload_plan plan;
 	char err[256] = "";
 
@@ -65,6 +66,10 @@ static void test_hold_and_queue(void **state)
 	assert_false(plan_queued(&plan, 8));
 	assert_int_equal(plan_starve_ms(&plan, 12), 30);
 	assert_int_equal(plan_starve_ms(&plan, 4), 0);
+	assert_true(plan_rejected(&plan, 15));
+	assert_true(plan_rejected(&plan, 0));
+	assert_false(plan_rejected(&plan, 14));
+	assert_false(plan_rejected(&plan, 7));
 }
 
 /* --poll and --epoll are two ways of one wait; the last given counts. */
@@ -117,6 +122,14 @@ static const struct bad_case bad[] = {
 	{ { "--starve", "3:" }, "--starve: bad '3:'" },
 	{ { "--starve", "3:40", "--nonblock" }, "--starve 3: needs a frame below --frames whose commit blocks" },
 	{ { "--starve", "3:40", "--queue", "4" }, "--starve 3: needs" },
+	{ { "--reject", "x" }, "--reject: bad 'x' (want a frame from 0" },
+	{ { "--reject", "10" }, "--reject 10: needs a frame below --frames" },
+	{ { "--reject", "3", "--queue", "3" }, "--reject 3: needs" },
+	{ { "--reject", "3", "--queue", "4" }, "--reject 3: needs" },
+	{ { "--reject", "3", "--slow", "3:B:40" }, "--reject 3: needs" },
+	{ { "--reject", "3", "--error", "3:A" }, "--reject 3: needs" },
+	{ { "--reject", "3", "--starve", "3:40" }, "--reject 3: needs" },
+	{ { "--nonblock", "--reject", "3", "--ebusy", "3" }, "--reject 3: needs" },
 	{ { "--bogus" }, "unknown option '--bogus'" },
 	{ { "--device" }, "option '--device' needs an argument" },
 	{ { "stray" }, "unexpected argument 'stray'" },

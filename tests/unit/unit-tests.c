@@ -19,6 +19,7 @@ int main(void)
 	failed += run_model_contexts_tests();
 	failed += run_report_tests();
 	failed += run_frames_tests();
+	failed += run_failed_frames_tests();
 	failed += run_timeline_tests();
 	failed += run_report_series_tests();
 	failed += run_report_sections_tests();

@@ -46,5 +46,6 @@ int run_event_formats_tests(void);
 int run_mutant_kills_tests(void);
 int run_model_contexts_tests(void);
 int run_frames_tests(void);
+int run_failed_frames_tests(void);
 
 #endif
