@@ -5,7 +5,9 @@
  * -> its target vblank) and an "actual" one (commit -> the vblank it
  * landed on), the actual slice named by its outcome and class so that
  * Perfetto, which colours slices by name, gives each class one colour;
- * and a track of the runs of repeated vblanks, named by their blame.
+ * a track of the runs of repeated vblanks, named by their blame; and a
+ * track of the frames that failed (the commit rejected: from the
+ * out-fence's making to its destroy, unsignalled).
  */
 #include <inttypes.h>
 
@@ -15,6 +17,7 @@
 
 #define FRAME_TID_BASE 3000000	/* + (CRTC index * TL_MAX_ROWS + row) * 2 + actual */
 #define REPEAT_TID_BASE 4000000	/* + CRTC index */
+#define FAILED_TID_BASE 5000000	/* + CRTC index */
 
 static uint64_t frame_tid(uint32_t crtc, unsigned int row, int actual)
 {
@@ -39,6 +42,10 @@ void perfetto_frame_names(FILE *out, const struct tl_data *d)
 		if (c->n_runs) {
 			snprintf(name, sizeof(name), "%s repeated vblanks", c->name);
 			perfetto_meta(out, "thread_name", PID_DISPLAY, REPEAT_TID_BASE + i, name, -4);
+		}
+		if (c->n_failed) {
+			snprintf(name, sizeof(name), "%s frames: failed", c->name);
+			perfetto_meta(out, "thread_name", PID_DISPLAY, FAILED_TID_BASE + i, name, -3);
 		}
 	}
 }
@@ -118,6 +125,17 @@ static void run_event(FILE *out, const struct tl_data *d, uint32_t ci, const str
 		"\"cadence_vblanks\":%u}}", r->first_seq, r->count, r->frame_out_seqno, r->cadence);
 }
 
+/* A failed frame: its own track (a rejection may fall inside another frame's actual slice). */
+static void failed_event(FILE *out, uint32_t ci, const struct ft_failed_frame *f)
+{
+	fprintf(out, ",\n{\"name\":\"%s\"", f->lost ? "failed or lost" : "failed");
+	slice_head(out, FAILED_TID_BASE + ci, f->submit_ns, f->ended_ns);
+	fprintf(out, ",\"args\":{\"out_fence_seqno\":%u,\"pid\":%d", f->out_seqno, f->pid);
+	if (f->commit)
+		fprintf(out, ",\"commit\":%" PRIu64 ",\"error\":%d", f->commit, f->err);
+	fputs("}}", out);
+}
+
 void perfetto_frames(FILE *out, const struct tl_data *d)
 {
 	const struct ft_model *m = d->model;
@@ -127,4 +145,7 @@ void perfetto_frames(FILE *out, const struct tl_data *d)
 	for (uint32_t ci = 0; ci < m->display.crtcs.n; ci++)
 		for (unsigned int k = 0; k < m->display.crtcs.items[ci].n_runs; k++)
 			run_event(out, d, ci, &m->display.crtcs.items[ci].runs[k]);
+	for (uint32_t ci = 0; ci < m->display.crtcs.n; ci++)
+		for (unsigned int k = 0; k < m->display.crtcs.items[ci].n_failed; k++)
+			failed_event(out, ci, &m->display.crtcs.items[ci].failed[k]);
 }

@@ -78,9 +78,12 @@ static void crtcs_and_pipes(FILE *out, const struct ft_model *m)
 		fputs(",\"driver\":", out);
 		json_str(out, c->driver);
 		fprintf(out, ",\"tl\":%u,\"pipe\":%d,\"frames\":%" PRIu64 ",\"late\":%" PRIu64
-			",\"p50\":%" PRIu64 ",\"p99\":%" PRIu64 "}", c->timeline, c->pipe, c->frames,
+			",\"p50\":%" PRIu64 ",\"p99\":%" PRIu64 ",\"judged\":%" PRIu64 ",\"fake\":%" PRIu64
+			",\"failed\":", c->timeline, c->pipe, c->frames,
 			c->late_count, hist_percentile(&c->out_latency, 0.5),
-			hist_percentile(&c->out_latency, 0.99));
+			hist_percentile(&c->out_latency, 0.99), ft_frames_judged(c), c->fake_vblank);
+		report_json_u64_or_null(out, report_failed_known(m), c->fs.failed);
+		fputc('}', out);
 	}
 	fputs("],\"pipes\":[", out);
 	for (unsigned int i = 0; i < m->display.pipes.n; i++)

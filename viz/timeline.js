@@ -705,11 +705,18 @@
       const t = el('table'), tr = el('tr');
       head.forEach(h => tr.append(el('th', h)));
       t.append(tr);
-      rows.forEach(r => { const row = el('tr'); r.forEach((c, k) => { const td = el('td', c); if (k === 3 && head[3] === 'late' && c > 0) td.className = 'ft-bad'; row.append(td); }); t.append(row); });
+      const bad = new Set(['late', 'failed']);
+      rows.forEach(r => { const row = el('tr'); r.forEach((c, k) => { const td = el('td', c); if (bad.has(head[k]) && c > 0) td.className = 'ft-bad'; row.append(td); }); t.append(row); });
       return t;
     }
-    box.append(table(['CRTC', 'driver', 'frames', 'late', 'missed vblanks', 'out p50', 'out p99'],
-      D.crtcs.map(c => [c.name, c.driver, c.frames, c.late, (D.pipes.find(p => p.pipe === c.pipe) || { missed: '-' }).missed, fmtDur(c.p50), fmtDur(c.p99)])));
+    // failed: commits rejected after their out-fence was made (null: destroys not recorded)
+    box.append(table(['CRTC', 'driver', 'frames', 'late', 'failed', 'missed vblanks', 'out p50', 'out p99'],
+      D.crtcs.map(c => [c.name, c.driver, c.frames, c.late, c.failed === null ? '?' : c.failed,
+                        (D.pipes.find(p => p.pipe === c.pipe) || { missed: '-' }).missed, fmtDur(c.p50), fmtDur(c.p99)])));
+    // A driver without vblank interrupts (virtio-gpu) signals at commit completion: nothing to judge against.
+    for (const c of D.crtcs.filter(c => c.fake > 0 && c.judged === 0))
+      box.append(el('p', (c.name || 'CRTC ' + c.id) + ' (' + c.driver + '): fake vblanks only (no vblank interrupt): ' +
+                 'its frames are not judged on time or late, and it has no frame lanes.'));
     box.append(table(['timeline', 'driver', 'fences', 'signalled', 'p50', 'p99'],
       D.timelines.map(t => [t.name, t.driver, t.fences, t.signaled, fmtDur(t.p50), fmtDur(t.p99)])));
     document.getElementById('ft-note').textContent = D.series

@@ -9,7 +9,7 @@ guest_timeline() {
 	local rc=0 d=$results/timeline ft=$repo/build/bin/fence-trace
 	rm -rf "$d"
 	"$run_guest" --timeout 300 --out "$d" -- fence-trace record -o trace.dat -- sh -c \
-		'fence-workload -n 30 --slow 5:B:40 --slow 12:A:70 >workload.txt' >"$d.out" 2>&1 || rc=$?
+		'fence-workload -n 30 --slow 5:B:40 --slow 12:A:70 --reject 20 >workload.txt' >"$d.out" 2>&1 || rc=$?
 	[ $rc = 0 ] && "$ft" timeline -o "$d/timeline.html" "$d/trace.dat" >>"$d.out" 2>&1 &&
 		"$ft" export --perfetto "$d/trace.perfetto.json" "$d/trace.dat" >>"$d.out" 2>&1
 	verdict $? "timeline: timeline and export --perfetto of a guest recording" "$d.out"

@@ -69,6 +69,18 @@ async function clickOn(page, where) {
   return api(page, () => window.fenceTimeline.selected());
 }
 
+// The summary's CRTC table: its failed column is the report's failed count, marked bad when not 0.
+async function checkFailed(page, rep, ok) {
+  const rows = await page.evaluate(() => {
+    const t = [...document.querySelectorAll('#ft-summary table')].find(t => t.rows[0].cells[0].textContent === 'CRTC');
+    const k = t ? [...t.rows[0].cells].findIndex(c => c.textContent === 'failed') : -1;
+    return t && k >= 0 ? [...t.rows].slice(1).map(r => [r.cells[k].textContent, r.cells[k].className]) : null;
+  });
+  const want = rep.frames.map(f => [f.failed === null ? '?' : String(f.failed), f.failed > 0 ? 'ft-bad' : '']);
+  ok(rows && JSON.stringify(rows) === JSON.stringify(want),
+     `the CRTC table's failed column is the report's (${want.map(w => w[0]).join(', ')}), marked when not 0`, { page: rows, report: want });
+}
+
 /**
  * checkFrames() - the frame lanes and repeat bands of the page against @rep
  * @ok: the TAP reporter, ok(cond, what, detail)
@@ -83,6 +95,7 @@ export async function checkFrames(page, rep, ok) {
      lanes.every((l, k) => l.name.endsWith(k % 2 ? ' actual' : ' expected')),
      'an expected and an actual lane per CRTC with frames', lanes);
   checkCounts(rep, frames, ok);
+  await checkFailed(page, rep, ok);
   await checkColours(page, frames, colour, ok);
   const run = await checkRepeats(page, rep, colour, ok);
   const late = frames.find(f => f.late >= 0);
