@@ -28,6 +28,7 @@
 #include "lockdown.h"
 #include "parse-num.h"
 #include "stall.h"
+#include "stall-class.h"
 #include "sync.h"
 
 #define POLL_US 10000
@@ -136,21 +137,16 @@ static int on_end(void *ctx, void *data, size_t len)
 /* Thresholds in vblanks follow the slowest pipe's measured period. */
 static void update_threshold(struct stall_ctx *c)
 {
-	int fd = bpf_map__fd(c->skel->maps.vblanks);
+	struct fs_vblank pipes[STALL_MAX_PIPES];
+	unsigned int n = c->vblanks ? c->vblanks : 2, n_pipes;
 	uint64_t period = 0;
-	struct fs_vblank v;
-	int key, *prev = NULL, next;
-	unsigned int n = c->vblanks ? c->vblanks : 2;
 
 	if (c->threshold_ms)
 		return;
-	while (bpf_map_get_next_key(fd, prev, &next) == 0) {
-		if (bpf_map_lookup_elem(fd, &next, &v) == 0 && v.count >= 4 &&
-		    (v.last_ts - v.first_ts) / v.count > period)
-			period = (v.last_ts - v.first_ts) / v.count;
-		key = next;
-		prev = &key;
-	}
+	n_pipes = stall_pipes_read(c, pipes);
+	for (unsigned int i = 0; i < n_pipes; i++)	/* the slowest display sets it */
+		if (fs_vblank_period(&pipes[i]) > period)
+			period = fs_vblank_period(&pipes[i]);
 	c->threshold_ns = period ? n * period : DEFAULT_THRESHOLD_NS;
 	c->skel->data->threshold_ns = c->threshold_ns;
 }

@@ -44,7 +44,7 @@ struct {
 
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, 64);
+	__uint(max_entries, FS_MAX_PIPES);
 	__type(key, __s32);
 	__type(value, struct fs_vblank);
 } vblanks SEC(".maps");

@@ -56,6 +56,7 @@ struct fs_signal {			/* the last signal on a fence context */
 };
 
 #define FS_VBLANK_RING 16		/* a power of two */
+#define FS_MAX_PIPES 64			/* vblank pipes kept (the vblanks map) */
 
 /*
  * Per vblank pipe: the mean period so far, and the last vblanks' times

@@ -48,15 +48,25 @@ static enum vblank_found vblank_after(const struct fs_vblank *v, uint64_t entry_
 }
 
 /* The latest the target can be on a pipe whose vblank was not traced. */
-static uint64_t period_bound(const struct fs_vblank *v, uint64_t entry_ns)
+/**
+ * fs_vblank_period() - a pipe's mean vblank period since the tool started
+ * @v: the pipe's vblanks
+ *
+ * Return: the period in ns, 0 under 4 vblanks (too few to trust).
+ */
+uint64_t fs_vblank_period(const struct fs_vblank *v)
 {
-	uint64_t period;
-
 	if (v->count < 4 || v->last_ts <= v->first_ts)
 		return 0;
-	period = (v->last_ts - v->first_ts) / v->count;
+	return (v->last_ts - v->first_ts) / v->count;
+}
+
+static uint64_t period_bound(const struct fs_vblank *v, uint64_t entry_ns)
+{
+	uint64_t period = fs_vblank_period(v);
+
 	/* half a period more: single intervals jitter (under TCG a lot) */
-	return entry_ns + period + period / 2;
+	return period ? entry_ns + period + period / 2 : 0;
 }
 
 void stall_target_of(const struct fs_vblank *pipes, unsigned int n, uint64_t entry_ns,

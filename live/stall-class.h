@@ -37,6 +37,7 @@ struct stall_verdict {
 	const char *why;		/* unknown: why not */
 };
 
+uint64_t fs_vblank_period(const struct fs_vblank *v);
 void stall_target_of(const struct fs_vblank *pipes, unsigned int n, uint64_t entry_ns,
 		     uint64_t watch_start_ns, uint64_t now, struct stall_target *t);
 void stall_class_judge(const struct stall_frame *f, const struct stall_target *t,

@@ -19,15 +19,20 @@
 #include "stall.h"
 #include "stall-class.h"
 
-#define MAX_PIPES 8
-
-/* The last vblanks of every pipe that had one since the tool started. */
-static unsigned int pipes_read(struct stall_ctx *c, struct fs_vblank *pipes)
+/**
+ * stall_pipes_read() - the vblanks of every pipe that had one since the
+ * tool started (at most STALL_MAX_PIPES)
+ * @c: the stall context
+ * @pipes: STALL_MAX_PIPES entries to fill
+ *
+ * Return: how many were filled.
+ */
+unsigned int stall_pipes_read(struct stall_ctx *c, struct fs_vblank *pipes)
 {
 	int fd = bpf_map__fd(c->skel->maps.vblanks), key, *prev = NULL, next;
 	unsigned int n = 0;
 
-	while (n < MAX_PIPES && bpf_map_get_next_key(fd, prev, &next) == 0) {
+	while (n < STALL_MAX_PIPES && bpf_map_get_next_key(fd, prev, &next) == 0) {
 		if (bpf_map_lookup_elem(fd, &next, &pipes[n]) == 0)
 			n++;
 		key = next;
@@ -43,8 +48,8 @@ static unsigned int pipes_read(struct stall_ctx *c, struct fs_vblank *pipes)
  */
 int stall_vblank_within(struct stall_ctx *c, uint64_t from, uint64_t to)
 {
-	struct fs_vblank pipes[MAX_PIPES];
-	unsigned int n = pipes_read(c, pipes), hit = 0;
+	struct fs_vblank pipes[STALL_MAX_PIPES];
+	unsigned int n = stall_pipes_read(c, pipes), hit = 0;
 
 	for (unsigned int i = 0; i < n; i++)
 		for (unsigned int k = 0; k < FS_VBLANK_RING; k++)
@@ -76,13 +81,23 @@ static void attach_commit(struct stall_ctx *c, struct stall_seen *s)
 		s->entry_ns = series_commit_entry(&c->series, (uint64_t)s->commit);
 }
 
-static void judge(struct stall_ctx *c, const struct stall_seen *s, const struct stall_frame *f,
+/* The pipes' vblanks, read once for every wait judged at one time. */
+struct pipes_now {
+	struct fs_vblank pipes[STALL_MAX_PIPES];
+	unsigned int n;
+	int read;
+};
+
+static void judge(struct stall_ctx *c, struct pipes_now *p, const struct stall_frame *f,
 		  uint64_t now, struct stall_verdict *v)
 {
-	struct fs_vblank pipes[MAX_PIPES];
 	struct stall_target t;
 
-	stall_target_of(pipes, pipes_read(c, pipes), s->entry_ns, c->watch_start_ns, now, &t);
+	if (!p->read) {
+		p->n = stall_pipes_read(c, p->pipes);
+		p->read = 1;
+	}
+	stall_target_of(p->pipes, p->n, f->entry_ns, c->watch_start_ns, now, &t);
 	stall_class_judge(f, &t, c->latch_margin_ns, now, v);
 }
 
@@ -166,15 +181,16 @@ static void say(struct stall_ctx *c, struct stall_seen *s, const struct stall_ve
 /* Under a new STALL (text), or after it (JSON): the class, if already certain. */
 void stall_class_start(struct stall_ctx *c, struct stall_seen *s, uint64_t now)
 {
-	struct stall_frame f = { .entry_ns = 0 };
+	struct pipes_now p = { .read = 0 };
+	struct stall_frame f;
 	struct stall_verdict v;
 
 	attach_commit(c, s);
 	if (s->commit < 0)
 		return;
-	f.entry_ns = s->entry_ns;
+	f = (struct stall_frame){ .entry_ns = s->entry_ns };
 	signal_so_far(c, &s->wait.fence, &f);
-	judge(c, s, &f, now, &v);
+	judge(c, &p, &f, now, &v);
 	if (v.cls != FT_CLASS_UNKNOWN)
 		say(c, s, &v, "  frame class: ");
 	else if (!c->json)
@@ -184,19 +200,20 @@ void stall_class_start(struct stall_ctx *c, struct stall_seen *s, uint64_t now)
 /* At every poll: the waits reported whose class has become certain since. */
 void stall_class_scan(struct stall_ctx *c, uint64_t now)
 {
+	struct pipes_now p = { .read = 0 };
 	char head[96];
 
 	for (unsigned int i = 0; i < c->n_seen; i++) {
 		struct stall_seen *s = &c->seen[i];
-		struct stall_frame f = { .entry_ns = s->entry_ns };
+		struct stall_frame f;
 		struct stall_verdict v;
 
 		attach_commit(c, s);
 		if (s->class_said || s->commit < 0)
 			continue;
-		f.entry_ns = s->entry_ns;
+		f = (struct stall_frame){ .entry_ns = s->entry_ns };
 		signal_so_far(c, &s->wait.fence, &f);
-		judge(c, s, &f, now, &v);
+		judge(c, &p, &f, now, &v);
 		if (v.cls == FT_CLASS_UNKNOWN)
 			continue;
 		snprintf(head, sizeof(head), "CLASS: commit %" PRId64 " (%.16s-%u's wait on context %" PRIu64
@@ -209,21 +226,23 @@ void stall_class_scan(struct stall_ctx *c, uint64_t now)
 /* The wait ended: the class with its signal and wake-up known, if not said. */
 void stall_class_end(struct stall_ctx *c, struct stall_seen *s, const struct fs_end *e)
 {
-	struct stall_frame f = {
+	struct pipes_now p = { .read = 0 };
+	struct stall_frame f;
+	struct stall_verdict v;
+
+	attach_commit(c, s);	/* may learn the commit's entry only now */
+	if (s->class_said || s->commit < 0)
+		return;
+	f = (struct stall_frame){
 		.entry_ns = s->entry_ns, .signal_ns = e->signaled ? e->signal_ts : 0,
 		.signal_exact = 1, .woken_ns = e->end,
 	};
-	struct stall_verdict v;
-
-	attach_commit(c, s);
-	if (s->class_said || s->commit < 0)
-		return;
 	if (!e->signaled || !e->signal_ts) {
 		v = (struct stall_verdict){ .cls = FT_CLASS_UNKNOWN,
 			.why = e->signaled ? "when its in-fence signalled is not known" :
 			       "the wait ended unsignalled (interrupted or timed out)" };
 	} else {
-		judge(c, s, &f, e->end, &v);
+		judge(c, &p, &f, e->end, &v);
 	}
 	say(c, s, &v, "  frame class: ");
 }

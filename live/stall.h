@@ -61,6 +61,9 @@ void stall_class_start(struct stall_ctx *c, struct stall_seen *s, uint64_t now);
 void stall_class_scan(struct stall_ctx *c, uint64_t now);
 void stall_class_end(struct stall_ctx *c, struct stall_seen *s, const struct fs_end *e);
 int stall_vblank_within(struct stall_ctx *c, uint64_t from, uint64_t to);
+
+#define STALL_MAX_PIPES FS_MAX_PIPES
+unsigned int stall_pipes_read(struct stall_ctx *c, struct fs_vblank *pipes);
 void stall_print_commit_stall(struct stall_ctx *c, uint64_t ts, uint64_t commit, uint32_t crtc,
 			      int64_t waits_on, int stage, int ret, uint64_t duration_ns);
 
