@@ -263,8 +263,8 @@ struct ft_failed_frame {
 	uint64_t submit_ns, ended_ns;	/* the out-fence made; destroyed unsignalled */
 	uint64_t commit;		/* series: the commit that failed, 0 unknown */
 	int err;			/* series: its error, 0 unknown */
-	int lost;			/* events lost meanwhile, no discard traced: failed,
-					 * or its signal was lost */
+	int lost;			/* events lost meanwhile (no series): failed, or
+					 * its signal was lost */
 };
 
 #define FT_CADENCE_RING 9		/* recent target intervals: the cadence */
@@ -276,6 +276,7 @@ struct ft_frame_stats {
 	uint64_t unjudged;		/* landed with no target vblank in reach */
 	uint64_t failed;		/* rejected: out-fence destroyed unsignalled */
 	uint64_t failed_or_lost;	/* so, but events were lost meanwhile */
+	uint64_t retried;		/* dropped by a commit the kernel made again */
 	uint64_t by_class[FT_CLASSES];
 	uint64_t new_vblanks, repeats[FT_REPEAT_KINDS];
 	uint64_t longest_repeat_run;

@@ -276,10 +276,10 @@ static int class_rows(FILE *out, const struct ft_model *b, const struct ft_model
 	return bad;
 }
 
-/* Frames whose out-fence was made: those shown (judged or not) and those failed. */
+/* Frames whose out-fence was made: those shown (signalled, on any vblank) and those failed. */
 static uint64_t committed(const struct ft_crtc *c)
 {
-	return ft_frames_judged(c) + c->fs.unjudged + c->fs.failed;
+	return c->frames + c->fs.failed;
 }
 
 /* Failed frames per frame committed, in percent. */
@@ -288,29 +288,45 @@ static double failed_rate(const struct ft_crtc *c)
 	return committed(c) ? 100.0 * (double)c->fs.failed / (double)committed(c) : 0.0;
 }
 
-static int failed_row(FILE *out, const struct ft_crtc *cb, const struct ft_crtc *cn,
-		      const struct diff_opts *o)
+/* A side's count and rate, "?" where its capture cannot tell, "-" where it lacks the CRTC. */
+static void failed_cells(const struct ft_model *m, const struct ft_crtc *c, char *count, char *rate,
+			 size_t len)
 {
-	char name[128], change[24] = "-", nb[24] = "-", rb[24] = "-", rn[24];
-	int bad = 0;
+	if (!c) {
+		snprintf(count, len, "-");
+		snprintf(rate, len, "-");
+	} else if (!report_failed_known(m)) {
+		snprintf(count, len, "?");
+		snprintf(rate, len, "?");
+	} else {
+		snprintf(count, len, "%" PRIu64, c->fs.failed);
+		snprintf(rate, len, "%.2f %%", failed_rate(c));
+	}
+}
 
-	crtc_name(name, sizeof(name), cn);
-	if (cb && committed(cb) && committed(cn)) {
-		if (failed_rate(cb))
-			snprintf(change, sizeof(change), "%+.1f %%", change_pct(failed_rate(cb), failed_rate(cn)));
-		bad = cn->fs.failed >= DIFF_CLASS_MIN && regressed(o, failed_rate(cb), failed_rate(cn));
+/* @cb or @cn NULL: the CRTC only in the other capture (gone, new). */
+static int failed_row(FILE *out, const struct ft_model *b, const struct ft_crtc *cb,
+		      const struct ft_model *n, const struct ft_crtc *cn, const struct diff_opts *o)
+{
+	char name[128], change[24] = "-", nb[24], rb[24], nn[24], rn[24];
+	int bad = 0, known = report_failed_known(b) && report_failed_known(n);
+
+	crtc_name(name, sizeof(name), cn ? cn : cb);
+	failed_cells(b, cb, nb, rb, sizeof(nb));
+	failed_cells(n, cn, nn, rn, sizeof(nn));
+	if (known && cb && cn && committed(cb) && committed(cn)) {
+		double rb_pct = failed_rate(cb), rn_pct = failed_rate(cn);
+
+		if (rb_pct)
+			snprintf(change, sizeof(change), "%+.1f %%", change_pct(rb_pct, rn_pct));
+		bad = cn->fs.failed >= DIFF_CLASS_MIN && regressed(o, rb_pct, rn_pct);
 	}
-	if (cb) {
-		snprintf(nb, sizeof(nb), "%" PRIu64, cb->fs.failed);
-		snprintf(rb, sizeof(rb), "%.2f %%", failed_rate(cb));
-	}
-	snprintf(rn, sizeof(rn), "%.2f %%", failed_rate(cn));
-	fprintf(out, "  %-*.*s %15s %15" PRIu64 " %10s %10s %10s%s\n", NAME_W, NAME_W, name,
-		nb, cn->fs.failed, rb, rn, change, bad ? "  REGRESSED" : "");
+	fprintf(out, "  %-*.*s %15s %15s %10s %10s %10s%s\n", NAME_W, NAME_W, name, nb, nn, rb, rn,
+		change, bad ? "  REGRESSED" : !cn ? "  gone" : !cb ? "  new" : "");
 	return bad;
 }
 
-/* Per CRTC of NEW: frames never shown, their commit rejected; only CRTCs with any. */
+/* Per CRTC: frames never shown, their commit rejected; only CRTCs with any in either. */
 static int failed_rows(FILE *out, const struct ft_model *b, const struct ft_model *n,
 		       const struct diff_opts *o)
 {
@@ -325,12 +341,21 @@ static int failed_rows(FILE *out, const struct ft_model *b, const struct ft_mode
 		const struct ft_crtc *cn = &n->display.crtcs.items[i], *cb = find_crtc(b, cn);
 
 		if (cn->fs.failed || (cb && cb->fs.failed)) {
-			bad += failed_row(out, cb, cn, o);
+			bad += failed_row(out, b, cb, n, cn, o);
+			rows++;
+		}
+	}
+	for (unsigned int i = 0; i < b->display.crtcs.n; i++) {
+		const struct ft_crtc *cb = &b->display.crtcs.items[i];
+
+		if (cb->fs.failed && !find_crtc(n, cb)) {
+			failed_row(out, b, cb, n, NULL, o);
 			rows++;
 		}
 	}
 	if (!rows)
-		fprintf(out, "  none in either capture\n");
+		fprintf(out, "  none in either capture%s\n", report_failed_known(b) && report_failed_known(n) ?
+			"" : " (one cannot tell: dma_fence_destroy or _signaled not recorded)");
 	return bad;
 }
 
@@ -352,7 +377,8 @@ int diff_models(FILE *out, const struct ft_model *base, const struct ft_model *n
 	bad += class_rows(out, base, new, o);
 	bad += failed_rows(out, base, new, o);
 	if (o->threshold_pct)
-		fprintf(out, "\n%d regression%s past +%u %% (%s latency, late-frame rate, a class's rate, or the failed-frame rate)\n", bad,
+		fprintf(out, "\n%d regression%s past +%u %% (%s latency, late-frame rate, a class's rate,"
+			" or the failed-frame rate)\n", bad,
 			bad == 1 ? "" : "s", o->threshold_pct, o->percentile_name);
 	return bad;
 }

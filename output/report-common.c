@@ -265,10 +265,10 @@ int report_errors_known(const struct ft_model *m)
 	return m->dec->have_event[FT_EV_FENCE_ERROR];
 }
 
-/* Failed frames are out-fences destroyed unsignalled: were destroys recorded? */
+/* Failed frames are out-fences destroyed unsignalled: were destroys and signals recorded? */
 int report_failed_known(const struct ft_model *m)
 {
-	return m->dec->have_event[FT_EV_FENCE_DESTROY];
+	return m->dec->have_event[FT_EV_FENCE_DESTROY] && m->dec->have_event[FT_EV_FENCE_SIGNALED];
 }
 
 /*

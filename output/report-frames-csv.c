@@ -20,7 +20,7 @@ static void crtcs_header(FILE *out)
 	fprintf(out, ",new_vblanks");
 	for (int k = 0; k < FT_REPEAT_KINDS; k++)
 		fprintf(out, ",repeat_%s", report_repeat_kind_name((enum ft_repeat_kind)k));
-	fprintf(out, ",longest_repeat_run,present_interval_p50_ns,failed,failed_or_lost\n");
+	fprintf(out, ",longest_repeat_run,present_interval_p50_ns,failed,failed_or_lost,retried\n");
 }
 
 static void crtc_row(FILE *out, const struct ft_model *m, const struct ft_crtc *c)
@@ -43,9 +43,10 @@ static void crtc_row(FILE *out, const struct ft_model *m, const struct ft_crtc *
 	if (fs->present_ns.count)
 		fprintf(out, "%" PRIu64, hist_percentile(&fs->present_ns, 0.5));
 	if (report_failed_known(m))
-		fprintf(out, ",%" PRIu64 ",%" PRIu64 "\n", fs->failed, fs->failed_or_lost);
+		fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", fs->failed, fs->failed_or_lost,
+			fs->retried);
 	else
-		fprintf(out, ",,\n");
+		fprintf(out, ",,,\n");
 }
 
 static void failed_row(FILE *out, const struct ft_crtc *c, const struct ft_failed_frame *f)

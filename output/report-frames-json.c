@@ -111,6 +111,7 @@ static void failed(FILE *out, const struct ft_model *m, const struct ft_crtc *c,
 
 	ns_or_null(out, "failed", report_failed_known(m), c->fs.failed);
 	ns_or_null(out, "failed_or_lost", report_failed_known(m), c->fs.failed_or_lost);
+	ns_or_null(out, "retried", report_failed_known(m), c->fs.retried);
 	fprintf(out, ", \"failed_frames_kept\": %u, \"failed_frames\": [", c->n_failed);
 	for (unsigned int i = 0; i < c->n_failed; i++)
 		if (report_failed_selected(m, c, &c->failed[i], o)) {

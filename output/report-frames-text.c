@@ -3,8 +3,9 @@
  * report-frames-text.c - `report --section frames` as text: per CRTC the
  * outcome of every frame judged, the frames that failed, the class of each
  * late one, the blame of each repeated vblank, the pacing, then one line
- * per late frame, per failed frame and per run of repeats with its cause (definitions: lib/model-frames.c, the
- * README's "Frames").
+ * per late frame, per failed frame and per run of repeats with its cause
+ * (definitions: lib/model-frames.c, lib/model-failed-frames.c, the README's
+ * "Frames").
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -61,6 +62,9 @@ static void failed_count(FILE *out, const struct ft_model *m, const struct ft_cr
 	if (c->fs.failed_or_lost)
 		fprintf(out, "; %" PRIu64 " more out-fences destroyed unsignalled while events were lost"
 			" (failed, or their signal lost)", c->fs.failed_or_lost);
+	if (c->fs.retried)
+		fprintf(out, "; %" PRIu64 " dropped by commits the kernel made again (EDEADLK backoff,"
+			" a restart after a signal: not failed)", c->fs.retried);
 	fprintf(out, "\n");
 }
 
@@ -75,8 +79,6 @@ static void failed_line(FILE *out, const struct ft_model *m, const struct ft_fai
 			errname(f->err, e, sizeof(e)));
 	else if (f->lost)
 		fprintf(out, "; events were lost meanwhile: failed, or its signal lost");
-	else if (m->dec->have_set[FT_SET_SERIES])
-		fprintf(out, "; no commit failure traced for it (dropped unsignalled otherwise)");
 	else
 		fprintf(out, "; error not traced (needs the series' drm_fence_out_discard)");
 	fprintf(out, "\n");

@@ -83,6 +83,8 @@ static void crtcs_and_pipes(FILE *out, const struct ft_model *m)
 			c->late_count, hist_percentile(&c->out_latency, 0.5),
 			hist_percentile(&c->out_latency, 0.99), ft_frames_judged(c), c->fake_vblank);
 		report_json_u64_or_null(out, report_failed_known(m), c->fs.failed);
+		fputs(",\"failed_or_lost\":", out);
+		report_json_u64_or_null(out, report_failed_known(m), c->fs.failed_or_lost);
 		fputc('}', out);
 	}
 	fputs("],\"pipes\":[", out);

@@ -706,12 +706,14 @@
       head.forEach(h => tr.append(el('th', h)));
       t.append(tr);
       const bad = new Set(['late', 'failed']);
-      rows.forEach(r => { const row = el('tr'); r.forEach((c, k) => { const td = el('td', c); if (bad.has(head[k]) && c > 0) td.className = 'ft-bad'; row.append(td); }); t.append(row); });
+      rows.forEach(r => { const row = el('tr'); r.forEach((c, k) => { const td = el('td', c); if (bad.has(head[k]) && parseInt(c, 10) > 0) td.className = 'ft-bad'; row.append(td); }); t.append(row); });
       return t;
     }
-    // failed: commits rejected after their out-fence was made (null: destroys not recorded)
+    // failed: commits rejected after their out-fence was made (null: destroys not recorded);
+    // "+N?": N more dropped while events were lost (failed, or their signal lost)
+    const failedCell = c => c.failed === null ? '?' : c.failed_or_lost ? c.failed + ' (+' + c.failed_or_lost + '?)' : c.failed;
     box.append(table(['CRTC', 'driver', 'frames', 'late', 'failed', 'missed vblanks', 'out p50', 'out p99'],
-      D.crtcs.map(c => [c.name, c.driver, c.frames, c.late, c.failed === null ? '?' : c.failed,
+      D.crtcs.map(c => [c.name, c.driver, c.frames, c.late, failedCell(c),
                         (D.pipes.find(p => p.pipe === c.pipe) || { missed: '-' }).missed, fmtDur(c.p50), fmtDur(c.p99)])));
     // A driver without vblank interrupts (virtio-gpu) signals at commit completion: nothing to judge against.
     for (const c of D.crtcs.filter(c => c.fake > 0 && c.judged === 0))

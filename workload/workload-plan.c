@@ -50,7 +50,7 @@ const char workload_usage[] =
 	"                        out-fence; the frame is never shown, rejected= says\n"
 	"                        the error, and the next frame goes on (not with a\n"
 	"                        --queue of F or F+1, nor --ebusy, --behind,\n"
-	"                        --starve, --slow, --never or --error on F)\n"
+	"                        --starve, --hold, --slow, --never or --error on F)\n"
 	"      --starve F:MS     the compositor is woken late: once frame F's blocking\n"
 	"                        commit sleeps on its in-fences, a SCHED_FIFO thread\n"
 	"                        takes the compositor's CPU for MS ms; the fences\n"
@@ -322,10 +322,10 @@ static int check_rejects(const struct workload_plan *plan, char *err, size_t err
 		unsigned int f = plan->rejects[i];
 
 		if (f >= plan->frames || plan_queued(plan, f) || plan_queued(plan, f + 1) ||
-		    plan_starve_ms(plan, f) || !plain_fences(plan, f) ||
+		    plan_starve_ms(plan, f) || plan_hold_ms(plan, f) || !plain_fences(plan, f) ||
 		    (plan->ebusy_frame >= 0 && (unsigned int)plan->ebusy_frame == f)) {
 			snprintf(err, errlen, "--reject %u: needs a frame below --frames with no --queue (of it or "
-				 "the next), --ebusy, --behind, --starve, --slow, --never or --error of its own", f);
+				 "the next), --ebusy, --behind, --starve, --hold, --slow, --never or --error of its own", f);
 			return -1;
 		}
 	}

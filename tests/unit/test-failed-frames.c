@@ -3,15 +3,19 @@
  * test-failed-frames.c - frames that failed (lib/model-failed-frames.c):
  * a CRTC's out-fence destroyed unsignalled is a commit rejected after the
  * ioctl made it; only such out-fences count, events lost meanwhile make it
- * "failed or lost" unless the series' discard says which commit failed,
- * and the report states each in every format.
+ * "failed or lost" unless the series' discard says which commit failed, a
+ * commit the kernel makes again (EDEADLK backoff, a restart) is no failure,
+ * with the series an undiscarded drop is none either, and the report
+ * states each in every format.
  *
  * Vblank N is at N * 16 ms (trace_fixture_land, CPU 0); frame 1 lands on
  * 100, frame 3 on 102; frame 2's commit is pid 50's on CPU 1, rejected.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "diff.h"
 #include "series-formats.h"
 #include "trace-fixture.h"
 #include "unit.h"
@@ -34,6 +38,8 @@ static void add(struct trace_fixture *f, uint64_t ts, const char *name, const st
 	tb_set_pid(f->tb, 0);
 }
 
+static int discard_err = -ENOSPC;	/* what the series' discard of frame 2 says */
+
 /* The series' account of frame 2's rejection: the commit, its failure, the discard. */
 static void series_rejection(struct trace_fixture *f, uint64_t t)
 {
@@ -41,9 +47,9 @@ static void series_rejection(struct trace_fixture *f, uint64_t t)
 
 	series_commit(&p, COMMIT, 0, 50);
 	add(f, t + 1000, "drm_fence_commit", &p);
-	series_commit_failed(&p, COMMIT, -ENOSPC);
+	series_commit_failed(&p, COMMIT, discard_err);
 	add(f, t + 2000, "drm_fence_commit_failed", &p);
-	series_out_discard(&p, COMMIT, 51, OUT_CTX, 2, -ENOSPC);
+	series_out_discard(&p, COMMIT, 51, OUT_CTX, 2, discard_err);
 	add(f, t + 3000, "drm_fence_out_discard", &p);
 }
 
@@ -100,7 +106,7 @@ static void test_rejected_commit_fails_its_frame(void **state)
 			       "  failed: 1 (commit rejected after its out-fence was made: never shown)\n"));
 	assert_non_null(strstr(f->text, "; error not traced (needs the series' drm_fence_out_discard)\n"));
 	assert_non_null(strstr(trace_fixture_report(f, 1),
-			       "\"failed\": 1, \"failed_or_lost\": 0, \"failed_frames_kept\": 1"));
+			       "\"failed\": 1, \"failed_or_lost\": 0, \"retried\": 0, \"failed_frames_kept\": 1"));
 	assert_non_null(strstr(f->text, "\"ended_ns\": 1601040000, \"commit\": null, \"error\": null, "
 			       "\"events_lost\": false}"));
 }
@@ -169,6 +175,118 @@ static void test_all_failed_crtc_still_counts(void **state)
 			       "  failed: 1 (commit rejected"));
 }
 
+/* An -EDEADLK backoff on a stock kernel: the new out-fence is made before the old one goes. */
+static void test_backoff_is_retried_not_failed(void **state)
+{
+	struct trace_fixture *f = *state;
+	const struct ft_crtc *c;
+
+	out_fence(f, VB(99) + MS, "dma_fence_init", 1);
+	trace_fixture_land(f, 99, 0, NULL);
+	out_fence(f, VB(99) + 2 * MS, "dma_fence_init", 2);	/* the retry's, same ioctl */
+	out_fence(f, VB(99) + 3 * MS, "dma_fence_destroy", 1);	/* at the ioctl's return */
+	trace_fixture_land(f, 100, 2, NULL);
+	c = crtc(trace_fixture_analyze(f));
+	assert_int_equal(c->fs.failed, 0);
+	assert_int_equal(c->fs.retried, 1);
+	assert_int_equal(c->n_failed, 0);
+	assert_non_null(strstr(trace_fixture_report(f, 0), "  failed: 0 (commit rejected after its out-fence was made: "
+			       "never shown); 1 dropped by commits the kernel made again"));
+}
+
+/* With the series, a discard with -EDEADLK is a retry too, and one with -EBUSY a failure. */
+static void test_series_error_decides_retry(void **state)
+{
+	struct trace_fixture *f = *state;
+	const struct ft_crtc *c;
+
+	discard_err = -EDEADLK;
+	c = crtc(rejected(f, 1, 0));
+	discard_err = -ENOSPC;
+	assert_int_equal(c->fs.failed, 0);
+	assert_int_equal(c->fs.retried, 1);
+}
+
+static void test_series_ebusy_is_failed(void **state)
+{
+	struct trace_fixture *f = *state;
+	const struct ft_crtc *c;
+
+	discard_err = -EBUSY;
+	c = crtc(rejected(f, 1, 0));
+	discard_err = -ENOSPC;
+	assert_int_equal(c->fs.failed, 1);
+	assert_int_equal(c->failed[0].err, -EBUSY);
+}
+
+/* With the series, an unsignalled out-fence no failed commit discarded is no failed frame. */
+static void test_series_undiscarded_drop_is_no_failure(void **state)
+{
+	struct trace_fixture *f = *state;
+	const struct ft_crtc *c = crtc(rejected(f, 0, 0));	/* the series' formats, no discard */
+
+	assert_int_equal(c->fs.failed, 0);
+	assert_int_equal(c->fs.failed_or_lost, 0);
+	assert_int_equal(c->fs.retried, 0);
+}
+
+static int setup_pair(void **state)
+{
+	struct trace_fixture *pair = calloc(2, sizeof(*pair));
+
+	*state = pair;
+	return !pair || trace_fixture_init(&pair[0], 0) || trace_fixture_init(&pair[1], 0) ? -1 : 0;
+}
+
+static int teardown_pair(void **state)
+{
+	struct trace_fixture *pair = *state;
+
+	if (pair) {
+		trace_fixture_fini(&pair[0]);
+		trace_fixture_fini(&pair[1]);
+	}
+	free(pair);
+	return 0;
+}
+
+/* Frames 1-4 on vblanks 100-103, each after @refused commits made and dropped at once. */
+static const struct ft_model *with_refusals(struct trace_fixture *f, unsigned int refused)
+{
+	uint32_t seq = 1;
+
+	trace_fixture_land(f, 99, 0, NULL);
+	for (uint32_t v = 100; v <= 103; v++) {
+		uint64_t t = VB(v - 1) + MS;
+
+		for (unsigned int k = 0; k < refused; k++, t += 100000) {
+			out_fence(f, t, "dma_fence_init", seq);
+			out_fence(f, t + 40000, "dma_fence_destroy", seq++);
+		}
+		out_fence(f, t, "dma_fence_init", seq);
+		trace_fixture_land(f, v, seq++, NULL);
+	}
+	return trace_fixture_analyze(f);
+}
+
+/* diff gates on a CRTC's failed-frame rate, from 3 failed frames in NEW. */
+static void test_diff_gates_failed_rate(void **state)
+{
+	struct trace_fixture *pair = *state;
+	const struct ft_model *none = with_refusals(&pair[0], 0), *some = with_refusals(&pair[1], 1);
+	struct diff_opts o = { 10, 0.99, "p99" };
+	FILE *out = trace_fixture_text(&pair[0]);
+
+	assert_int_equal(some->display.crtcs.items[0].fs.failed, 4);
+	assert_int_equal(diff_models(out, some, none, &o), 0);
+	assert_int_equal(diff_models(out, none, some, &o), 1);
+	assert_int_equal(fclose(out), 0);
+	assert_non_null(strstr(pair[0].text, "  CRTC 51 (crtc-0 on vkms)                         4               0"
+			       "    50.00 %     0.00 %   -100.0 %\n"));
+	assert_non_null(strstr(pair[0].text, "  CRTC 51 (crtc-0 on vkms)                         0               4"
+			       "     0.00 %    50.00 %          -  REGRESSED\n"));
+}
+
 int run_failed_frames_tests(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -177,6 +295,11 @@ int run_failed_frames_tests(void)
 		trace_fixture_series_test(test_series_names_commit_and_error),
 		trace_fixture_stock_test(test_only_unsignalled_out_fences_fail),
 		trace_fixture_stock_test(test_all_failed_crtc_still_counts),
+		trace_fixture_stock_test(test_backoff_is_retried_not_failed),
+		trace_fixture_series_test(test_series_error_decides_retry),
+		trace_fixture_series_test(test_series_ebusy_is_failed),
+		trace_fixture_series_test(test_series_undiscarded_drop_is_no_failure),
+		cmocka_unit_test_setup_teardown(test_diff_gates_failed_rate, setup_pair, teardown_pair),
 	};
 
 	return cmocka_run_group_tests_name("failed frames", tests, NULL, NULL);

@@ -129,6 +129,7 @@ static const struct bad_case bad[] = {
 	{ { "--reject", "3", "--slow", "3:B:40" }, "--reject 3: needs" },
 	{ { "--reject", "3", "--error", "3:A" }, "--reject 3: needs" },
 	{ { "--reject", "3", "--starve", "3:40" }, "--reject 3: needs" },
+	{ { "--reject", "3", "--hold", "3:40" }, "--reject 3: needs" },
 	{ { "--nonblock", "--reject", "3", "--ebusy", "3" }, "--reject 3: needs" },
 	{ { "--bogus" }, "unknown option '--bogus'" },
 	{ { "--device" }, "option '--device' needs an argument" },

@@ -76,7 +76,8 @@ async function checkFailed(page, rep, ok) {
     const k = t ? [...t.rows[0].cells].findIndex(c => c.textContent === 'failed') : -1;
     return t && k >= 0 ? [...t.rows].slice(1).map(r => [r.cells[k].textContent, r.cells[k].className]) : null;
   });
-  const want = rep.frames.map(f => [f.failed === null ? '?' : String(f.failed), f.failed > 0 ? 'ft-bad' : '']);
+  const cell = f => f.failed === null ? '?' : f.failed_or_lost ? `${f.failed} (+${f.failed_or_lost}?)` : String(f.failed);
+  const want = rep.frames.map(f => [cell(f), f.failed > 0 ? 'ft-bad' : '']);
   ok(rows && JSON.stringify(rows) === JSON.stringify(want),
      `the CRTC table's failed column is the report's (${want.map(w => w[0]).join(', ')}), marked when not 0`, { page: rows, report: want });
 }
