@@ -131,10 +131,11 @@ static int check_fenced_flip(unsigned int flags, unsigned int delay_ms)
 	 * The wait ends when the waiter runs again after the signal. The trace
 	 * clock is "mono", the fence's timestamp's clock, so wait_end can be
 	 * no earlier than the signal (10 us for the fast clock's lag at a
-	 * timekeeping update); measured 2-4 ms later in the TCG guest,
-	 * so the bound there is 20 ms. (The event's duration_ns is not used
-	 * here: its clock read can trail wait_begin's by however long the vCPU
-	 * was held up, which made this bound fail by 0.06 ms under load.)
+	 * timekeeping update). How much later is the waiter's scheduling: 2-4
+	 * ms in an idle TCG guest, 23 ms on a loaded host, so no fixed bound
+	 * holds; the wait must end before the frame it held was shown (the
+	 * out-fence's signal). (The event's duration_ns is not used here: its
+	 * clock read can trail wait_begin's by however long the vCPU was held.)
 	 */
 	CHECK(in_s.timestamp_ns > wb.ts_ns, "in-fence signalled %" PRIu64 " ns before wait_begin",
 	      wb.ts_ns - in_s.timestamp_ns);
@@ -143,17 +144,20 @@ static int check_fenced_flip(unsigned int flags, unsigned int delay_ms)
 		 " us after wait_begin; wake-up %" PRId64 " us",
 		 ufield(we.line, "duration_ns") / 1000, (in_s.timestamp_ns - wb.ts_ns) / 1000,
 		 lat / 1000);
-	CHECK(lat > -10000 && lat < 20000000,
-	      "wait_end %" PRId64 " ns after the in-fence signalled (0 to 20 ms expected)", lat);
+	CHECK(lat > -10000 && we.ts_ns < out_s.timestamp_ns,
+	      "wait_end %" PRId64 " ns after the in-fence signalled, %" PRId64 " ns before the frame"
+	      " was shown (after the signal and before the frame expected)", lat,
+	      (int64_t)(out_s.timestamp_ns - we.ts_ns));
 	/*
 	 * The event's own duration agrees with the trace clock. It is timed
 	 * inside the span of the two events, so it is never longer than their
 	 * gap (1 ms for the two clocks' skew). It can be shorter by however long
-	 * the vCPU was held up between a clock read and its event's write: CI
-	 * saw 8 ms under TCG, so the same 20 ms bound as the wake-up.
+	 * the vCPU was held up between a clock read and its event's write (CI
+	 * saw 8 ms under TCG, 23 ms and more on a loaded host): no fixed bound
+	 * holds there, so only that it was timed at all.
 	 */
 	gap = (int64_t)(we.ts_ns - wb.ts_ns) - (int64_t)ufield(we.line, "duration_ns");
-	CHECK(gap > -1000000 && gap < 20000000,
+	CHECK(gap > -1000000 && ufield(we.line, "duration_ns") > 0,
 	      "duration_ns %" PRIu64 ", wait_end - wait_begin %" PRIu64 " ns",
 	      ufield(we.line, "duration_ns"), we.ts_ns - wb.ts_ns);
 	guest_trace_free(&tr);
