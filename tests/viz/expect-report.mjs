@@ -21,29 +21,40 @@ const outTimeline = (rep, c) => rep.timelines.find(t => t.timeline.startsWith(`C
  * The series' atomic commits and flips in @trace, as trace-cmd (not
  * fence-trace) reads them: commits[crtc index] counts the commits on that
  * CRTC (TEST_ONLY ones left out: nothing reaches the screen), flipNs[commit
- * id] is the time of its drm_fence_flip_done.  null when the trace has
+ * id] is the time of its drm_fence_flip_done, refusedOnly[CRTC id] counts
+ * the commits refused before drm_fence_commit (named by their out-fence's
+ * drm_fence_out_discard alone).  null when the trace has
  * no drm_fence_commit event (a stock kernel's).
  */
 export function seriesCommits(trace) {
   const text = execFileSync('trace-cmd', ['report', trace],
                             { maxBuffer: 256 << 20, stdio: ['ignore', 'pipe', 'ignore'] }).toString();
-  const commits = [], flipNs = new Map();
+  const commits = [], flipNs = new Map(), seen = new Set(), discarded = new Map();
   let any = false;
   for (const line of text.split('\n')) {
-    const m = /\s(\d+)\.(\d{6}): (drm_fence_commit|drm_fence_flip_done):\s+commit=(\d+) (.*)$/.exec(line);
+    const m = /\s(\d+)\.(\d{6}): (drm_fence_commit|drm_fence_flip_done|drm_fence_out_discard):\s+commit=(\d+) (.*)$/.exec(line);
     if (!m) continue;
     if (m[3] === 'drm_fence_flip_done') {
       flipNs.set(Number(m[4]), Number(m[1]) * 1e9 + Number(m[2]) * 1e3);
       continue;
     }
+    if (m[3] === 'drm_fence_out_discard') {	// a commit refused in its check has no drm_fence_commit
+      discarded.set(Number(m[4]), Number((/crtc=(\d+)/.exec(m[5]) || [])[1]));
+      continue;
+    }
     any = true;
+    seen.add(Number(m[4]));
     const mask = /crtc_mask=0x([0-9a-f]+)/.exec(m[5]), flags = /flags=(\S*)/.exec(m[5]);
     if (!mask || (flags && flags[1].includes('TEST_ONLY'))) continue;
     const bits = parseInt(mask[1], 16);
     for (let i = 0; i < 32; i++)
       if (bits & (1 << i)) commits[i] = (commits[i] || 0) + 1;
   }
-  return any ? { commits, flipNs } : null;
+  // by CRTC object id: the refused commits only their out-fence's discard names
+  const refusedOnly = new Map();
+  for (const [id, crtc] of discarded)
+    if (!seen.has(id)) refusedOnly.set(crtc, (refusedOnly.get(crtc) || 0) + 1);
+  return any ? { commits, flipNs, refusedOnly } : null;
 }
 
 /*
@@ -59,7 +70,8 @@ export function expectedLanes(rep, series) {
   for (const c of rep.crtcs) {
     const t = outTimeline(rep, c);
     if (t) onCrtc.add(t);
-    const commits = series ? series.commits[c.index] || 0 : t ? t.fences : 0;
+    const commits = series ? (series.commits[c.index] || 0) + (series.refusedOnly.get(c.crtc) || 0)
+      : t ? t.fences : 0;
     lanes.set(`${c.name || 'CRTC ' + c.crtc}|${c.driver} · ${t ? t.timeline : '?'}`, t ? t.fences + commits : commits);
   }
   // the frame timeline: an expected lane (the frames judged) and an actual one (every frame that landed)
