@@ -12,7 +12,6 @@
  * 100, frame 3 on 102; frame 2's commit is pid 50's on CPU 1, rejected.
  */
 #include <errno.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "diff.h"
@@ -230,26 +229,6 @@ static void test_series_undiscarded_drop_is_no_failure(void **state)
 	assert_int_equal(c->fs.retried, 0);
 }
 
-static int setup_pair(void **state)
-{
-	struct trace_fixture *pair = calloc(2, sizeof(*pair));
-
-	*state = pair;
-	return !pair || trace_fixture_init(&pair[0], 0) || trace_fixture_init(&pair[1], 0) ? -1 : 0;
-}
-
-static int teardown_pair(void **state)
-{
-	struct trace_fixture *pair = *state;
-
-	if (pair) {
-		trace_fixture_fini(&pair[0]);
-		trace_fixture_fini(&pair[1]);
-	}
-	free(pair);
-	return 0;
-}
-
 /* Frames 1-4 on vblanks 100-103, each after @refused commits made and dropped at once. */
 static const struct ft_model *with_refusals(struct trace_fixture *f, unsigned int refused)
 {
@@ -299,7 +278,7 @@ int run_failed_frames_tests(void)
 		trace_fixture_series_test(test_series_error_decides_retry),
 		trace_fixture_series_test(test_series_ebusy_is_failed),
 		trace_fixture_series_test(test_series_undiscarded_drop_is_no_failure),
-		cmocka_unit_test_setup_teardown(test_diff_gates_failed_rate, setup_pair, teardown_pair),
+		trace_fixture_pair_test(test_diff_gates_failed_rate),
 	};
 
 	return cmocka_run_group_tests_name("failed frames", tests, NULL, NULL);

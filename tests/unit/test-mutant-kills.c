@@ -309,26 +309,6 @@ static void test_timeline_leaves_out_test_only_commits(void **state)
 }
 
 /* Two fixtures: diff's BASE and NEW. */
-static int setup_pair(void **state)
-{
-	struct trace_fixture *pair = calloc(2, sizeof(*pair));
-
-	*state = pair;
-	return !pair || trace_fixture_init(&pair[0], 0) || trace_fixture_init(&pair[1], 0) ? -1 : 0;
-}
-
-static int teardown_pair(void **state)
-{
-	struct trace_fixture *pair = *state;
-
-	if (pair) {
-		trace_fixture_fini(&pair[0]);
-		trace_fixture_fini(&pair[1]);
-	}
-	free(pair);
-	return 0;
-}
-
 /* Four fences of producer-A on @f, each signalled @ms after its creation. */
 static const struct ft_model *latency_trace(struct trace_fixture *f, uint64_t ms)
 {
@@ -370,8 +350,7 @@ int run_mutant_kills_tests(void)
 		trace_fixture_stock_test(test_overrun_of_the_stats_is_the_lost_count),
 		trace_fixture_stock_test(test_csv_and_json_escape_a_name),
 		trace_fixture_series_test(test_timeline_leaves_out_test_only_commits),
-		cmocka_unit_test_setup_teardown(test_diff_gates_latency_from_base_to_new, setup_pair,
-						teardown_pair),
+		trace_fixture_pair_test(test_diff_gates_latency_from_base_to_new),
 	};
 
 	return cmocka_run_group_tests_name("mutant kills", tests, NULL, NULL);

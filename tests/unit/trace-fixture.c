@@ -68,6 +68,26 @@ int trace_fixture_teardown(void **state)
 	return 0;
 }
 
+int trace_fixture_setup_pair(void **state)
+{
+	struct trace_fixture *pair = calloc(2, sizeof(*pair));
+
+	*state = pair;
+	return !pair || trace_fixture_init(&pair[0], 0) || trace_fixture_init(&pair[1], 0) ? -1 : 0;
+}
+
+int trace_fixture_teardown_pair(void **state)
+{
+	struct trace_fixture *pair = *state;
+
+	if (pair) {
+		trace_fixture_fini(&pair[0]);
+		trace_fixture_fini(&pair[1]);
+	}
+	free(pair);
+	return 0;
+}
+
 void trace_fixture_event(struct trace_fixture *f, unsigned int cpu, uint64_t ts,
 			 const char *name, const void *payload, size_t len)
 {

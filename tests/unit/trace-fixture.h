@@ -45,6 +45,11 @@ int trace_fixture_teardown(void **state);
 	cmocka_unit_test_setup_teardown(fn, trace_fixture_setup_stock, trace_fixture_teardown)
 #define trace_fixture_series_test(fn) \
 	cmocka_unit_test_setup_teardown(fn, trace_fixture_setup_series, trace_fixture_teardown)
+/* Two stock fixtures, *state an array of them (two traces to compare, as diff does). */
+int trace_fixture_setup_pair(void **state);
+int trace_fixture_teardown_pair(void **state);
+#define trace_fixture_pair_test(fn) \
+	cmocka_unit_test_setup_teardown(fn, trace_fixture_setup_pair, trace_fixture_teardown_pair)
 
 /* Add a series event by name; @payload is what follows the common fields. */
 void trace_fixture_event(struct trace_fixture *f, unsigned int cpu, uint64_t ts,
