@@ -193,27 +193,30 @@ static void test_backoff_is_retried_not_failed(void **state)
 			       "never shown); 1 dropped by commits the kernel made again"));
 }
 
+/* Frame 2 refused with @err, as the series' discard says. */
+static const struct ft_crtc *discarded_with(struct trace_fixture *f, int err)
+{
+	const struct ft_crtc *c;
+
+	discard_err = err;
+	c = crtc(rejected(f, 1, 0));
+	discard_err = -ENOSPC;
+	return c;
+}
+
 /* With the series, a discard with -EDEADLK is a retry too, and one with -EBUSY a failure. */
 static void test_series_error_decides_retry(void **state)
 {
-	struct trace_fixture *f = *state;
-	const struct ft_crtc *c;
+	const struct ft_crtc *c = discarded_with(*state, -EDEADLK);
 
-	discard_err = -EDEADLK;
-	c = crtc(rejected(f, 1, 0));
-	discard_err = -ENOSPC;
 	assert_int_equal(c->fs.failed, 0);
 	assert_int_equal(c->fs.retried, 1);
 }
 
 static void test_series_ebusy_is_failed(void **state)
 {
-	struct trace_fixture *f = *state;
-	const struct ft_crtc *c;
+	const struct ft_crtc *c = discarded_with(*state, -EBUSY);
 
-	discard_err = -EBUSY;
-	c = crtc(rejected(f, 1, 0));
-	discard_err = -ENOSPC;
 	assert_int_equal(c->fs.failed, 1);
 	assert_int_equal(c->failed[0].err, -EBUSY);
 }
