@@ -144,9 +144,12 @@ static void update_threshold(struct stall_ctx *c)
 	if (c->threshold_ms)
 		return;
 	n_pipes = stall_pipes_read(c, pipes);
-	for (unsigned int i = 0; i < n_pipes; i++)	/* the slowest display sets it */
-		if (fs_vblank_period(&pipes[i]) > period)
-			period = fs_vblank_period(&pipes[i]);
+	for (unsigned int i = 0; i < n_pipes; i++) {	/* the slowest display sets it */
+		uint64_t p = fs_vblank_period(&pipes[i]);
+
+		if (p > period)
+			period = p;
+	}
 	c->threshold_ns = period ? n * period : DEFAULT_THRESHOLD_NS;
 	c->skel->data->threshold_ns = c->threshold_ns;
 }

@@ -47,7 +47,6 @@ static enum vblank_found vblank_after(const struct fs_vblank *v, uint64_t entry_
 	return VBLANK_NOT_YET;
 }
 
-/* The latest the target can be on a pipe whose vblank was not traced. */
 /**
  * fs_vblank_period() - a pipe's mean vblank period since the tool started
  * @v: the pipe's vblanks
@@ -61,6 +60,7 @@ uint64_t fs_vblank_period(const struct fs_vblank *v)
 	return (v->last_ts - v->first_ts) / v->count;
 }
 
+/* The latest the target can be on a pipe whose vblank was not traced. */
 static uint64_t period_bound(const struct fs_vblank *v, uint64_t entry_ns)
 {
 	uint64_t period = fs_vblank_period(v);
