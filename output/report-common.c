@@ -210,6 +210,17 @@ long report_group_rows(const struct ft_model *m, uint32_t g, const struct report
 }
 
 /*
+ * Without --timeline and --context every frame's CRTC passes; with either,
+ * a CRTC whose out-fence timeline it selects.
+ */
+static int crtc_timeline_selected(const struct ft_model *m, const struct ft_crtc *c,
+				  const struct report_opts *o)
+{
+	return (!o->timeline && o->context < 0) ||
+	       report_timeline_selected(&m->fences.timelines.items[c->timeline], o);
+}
+
+/*
  * Does the filter keep late frame @l of CRTC @c?  --pid: the task that
  * committed it.  --timeline / --context: the fence that blocked it, or the
  * CRTC's own out-fence timeline (so that naming the CRTC's timeline keeps
@@ -222,9 +233,7 @@ int report_late_selected(const struct ft_model *m, const struct ft_crtc *c,
 
 	if (o->pid >= 0 && l->pid != o->pid)
 		return 0;
-	if (!o->timeline && o->context < 0)
-		return 1;
-	if (report_timeline_selected(&m->fences.timelines.items[c->timeline], o))
+	if (crtc_timeline_selected(m, c, o))
 		return 1;
 	return b->known && b->ctx != FT_NONE && report_context_selected(m, b->ctx, o);
 }
@@ -238,8 +247,13 @@ int report_failed_selected(const struct ft_model *m, const struct ft_crtc *c,
 {
 	if (o->pid >= 0 && f->pid != o->pid)
 		return 0;
-	return (!o->timeline && o->context < 0) ||
-	       report_timeline_selected(&m->fences.timelines.items[c->timeline], o);
+	return crtc_timeline_selected(m, c, o);
+}
+
+/* Is CRTC @c the one --crtc names (any, without it)? */
+int report_crtc_selected(const struct ft_crtc *c, const struct report_opts *o)
+{
+	return o->crtc < 0 || c->crtc_id == (uint64_t)o->crtc;
 }
 
 /* How many of @c's late frames (those kept in detail) the filter keeps. */

@@ -125,7 +125,7 @@ static void late_frames(FILE *out, const struct ft_model *m, const struct report
 	for (unsigned int i = 0; i < m->display.crtcs.n; i++) {
 		const struct ft_crtc *c = &m->display.crtcs.items[i];
 
-		if (o->crtc >= 0 && c->crtc_id != (uint64_t)o->crtc)
+		if (!report_crtc_selected(c, o))
 			continue;
 		for (unsigned int k = 0; k < c->n_late; k++) {
 			const struct ft_late_frame *l = &c->late[k];

@@ -101,14 +101,14 @@ int report_csv_frames(FILE *out, const struct ft_model *m, const struct report_o
 {
 	crtcs_header(out);
 	for (unsigned int i = 0; i < m->display.crtcs.n; i++)
-		if (o->crtc < 0 || m->display.crtcs.items[i].crtc_id == (uint64_t)o->crtc)
+		if (report_crtc_selected(&m->display.crtcs.items[i], o))
 			crtc_row(out, m, &m->display.crtcs.items[i]);
 	fprintf(out, "\ncrtc,out_fence_seqno,commit,target_vblank,target_estimated,landed_vblank,"
 		"late_by_vblanks,late_by_ns,class,contributing,past_deadline_ns,in_fence_error,repeats\n");
 	for (unsigned int i = 0; i < m->display.crtcs.n; i++) {
 		const struct ft_crtc *c = &m->display.crtcs.items[i];
 
-		if (o->crtc >= 0 && c->crtc_id != (uint64_t)o->crtc)
+		if (!report_crtc_selected(c, o))
 			continue;
 		for (unsigned int k = 0; k < c->n_late; k++)
 			if (report_late_selected(m, c, &c->late[k], o))
@@ -118,7 +118,7 @@ int report_csv_frames(FILE *out, const struct ft_model *m, const struct report_o
 	for (unsigned int i = 0; i < m->display.crtcs.n; i++) {
 		const struct ft_crtc *c = &m->display.crtcs.items[i];
 
-		if (o->crtc >= 0 && c->crtc_id != (uint64_t)o->crtc)
+		if (!report_crtc_selected(c, o))
 			continue;
 		for (unsigned int k = 0; k < c->n_runs; k++)
 			if (report_run_selected(m, c, &c->runs[k], o))
@@ -128,7 +128,7 @@ int report_csv_frames(FILE *out, const struct ft_model *m, const struct report_o
 	for (unsigned int i = 0; i < m->display.crtcs.n; i++) {
 		const struct ft_crtc *c = &m->display.crtcs.items[i];
 
-		if (o->crtc >= 0 && c->crtc_id != (uint64_t)o->crtc)
+		if (!report_crtc_selected(c, o))
 			continue;
 		for (unsigned int k = 0; k < c->n_failed; k++)
 			if (report_failed_selected(m, c, &c->failed[k], o))

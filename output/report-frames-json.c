@@ -167,7 +167,7 @@ void report_json_frames(FILE *out, const struct ft_model *m, const struct report
 
 	fprintf(out, "  \"frames\": [");
 	for (unsigned int i = 0; i < m->display.crtcs.n; i++) {
-		if (o->crtc >= 0 && m->display.crtcs.items[i].crtc_id != (uint64_t)o->crtc)
+		if (!report_crtc_selected(&m->display.crtcs.items[i], o))
 			continue;
 		fprintf(out, "%s", first ? "" : ",");
 		crtc_frames(out, m, &m->display.crtcs.items[i], o);

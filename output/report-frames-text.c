@@ -54,7 +54,7 @@ static void counts(FILE *out, const struct ft_model *m, const struct ft_crtc *c)
 static void failed_count(FILE *out, const struct ft_model *m, const struct ft_crtc *c)
 {
 	if (!report_failed_known(m)) {
-		fprintf(out, "  failed: not known (dma_fence_destroy not recorded)\n");
+		fprintf(out, "  failed: not known (dma_fence_destroy or dma_fence_signaled not recorded)\n");
 		return;
 	}
 	fprintf(out, "  failed: %" PRIu64 " (commit rejected after its out-fence was made: never shown)",
@@ -307,7 +307,7 @@ void report_text_frames(FILE *out, const struct ft_model *m, const struct report
 		const struct ft_crtc *c = &m->display.crtcs.items[i];
 		uint64_t repeats;
 
-		if (o->crtc >= 0 && c->crtc_id != (uint64_t)o->crtc)
+		if (!report_crtc_selected(c, o))
 			continue;
 		fprintf(out, "CRTC %u (%s on %s)\n", c->crtc_id, c->name, c->driver);
 		if (!c->fs.new_vblanks) {

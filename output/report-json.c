@@ -440,7 +440,7 @@ int report_json(FILE *out, const struct ft_model *m, const struct report_info *i
 		err = waits(out, m, o);
 	fprintf(out, "  \"crtcs\": [");
 	for (unsigned int i = 0; (o->sections & SEC_DISPLAY) && i < m->display.crtcs.n; i++) {
-		if (o->crtc >= 0 && m->display.crtcs.items[i].crtc_id != (uint64_t)o->crtc)
+		if (!report_crtc_selected(&m->display.crtcs.items[i], o))
 			continue;
 		fprintf(out, "%s", first ? "" : ",");
 		crtc(out, m, &m->display.crtcs.items[i], info, o);

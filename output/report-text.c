@@ -323,7 +323,7 @@ static void display(FILE *out, const struct ft_model *m, const struct report_inf
 		const struct ft_crtc *cr = &m->display.crtcs.items[i];
 		const struct ft_pipe *p = NULL;
 
-		if (o->crtc >= 0 && cr->crtc_id != (uint64_t)o->crtc)
+		if (!report_crtc_selected(cr, o))
 			continue;
 		for (unsigned int k = 0; k < m->display.pipes.n; k++)
 			if (cr->pipe >= 0 && m->display.pipes.items[k].pipe == cr->pipe)

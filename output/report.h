@@ -72,6 +72,7 @@ int report_errors_known(const struct ft_model *m);
 int report_failed_known(const struct ft_model *m);
 int report_failed_selected(const struct ft_model *m, const struct ft_crtc *c,
 			   const struct ft_failed_frame *f, const struct report_opts *o);
+int report_crtc_selected(const struct ft_crtc *c, const struct report_opts *o);
 void report_anomalies_count(const struct ft_model *m, struct report_anomalies *a);
 const char *report_dur(char *buf, size_t len, uint64_t ns);
 const char *report_pct(char *buf, size_t len, const struct hist *h, double p);
