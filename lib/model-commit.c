@@ -212,6 +212,19 @@ static void on_stall(struct ft_model *m, const struct ft_event *ev)
 	s->duration_ns = ev->v[FT_DURATION];
 }
 
+/* The commit's tail began, or reached hw_done: the driver's part of its time. */
+static void stage_reached(struct ft_model *m, const struct ft_event *ev)
+{
+	struct ft_commit *c = commit_find(m, ev->v[FT_COMMIT]);
+	uint64_t *when;
+
+	if (!c)
+		return;
+	when = ev->id == FT_EV_COMMIT_TAIL ? &c->tail_ns : &c->hw_done_ns;
+	if (!*when)
+		*when = ev->ts;
+}
+
 /*
  * A commit is freed at its cleanup_done, but the trace may give its
  * out-fence's dma_fence_signaled after that: the tracepoint fires once the
@@ -254,6 +267,8 @@ void model_commit_enrich(struct ft_model *m, uint64_t out_key, struct ft_late_fr
 	l->commit = c->id;
 	l->submit_ns = c->ts;
 	l->queued_until_ns = c->stall_end;
+	l->tail_ns = c->tail_ns;
+	l->hw_done_ns = c->hw_done_ns;
 	if (c->in_error && !l->in_error)
 		l->in_error = c->in_error;
 	if (!c->block_known)
@@ -291,6 +306,10 @@ void model_commit_event(struct ft_model *m, const struct ft_event *ev)
 		model_poll_begin(m, ev, key32(ev->v[FT_CONTEXT], ev->v[FT_SEQNO]));
 		break;
 	case FT_EV_POLL_READY: model_poll_ready(m, ev); break;
+	case FT_EV_COMMIT_TAIL:
+	case FT_EV_HW_DONE:
+		stage_reached(m, ev);
+		break;
 	case FT_EV_CLEANUP_DONE:
 		c = commit_find(m, ev->v[FT_COMMIT]);
 		if (c) {

@@ -60,6 +60,34 @@ static void past_deadline(const struct ft_late_frame *l, uint64_t deadline, uint
 		when[FT_CLASS_WAKEUP] = l->woken_ns;
 }
 
+/*
+ * A driver-class frame: which of its stages, in the order the commit goes
+ * through them, first ended past @deadline.  Its fences and waits were all
+ * in time, so a tail that began late is the commit worker's own delay, and
+ * a hw_done past the deadline is the driver's commit tail programming the
+ * planes; hw_done in time, the hardware took the flip a vblank later.  The
+ * submission's time is in any trace, the tail's two only in the series'.
+ */
+static void driver_part(struct ft_late_frame *l, uint64_t deadline)
+{
+	const struct { enum ft_driver_part part; uint64_t at; } stages[] = {
+		{ FT_DRIVER_PART_SUBMIT, l->submit_ns },
+		{ FT_DRIVER_PART_TAIL_START, l->tail_ns },
+		{ FT_DRIVER_PART_COMMIT_TAIL, l->hw_done_ns },
+	};
+
+	for (unsigned int i = 0; i < sizeof(stages) / sizeof(stages[0]); i++) {
+		if (stages[i].at > deadline) {
+			l->driver_part = stages[i].part;
+			l->past_deadline_ns = stages[i].at - deadline;
+			return;
+		}
+		if (!stages[i].at)
+			return;		/* untraced: the later stages cannot be told */
+	}
+	l->driver_part = FT_DRIVER_PART_LATCH;
+}
+
 /* A late frame's primary class and the contributing ones, at @margin_ns. */
 static void classify(struct ft_late_frame *l, uint64_t margin_ns)
 {
@@ -69,6 +97,7 @@ static void classify(struct ft_late_frame *l, uint64_t margin_ns)
 
 	l->contributing = 0;
 	l->past_deadline_ns = 0;
+	l->driver_part = FT_DRIVER_PART_UNTRACED;
 	past_deadline(l, deadline, when);
 	/* a wait's end stands in for an untraced signal: producer or wakeup? */
 	if (l->lost || (when[FT_CLASS_PRODUCER] && !l->ready_known)) {
@@ -84,6 +113,8 @@ static void classify(struct ft_late_frame *l, uint64_t margin_ns)
 	l->cls = primary;
 	if (primary != FT_CLASS_DRIVER)
 		l->past_deadline_ns = when[primary] - deadline;
+	else
+		driver_part(l, deadline);
 }
 
 /* The latch margin: the user's, or the CRTC's estimate so far (0 before any). */

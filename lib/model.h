@@ -201,6 +201,19 @@ enum ft_frame_class {
 	FT_CLASSES
 };
 
+/*
+ * Where a driver-class frame's time went past the deadline, from the
+ * series' drm_fence_commit_tail and drm_fence_hw_done (model-frames.c).
+ */
+enum ft_driver_part {
+	FT_DRIVER_PART_UNTRACED,	/* no commit_tail or hw_done in the trace */
+	FT_DRIVER_PART_SUBMIT,		/* the ioctl entered past the deadline */
+	FT_DRIVER_PART_TAIL_START,	/* its commit tail (worker) began past it */
+	FT_DRIVER_PART_COMMIT_TAIL,	/* the tail reached hw_done past it */
+	FT_DRIVER_PART_LATCH,		/* hw_done in time, the flip latched later */
+	FT_DRIVER_PARTS
+};
+
 /* What a vblank that showed the previous frame again is blamed on. */
 enum ft_repeat_kind {
 	FT_REPEAT_WAITING_FENCE,	/* a commit for it waited on an in-fence */
@@ -236,6 +249,8 @@ struct ft_late_frame {
 	enum ft_frame_class cls;
 	unsigned int contributing;	/* 1 << class, the others also past the deadline */
 	uint64_t past_deadline_ns;	/* the primary component, past the deadline */
+	uint64_t tail_ns, hw_done_ns;	/* its commit tail began, hw_done (series), 0 */
+	enum ft_driver_part driver_part;	/* of a driver-class frame */
 	uint32_t repeats;		/* vblanks it left the previous frame on */
 };
 
@@ -337,6 +352,7 @@ struct ft_commit {
 	int block_known, block_long, block_plane;
 	uint64_t block_key, block_wait_ns, block_end, block_via;
 	uint64_t stall_end;		/* it stopped waiting for an earlier commit */
+	uint64_t tail_ns, hw_done_ns;	/* its commit tail began; hw_done; 0 untraced */
 	int block_pid;			/* the task of the plane wait that blocked it */
 	int in_error;			/* an in-fence it waited on had this error */
 };

@@ -79,6 +79,8 @@ static void late_args(FILE *out, const struct tl_data *d, const struct tl_frame 
 		fprintf(out, ",\"late_by_ns\":%" PRIu64, l->late_by_ns);
 	if (report_frame_past_known(l))
 		fprintf(out, ",\"past_deadline_ns\":%" PRIu64, l->past_deadline_ns);
+	if (report_driver_part_name(l))
+		fprintf(out, ",\"driver_part\":\"%s\"", report_driver_part_name(l));
 	if (l->blocking.known && l->blocking.ctx != FT_NONE) {
 		fputs(",\"in_fence\":", out);
 		json_str(out, model_context_row(d->model, l->blocking.ctx)->name);

@@ -62,10 +62,29 @@ const char *report_latch_margin_source(const struct ft_model *m, const struct ft
 	return fs->margin_known ? "estimated" : "none";
 }
 
-/* Does @l say how far past its deadline it was?  Not for driver and unknown. */
+/*
+ * Does @l say how far past its deadline it was?  Not when unknown, nor for
+ * a driver frame whose part was no stage past it (latch) or is untraced.
+ */
 int report_frame_past_known(const struct ft_late_frame *l)
 {
-	return l->cls != FT_CLASS_DRIVER && l->cls != FT_CLASS_UNKNOWN;
+	if (l->cls == FT_CLASS_DRIVER)
+		return l->driver_part != FT_DRIVER_PART_UNTRACED &&
+		       l->driver_part != FT_DRIVER_PART_LATCH;
+	return l->cls != FT_CLASS_UNKNOWN;
+}
+
+/* A driver frame's part as the outputs name it; NULL when it has none. */
+const char *report_driver_part_name(const struct ft_late_frame *l)
+{
+	static const char *const names[FT_DRIVER_PARTS] = {
+		[FT_DRIVER_PART_SUBMIT] = "submit", [FT_DRIVER_PART_TAIL_START] = "tail-start",
+		[FT_DRIVER_PART_COMMIT_TAIL] = "commit-tail", [FT_DRIVER_PART_LATCH] = "latch",
+	};
+
+	if (l->cls != FT_CLASS_DRIVER || l->driver_part >= FT_DRIVER_PARTS)
+		return NULL;
+	return names[l->driver_part];
 }
 
 /* A repeated vblank's blame as the outputs name it. */

@@ -74,7 +74,7 @@ static void late_row(FILE *out, const struct ft_crtc *c, const struct ft_late_fr
 	fprintf(out, ",");
 	if (report_frame_past_known(l))
 		fprintf(out, "%" PRIu64, l->past_deadline_ns);
-	fprintf(out, ",");
+	fprintf(out, ",%s,", report_driver_part_name(l) ? report_driver_part_name(l) : "");
 	if (l->in_error)
 		fprintf(out, "%d", l->in_error);
 	fprintf(out, ",%u\n", l->repeats);
@@ -104,7 +104,7 @@ int report_csv_frames(FILE *out, const struct ft_model *m, const struct report_o
 		if (report_crtc_selected(&m->display.crtcs.items[i], o))
 			crtc_row(out, m, &m->display.crtcs.items[i]);
 	fprintf(out, "\ncrtc,out_fence_seqno,commit,target_vblank,target_estimated,landed_vblank,"
-		"late_by_vblanks,late_by_ns,class,contributing,past_deadline_ns,in_fence_error,repeats\n");
+		"late_by_vblanks,late_by_ns,class,contributing,past_deadline_ns,driver_part,in_fence_error,repeats\n");
 	for (unsigned int i = 0; i < m->display.crtcs.n; i++) {
 		const struct ft_crtc *c = &m->display.crtcs.items[i];
 

@@ -64,6 +64,13 @@ static void late_frame(FILE *out, const struct ft_model *m, const struct ft_late
 	fprintf(out, "]");
 	ns_or_null(out, "past_deadline_ns", report_frame_past_known(l),
 		   l->past_deadline_ns);
+	fprintf(out, ", \"driver_part\": ");
+	if (report_driver_part_name(l))
+		fprintf(out, "\"%s\"", report_driver_part_name(l));
+	else
+		fprintf(out, "null");
+	ns_or_null(out, "commit_tail_ns", l->tail_ns != 0, l->tail_ns);
+	ns_or_null(out, "hw_done_ns", l->hw_done_ns != 0, l->hw_done_ns);
 	ns_or_null(out, "ready_ns", l->ready_known, l->ready_ns);
 	ns_or_null(out, "woken_ns", l->woken_ns != 0, l->woken_ns);
 	ns_or_null(out, "queued_until_ns", l->queued_until_ns != 0, l->queued_until_ns);

@@ -159,6 +159,35 @@ static void in_fence(FILE *out, const struct ft_model *m, const struct ft_blocki
 			b->merged_context, b->merged_seqno);
 }
 
+/* A driver frame: what was in time, then the part whose stage ended past the deadline. */
+static void driver_cause(FILE *out, const struct ft_late_frame *l, const char *past)
+{
+	char d[24];
+
+	if (l->driver_part == FT_DRIVER_PART_SUBMIT) {
+		fprintf(out, "submit: the commit entered %s past the deadline (inside the latch margin)", past);
+		return;
+	}
+	fprintf(out, "%s", l->blocking.known ? "in-fences signalled and waiter woken before the deadline"
+		: "no in-fence waited on; the commit was ready before the deadline");
+	switch (l->driver_part) {
+	case FT_DRIVER_PART_TAIL_START:
+		fprintf(out, "; tail-start: its commit tail began %s past it", past);
+		break;
+	case FT_DRIVER_PART_COMMIT_TAIL:
+		fprintf(out, "; commit-tail: hw_done %s past it, %s after the tail began", past,
+			report_dur(d, sizeof(d), l->hw_done_ns - l->tail_ns));
+		break;
+	case FT_DRIVER_PART_LATCH:
+		fprintf(out, "; latch: hw_done %s before the target vblank, the flip taken later",
+			report_dur(d, sizeof(d), l->target_ns - l->hw_done_ns));
+		break;
+	default:
+		fprintf(out, " (which part of the driver: needs the series' drm_fence_commit_tail and drm_fence_hw_done)");
+		break;
+	}
+}
+
 /**
  * report_frame_cause() - a late frame's cause in words, as its report line
  * and the timeline page's details give it
@@ -189,8 +218,7 @@ void report_frame_cause(FILE *out, const struct ft_model *m, const struct ft_lat
 			report_dur(b, sizeof(b), l->woken_ns - l->ready_ns));
 		break;
 	case FT_CLASS_DRIVER:
-		fprintf(out, "%s", l->blocking.known ? "in-fences signalled and waiter woken before the deadline"
-			: "no in-fence waited on; the commit was ready before the deadline");
+		driver_cause(out, l, a);
 		break;
 	default:
 		fprintf(out, "%s", l->lost ? "events were lost while it was in flight"

@@ -107,6 +107,7 @@ const char *report_repeat_kind_name(enum ft_repeat_kind kind);
 void report_frame_classes(FILE *out, unsigned int mask, const char *sep, const char *quote);
 const char *report_latch_margin_source(const struct ft_model *m, const struct ft_frame_stats *fs);
 int report_frame_past_known(const struct ft_late_frame *l);
+const char *report_driver_part_name(const struct ft_late_frame *l);
 void report_text_frames(FILE *out, const struct ft_model *m, const struct report_opts *o);
 void report_json_blocking(FILE *out, const struct ft_model *m, const struct ft_blocking *b);
 void report_json_u64_or_null(FILE *out, int known, uint64_t v);

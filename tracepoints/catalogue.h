@@ -49,6 +49,8 @@ enum ft_stall_stage {
 	E(COMMIT_FAILED,     "drm_fence", "drm_fence_commit_failed",	FT_SET_SERIES)	  \
 	E(COMMIT_STALL,	     "drm_fence", "drm_fence_commit_stall",	FT_SET_SERIES)	  \
 	E(CLEANUP_DONE,	     "drm_fence", "drm_fence_cleanup_done",	FT_SET_SERIES)	  \
+	E(COMMIT_TAIL,	     "drm_fence", "drm_fence_commit_tail",	FT_SET_SERIES)	  \
+	E(HW_DONE,	     "drm_fence", "drm_fence_hw_done",		FT_SET_SERIES)	  \
 	E(OUT_CREATE,	     "drm_fence", "drm_fence_out_create",	FT_SET_SERIES)	  \
 	E(OUT_SIGNAL,	     "drm_fence", "drm_fence_out_signal",	FT_SET_SERIES)	  \
 	E(PLANE_FENCE,	     "drm_fence", "drm_fence_plane",		FT_SET_SERIES)	  \
@@ -113,6 +115,8 @@ enum ft_slot {
 	F(COMMIT_STALL,	     ret,      FT_RET,	    FT_REQUIRED)	\
 	F(COMMIT_STALL,	     duration_ns, FT_DURATION, FT_REQUIRED)	\
 	F(CLEANUP_DONE,	     commit,   FT_COMMIT,   FT_REQUIRED)	\
+	F(COMMIT_TAIL,	     commit,   FT_COMMIT,   FT_REQUIRED)	\
+	F(HW_DONE,	     commit,   FT_COMMIT,   FT_REQUIRED)	\
 	F(OUT_CREATE,	     commit,   FT_COMMIT,   FT_REQUIRED)	\
 	F(OUT_CREATE,	     crtc,     FT_CRTC,	    FT_REQUIRED)	\
 	F(OUT_CREATE,	     fence,    FT_FENCE,    FT_REQUIRED)	\

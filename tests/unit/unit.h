@@ -47,5 +47,6 @@ int run_mutant_kills_tests(void);
 int run_model_contexts_tests(void);
 int run_frames_tests(void);
 int run_failed_frames_tests(void);
+int run_driver_part_tests(void);
 
 #endif
