@@ -2,13 +2,15 @@
 /*
  * timeline-json-frames.c - the frame timeline's part of the page's data
  * (format: timeline-json.c): each frame that landed, as columns, with its
- * final class; the runs of repeated vblanks with their times; a late
+ * final class; the runs of repeated vblanks with their times; the frames
+ * that failed (the commit rejected after its out-fence was made); a late
  * frame's cause in the report's words.
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "errname.h"
 #include "json-str.h"
 #include "report.h"
 #include "timeline.h"
@@ -98,6 +100,42 @@ static void repeats(FILE *out, const struct tl_data *d)
 	fputc(']', out);
 }
 
+/*
+ * The failed frames kept (the report's): when the out-fence was made and
+ * dropped unsignalled, the committer, and the series' commit and error
+ * (null without: the page says which event would tell).
+ */
+static void failed_frames(FILE *out, const struct tl_data *d)
+{
+	const struct ft_model *m = d->model;
+	const char *sep = "";
+	char e[24];
+
+	fputs(",\"failed_frames\":[", out);
+	for (unsigned int ci = 0; ci < m->display.crtcs.n; ci++) {
+		const struct ft_crtc *c = &m->display.crtcs.items[ci];
+
+		for (unsigned int k = 0; k < c->n_failed; k++, sep = ",") {
+			const struct ft_failed_frame *f = &c->failed[k];
+
+			fprintf(out, "%s{\"crtc\":%u,\"seq\":%u,\"pid\":%d,\"t0\":%" PRId64 ",\"t1\":%" PRId64
+				",\"lost\":%d,\"commit\":", sep, ci, f->out_seqno, f->pid,
+				tl_since_start(d, f->submit_ns), tl_since_start(d, f->ended_ns), f->lost);
+			if (f->commit)
+				fprintf(out, "%" PRIu64, f->commit);
+			else
+				fputs("null", out);
+			fputs(",\"err\":", out);
+			if (f->err)
+				json_str(out, errname(f->err, e, sizeof(e)));
+			else
+				fputs("null", out);
+			fputc('}', out);
+		}
+	}
+	fputc(']', out);
+}
+
 void tl_write_frames_data(FILE *out, const struct tl_data *d)
 {
 	names(out);
@@ -117,6 +155,7 @@ void tl_write_frames_data(FILE *out, const struct tl_data *d)
 		fprintf(out, "%s%u", i ? "," : "", d->frame_rows[i]);
 	fputc(']', out);
 	repeats(out, d);
+	failed_frames(out, d);
 }
 
 /* The late frame's cause, as a JSON string (the report's words). */

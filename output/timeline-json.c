@@ -19,13 +19,16 @@
  *     frame_classes: [...], repeat_kinds: [...],
  *     frames: {crtc[], seq[], t0[], exp[], dur[], row[], cls[], target[],
  *              landed[], est[], late[]}, frame_rows[],
- *     repeats: [{crtc, first, count, kind, next, cadence, t0, t1}] }
+ *     repeats: [{crtc, first, count, kind, next, cadence, t0, t1}],
+ *     failed_frames: [{crtc, seq, pid, t0, t1, lost, commit, err}] }
  *
  * frames (timeline-json-frames.c): each frame that landed, its expected
  * span (t0 -> t0 + exp: its target vblank; exp -1 not judged) and actual
  * one (t0 -> t0 + dur: the vblank it landed on); cls indexes
  * frame_classes (its final class), late the late array (-1 none);
- * repeats' kind indexes repeat_kinds, their times -1 when not traced.
+ * repeats' kind indexes repeat_kinds, their times -1 when not traced;
+ * failed_frames are the report's kept ones, out-fence made (t0) to dropped
+ * unsignalled (t1), commit and err (a name) null without the series.
  *
  * "fence" and "out" fields index the fences arrays, "commit" the commits
  * (-1: not in the trace); times are ns from start_ns (a late frame's

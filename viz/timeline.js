@@ -64,6 +64,31 @@
     return [set('fexp', fr.exp), set('fact', fr.dur)];
   }
   const [FE, FA] = frameSets(D.frames);
+  // Frames that failed (the commit rejected after its out-fence was made):
+  // out-fence made -> dropped unsignalled, on a lane of their own, as a
+  // rejection can fall inside another frame's actual span.  Rows per CRTC:
+  // the first whose last span ended before this one began.
+  const FAILED_ROWS = 4;
+  function failedSet(list) {
+    const L = list.slice().sort((a, b) => a.crtc - b.crtc || a.t0 - b.t0), n = L.length;
+    const S = { kind: 'ffail', n, list: L, t0: Float64Array.from(L, f => f.t0),
+                t1: Float64Array.from(L, f => Math.max(f.t1, f.t0)), row: new Int32Array(n),
+                crtc: Int32Array.from(L, f => f.crtc), seq: Int32Array.from(L, f => f.seq) };
+    S.dur = Float64Array.from(S.t0, (t, i) => S.t1[i] - t);
+    const ends = new Map();	// per CRTC, each row's last end
+    L.forEach((f, i) => {
+      const e = ends.get(f.crtc) || [];
+      let r = e.findIndex(end => end <= S.t0[i]);
+      if (r < 0) r = Math.min(e.length, FAILED_ROWS - 1);
+      e[r] = Math.max(e[r] || 0, S.t1[i]);
+      S.row[i] = r;
+      ends.set(f.crtc, e);
+    });
+    S.rowsOf = ci => (ends.get(ci) || []).length;
+    return S;
+  }
+  const FF = failedSet(D.failed_frames || []);
+  const FAILED_COLOUR = '#7a1420', FAILED_LOST_COLOUR = '#c98a91';
   const className = i => D.frame_classes[FA.cls[i]];
   // One colour per class (actual row) and per repeat blame (vblank row).
   const CLASS_COLOUR = { 'on-time': '#5aae61', producer: '#d6453d', queued: '#e08a1e', wakeup: '#8e5bb5',
@@ -141,7 +166,7 @@
     return rows.map(r => ({ S, idx: Int32Array.from(r) }));
   }
   const lanes = [], laneOfTimeline = new Map(), laneOfTask = new Map(), laneOfPipe = new Map();
-  const laneOfCrtc = new Map(), laneOfPlane = new Map(), laneOfFrames = new Map();
+  const laneOfCrtc = new Map(), laneOfPlane = new Map(), laneOfFrames = new Map(), laneOfFailed = new Map();
   function vblanksOf(pipe) {
     const r = [];
     for (let i = 0; i < V.t.length; i++) if (V.pipe[i] === pipe) r.push(i);
@@ -157,12 +182,18 @@
     laneOfCrtc.set(ci, lanes.length);
     if (c.pipe >= 0) laneOfPipe.set(c.pipe, lanes.length);
     lanes.push(lane);
-    if (!FA.crtc.includes(ci)) return;
-    laneOfFrames.set(ci, lanes.length);	// expected, then actual (+ 1)
-    lanes.push({ kind: 'frames', name: lane.name + ' expected', sub: 'commit → target vblank', crtc: ci,
-                 rows: rowsOf(FE, i => FE.crtc[i] === ci && FE.dur[i] >= 0, D.frame_rows[ci]) },
-               { kind: 'frames', name: lane.name + ' actual', sub: 'commit → landed vblank, by class', crtc: ci,
-                 rows: rowsOf(FA, i => FA.crtc[i] === ci, D.frame_rows[ci]) });
+    if (FA.crtc.includes(ci)) {
+      laneOfFrames.set(ci, lanes.length);	// expected, then actual (+ 1)
+      lanes.push({ kind: 'frames', name: lane.name + ' expected', sub: 'commit → target vblank', crtc: ci,
+                   rows: rowsOf(FE, i => FE.crtc[i] === ci && FE.dur[i] >= 0, D.frame_rows[ci]) },
+                 { kind: 'frames', name: lane.name + ' actual', sub: 'commit → landed vblank, by class', crtc: ci,
+                   rows: rowsOf(FA, i => FA.crtc[i] === ci, D.frame_rows[ci]) });
+    }
+    if (FF.crtc.includes(ci)) {
+      laneOfFailed.set(ci, lanes.length);
+      lanes.push({ kind: 'failed', name: lane.name + ' failed', sub: 'rejected: out-fence made → dropped', crtc: ci,
+                   rows: rowsOf(FF, i => FF.crtc[i] === ci, FF.rowsOf(ci)) });
+    }
   });
   D.pipes.forEach(p => {
     if (laneOfPipe.has(p.pipe)) return;
@@ -193,7 +224,7 @@
     y += l.h;
   }
   const totalH = Math.max(y, 60);
-  const SETS = { fence: F, wait: W, pwait: P, commit: C, fexp: FE, fact: FA };
+  const SETS = { fence: F, wait: W, pwait: P, commit: C, fexp: FE, fact: FA, ffail: FF };
 
   // ---- view ----
   const view = { t0: 0, t1: Math.max(D.duration, MIN_SPAN_NS) };
@@ -227,6 +258,7 @@
   function spanColour(S, i) {
     if (S === FE) return EXPECTED_COLOUR;
     if (S === FA) return CLASS_COLOUR[className(i)];
+    if (S === FF) return FF.list[i].lost ? FAILED_LOST_COLOUR : FAILED_COLOUR;
     if (S.dur[i] < 0) return '#b9bec8';
     if (S === W) return '#d99a2b';
     if (S === P) return P.failed[i] ? '#7b2a86' : (tlColour[P.tl[i]] || '#7b8494');
@@ -301,7 +333,8 @@
     const S = SETS[kind];
     const li = kind === 'wait' ? laneOfTask.get(W.lane[i]) : kind === 'pwait' ? laneOfPlane.get(P.lane[i])
       : kind === 'commit' ? laneOfCrtc.get(C.crtc[i]) : kind === 'fexp' ? laneOfFrames.get(FE.crtc[i])
-      : kind === 'fact' ? laneOfFrames.get(FA.crtc[i]) + 1 : laneOfTimeline.get(F.tl[i]);
+      : kind === 'fact' ? laneOfFrames.get(FA.crtc[i]) + 1 : kind === 'ffail' ? laneOfFailed.get(FF.crtc[i])
+      : laneOfTimeline.get(F.tl[i]);
     const l = lanes[li];
     if (!l) return -1;
     const first = l.rows.findIndex(r => r.S === S);
@@ -501,6 +534,7 @@
     const out = [], i = sel.i;
     if (sel.kind === 'commit') return commitRelated(i);
     if (sel.kind === 'fexp' || sel.kind === 'fact') return frameRelated(sel);
+    if (sel.kind === 'ffail') return failedRelated(i);
     if (sel.kind === 'repeat') return repeatRelated(i);
     if (sel.kind === 'fence') {
       const li = lateByFence.get(i);
@@ -582,6 +616,20 @@
     if (l && l.block && l.block.fence >= 0) out.push(['its last in-fence: ' + D.timelines[l.block.tl].name + ' #' + l.block.seq, { kind: 'fence', i: l.block.fence }]);
     return out;
   }
+  function failedFields(i) {
+    const f = FF.list[i], c = D.crtcs[f.crtc];
+    return [['frame', 'out-fence #' + f.seq + ' on ' + (c.name || 'CRTC ' + c.id)],
+            ['outcome', f.lost ? 'failed or lost: events were lost while it lived (its signal may be what was lost)'
+                               : 'failed: the commit was rejected, its frame never shown'],
+            ['committed by', comm(f.pid) + '-' + f.pid], ['out-fence made', fmtTime(f.t0)],
+            ['dropped unsignalled', fmtTime(f.t1)], ['made → dropped', fmtDur(f.t1 - f.t0)],
+            ['commit id', f.commit === null ? 'not traced (needs the series)' : f.commit],
+            ['error', f.err === null ? 'not traced (needs the series\' drm_fence_out_discard)' : f.err]];
+  }
+  function failedRelated(i) {
+    const f = FF.list[i], out = outFenceOf(f.crtc, f.seq);
+    return out === undefined ? [] : [['out-fence #' + f.seq, { kind: 'fence', i: out }]];
+  }
   function repeatRelated(i) {
     const r = D.repeats[i], k = FA.seq.findIndex((s, j) => s === r.next && FA.crtc[j] === r.crtc);
     return k >= 0 ? [['the frame after it: out-fence #' + r.next, { kind: 'fact', i: k }]] : [];
@@ -589,6 +637,7 @@
   function fieldsOf(sel) {
     const i = sel.i;
     if (sel.kind === 'fexp' || sel.kind === 'fact') return frameFields(sel.kind, i);
+    if (sel.kind === 'ffail') return failedFields(i);
     if (sel.kind === 'repeat') return repeatFields(i);
     if (sel.kind === 'vblank') return [['vblank', 'pipe ' + V.pipe[i]], ['sequence', V.seq[i]], ['time', fmtTime(V.t[i])]];
     if (sel.kind === 'commit') return commitFields(i);
@@ -617,7 +666,7 @@
     return f;
   }
   const TITLES = { vblank: 'vblank', wait: 'wait', pwait: 'plane in-fence wait', commit: 'commit', fence: 'fence',
-                   fexp: 'frame: expected', fact: 'frame: actual', repeat: 'repeated vblanks' };
+                   fexp: 'frame: expected', fact: 'frame: actual', ffail: 'frame: failed', repeat: 'repeated vblanks' };
   function showDetails(sel) {
     details.replaceChildren();
     if (!sel) { details.append(el('p', 'Click a span, a vblank or an arrow for its details.')); return; }
@@ -736,6 +785,8 @@
       item.append(sw, el('span', text));
       box.append(item);
     };
+    if (FF.list.some(f => !f.lost)) swatch(FAILED_COLOUR, 'frame failed');
+    if (FF.list.some(f => f.lost)) swatch(FAILED_LOST_COLOUR, 'frame failed or lost');
     if (!FA.n) return;
     swatch(EXPECTED_COLOUR, 'frame expected (commit → target vblank)');
     for (const c of new Set(Array.from(FA.cls, k => D.frame_classes[k])))
@@ -877,6 +928,8 @@
     // The frame lanes: per CRTC its frames with their class and the colour drawn.
     frames: () => Array.from(FA.seq, (seq, i) => ({ i, crtc: FA.crtc[i], seq, cls: className(i), judged: FE.dur[i] >= 0,
                                                    colour: spanColour(FA, i), late: FA.late[i] })),
+    failedFrames: () => FF.list.map((f, i) => ({ i, crtc: f.crtc, seq: f.seq, lost: !!f.lost, commit: f.commit,
+                                                 err: f.err, t0: FF.t0[i], t1: FF.t1[i], colour: spanColour(FF, i) })),
     repeats: () => D.repeats.map((r, i) => ({ i, crtc: r.crtc, first: r.first, count: r.count, blame: repeatKind(r),
                                               t0: r.t0, t1: r.t1, colour: REPEAT_COLOUR[repeatKind(r)] })),
     locateRepeat: i => {

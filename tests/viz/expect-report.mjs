@@ -61,7 +61,8 @@ export function seriesCommits(trace) {
  * Lanes by "name|sub line", each with the spans it draws: a CRTC's commits
  * and out-fences (with the series, the commits the trace holds; without
  * it, one inferred commit per out-fence), its frames expected (those
- * judged) and actual (all that landed), a plane's in-fence waits, a
+ * judged) and actual (all that landed), its failed frames (those the
+ * report keeps), a plane's in-fence waits, a
  * timeline's fences, a task's waits.  Plane lanes are keyed by name only
  * (their sub line names the CRTC by index, which the report does not give).
  */
@@ -80,6 +81,11 @@ export function expectedLanes(rep, series) {
       const c = rep.crtcs.find(c => c.crtc === f.crtc), name = c && c.name ? c.name : 'CRTC ' + f.crtc;
       lanes.set(`${name} expected|commit → target vblank`, f.judged);
       lanes.set(`${name} actual|commit → landed vblank, by class`, f.new_vblanks);
+    }
+  for (const f of rep.frames)
+    if (f.failed_frames.length > 0) {
+      const c = rep.crtcs.find(c => c.crtc === f.crtc), name = c && c.name ? c.name : 'CRTC ' + f.crtc;
+      lanes.set(`${name} failed|rejected: out-fence made → dropped`, f.failed_frames.length);
     }
   for (const p of rep.waits.by_plane)
     lanes.set(`plane ${p.plane}|in-fence waits`, p.waits);

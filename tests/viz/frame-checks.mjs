@@ -4,8 +4,11 @@
 // CRTC's actual lane holds its frames by class, each drawn in the colour
 // the legend gives that class; each run of repeats is a band of its
 // blame's legend colour under the vblank ticks; a click on a late frame
-// or a band gives its class or blame and its cause.
-import { hexOf } from './canvas-log.mjs';
+// or a band gives its class or blame and its cause; each failed frame is
+// on its CRTC's failed lane in its outcome's legend colour, and a click on
+// it gives the commit and error the report gives.
+import { drawnFrame, hexOf } from './canvas-log.mjs';
+import { showRange } from './span-count.mjs';
 
 const settle = page => page.evaluate(() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))));
 const api = (page, expr, arg) => page.evaluate(expr, arg);
@@ -82,6 +85,37 @@ async function checkFailed(page, rep, ok) {
      `the CRTC table's failed column is the report's (${want.map(w => w[0]).join(', ')}), marked when not 0`, { page: rows, report: want });
 }
 
+// The report's failed frames on the page: the same ones, a lane per CRTC
+// that has any, each drawn (zoomed to: a rejection lasts under a
+// millisecond) in the legend's colour for its outcome, and a click on it
+// gives its commit and whether its error is known as the report does.
+async function checkFailedFrames(page, rep, colour, ok) {
+  const key = f => `${f.crtc}:${f.seq}:${f.lost}`;
+  const failed = await api(page, () => window.fenceTimeline.failedFrames());
+  const want = rep.frames.flatMap((f, ci) => f.failed_frames.map(x => ({ crtc: ci, seq: x.out_fence_seqno,
+    lost: x.events_lost, commit: x.commit, error: x.error })));
+  ok(JSON.stringify(failed.map(key).sort()) === JSON.stringify(want.map(key).sort()),
+     `the page's ${failed.length} failed frames are the report's`, { page: failed.map(key), report: want.map(key) });
+  const lanes = (await api(page, () => window.fenceTimeline.lanes())).filter(l => l.kind === 'failed');
+  ok(lanes.length === new Set(want.map(f => f.crtc)).size && lanes.every(l => l.name.endsWith(' failed')),
+     `a failed lane per CRTC with failed frames (${lanes.length})`, lanes);
+  const box = await page.locator('#ft-canvas').boundingBox();
+  for (const f of failed.slice(0, 4)) {
+    await page.click('#ft-fit');
+    await settle(page);
+    await showRange(page, box, await drawnFrame(page, colour('vblank')), f.t0, f.t1);
+    const p = await api(page, i => window.fenceTimeline.locate('ffail', i), f.i);
+    const seen = await pixel(page, p.x, p.y), legendColour = colour(f.lost ? 'frame failed or lost' : 'frame failed');
+    ok(legendColour && seen === legendColour, `failed frame out-fence #${f.seq} is drawn in the legend's colour for it`,
+       { seen, legendColour });
+    const sel = await clickOn(page, p), r = want.find(w => w.crtc === f.crtc && w.seq === f.seq) || {};
+    const field = k => sel && (sel.fields.find(x => x[0] === k) || [])[1];
+    ok(sel && sel.kind === 'ffail' && field('commit id') === (r.commit === null ? 'not traced (needs the series)' : String(r.commit)) &&
+       /not traced/.test(field('error') || '') === (r.error === null),
+       `a click on failed frame out-fence #${f.seq} gives its commit and error as the report (${r.commit}, ${r.error})`, sel);
+  }
+}
+
 /**
  * checkFrames() - the frame lanes and repeat bands of the page against @rep
  * @ok: the TAP reporter, ok(cond, what, detail)
@@ -111,4 +145,7 @@ export async function checkFrames(page, rep, ok) {
     ok(sel && sel.kind === 'repeat' && sel.fields.some(f => f[0] === 'blame' && f[1] === run.blame),
        `a click on the band of vblanks ${run.first}.. gives its blame (${run.blame})`, sel);
   }
+  await checkFailedFrames(page, rep, colour, ok);	// last: it zooms in
+  await page.click('#ft-fit');
+  await settle(page);
 }
