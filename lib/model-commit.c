@@ -216,13 +216,18 @@ static void on_stall(struct ft_model *m, const struct ft_event *ev)
 static void stage_reached(struct ft_model *m, const struct ft_event *ev)
 {
 	struct ft_commit *c = commit_find(m, ev->v[FT_COMMIT]);
+	int hw_done = ev->id == FT_EV_HW_DONE;
 	uint64_t *when;
+	const struct ft_fence *out;
 
 	if (!c)
 		return;
-	when = ev->id == FT_EV_COMMIT_TAIL ? &c->tail_ns : &c->hw_done_ns;
+	when = hw_done ? &c->hw_done_ns : &c->tail_ns;
 	if (!*when)
 		*when = ev->ts;
+	out = c->has_out ? model_fence_find(m, c->out_key) : NULL;
+	if (out && out->signaled)	/* its frame has landed already */
+		model_frame_stage_late(m, c->out_key >> 32, c->id, hw_done, ev->ts);
 }
 
 /*

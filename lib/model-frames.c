@@ -61,35 +61,51 @@ static void past_deadline(const struct ft_late_frame *l, uint64_t deadline, uint
 }
 
 /*
- * A driver-class frame: which of its stages, in the order the commit goes
- * through them, first ended past @deadline.  Its fences and waits were all
- * in time, so a tail that began late is the commit worker's own delay, and
- * a hw_done past the deadline is the driver's commit tail programming the
- * planes; hw_done in time, the hardware took the flip a vblank later.  The
- * submission's time is in any trace, the tail's two only in the series'.
+ * Each stage's deadline: its target less the least time a frame on time
+ * had left at that stage (stage_margins()), or the target itself before
+ * any did.  Tail and hw_done always come after a commit is ready, so
+ * judged against the readiness deadline every one of them would be late.
  */
-static void driver_part(struct ft_late_frame *l, uint64_t deadline)
+static uint64_t stage_deadline(const struct ft_late_frame *l, int known, uint64_t margin_ns)
 {
-	const struct { enum ft_driver_part part; uint64_t at; } stages[] = {
-		{ FT_DRIVER_PART_SUBMIT, l->submit_ns },
-		{ FT_DRIVER_PART_TAIL_START, l->tail_ns },
-		{ FT_DRIVER_PART_COMMIT_TAIL, l->hw_done_ns },
-	};
+	if (!known)
+		return l->target_ns;
+	return l->target_ns > margin_ns ? l->target_ns - margin_ns : 0;
+}
 
-	for (unsigned int i = 0; i < sizeof(stages) / sizeof(stages[0]); i++) {
-		if (stages[i].at > deadline) {
-			l->driver_part = stages[i].part;
-			l->past_deadline_ns = stages[i].at - deadline;
-			return;
-		}
-		if (!stages[i].at)
-			return;		/* untraced: the later stages cannot be told */
+/*
+ * A driver-class frame: the first of its stages that ended past its own
+ * deadline.  The submission (in any trace) against the frame's deadline:
+ * it came inside the latch margin.  Then, with the series, its commit tail's
+ * start (a nonblocking commit's worker, or a blocking one after its fence
+ * waits) and its hw_done (the driver programming the planes), each against
+ * what the frames on time managed; neither late, the hardware took the
+ * flip a vblank later than it could have: the latch.
+ */
+static void classify_driver_part(struct ft_late_frame *l, const struct ft_frame_stats *fs,
+				 uint64_t deadline)
+{
+	uint64_t tail = stage_deadline(l, fs->tail_margin_known, fs->tail_margin_ns);
+	uint64_t hw = stage_deadline(l, fs->hw_margin_known, fs->hw_margin_ns);
+
+	if (l->submit_ns > deadline) {
+		l->driver_part = FT_DRIVER_PART_SUBMIT;
+		l->past_deadline_ns = l->submit_ns - deadline;
+	} else if (!l->tail_ns || !l->hw_done_ns) {
+		l->driver_part = FT_DRIVER_PART_UNTRACED;
+	} else if (l->tail_ns > tail) {
+		l->driver_part = FT_DRIVER_PART_TAIL_START;
+		l->past_deadline_ns = l->tail_ns - tail;
+	} else if (l->hw_done_ns > hw) {
+		l->driver_part = FT_DRIVER_PART_COMMIT_TAIL;
+		l->past_deadline_ns = l->hw_done_ns - hw;
+	} else {
+		l->driver_part = FT_DRIVER_PART_LATCH;
 	}
-	l->driver_part = FT_DRIVER_PART_LATCH;
 }
 
 /* A late frame's primary class and the contributing ones, at @margin_ns. */
-static void classify(struct ft_late_frame *l, uint64_t margin_ns)
+static void classify(struct ft_late_frame *l, const struct ft_frame_stats *fs, uint64_t margin_ns)
 {
 	uint64_t deadline = l->target_ns > margin_ns ? l->target_ns - margin_ns : 0;
 	uint64_t when[FT_CLASSES];
@@ -114,7 +130,7 @@ static void classify(struct ft_late_frame *l, uint64_t margin_ns)
 	if (primary != FT_CLASS_DRIVER)
 		l->past_deadline_ns = when[primary] - deadline;
 	else
-		driver_part(l, deadline);
+		classify_driver_part(l, fs, deadline);
 }
 
 /* The latch margin: the user's, or the CRTC's estimate so far (0 before any). */
@@ -136,6 +152,27 @@ static uint64_t readiness(const struct ft_late_frame *l)
 	if (l->queued_until_ns > r)
 		r = l->queued_until_ns;
 	return r;
+}
+
+/* The least of @left over the frames on time so far (a stage after its target: 0). */
+static void least_left(uint64_t *margin, int *known, uint64_t target, uint64_t at)
+{
+	uint64_t left = target > at ? target - at : 0;
+
+	if (!*known || left < *margin)
+		*margin = left;
+	*known = 1;
+}
+
+/* A frame on time: how little time its stages had left before its target. */
+static void stage_margins(struct ft_frame_stats *fs, const struct ft_late_frame *l)
+{
+	if (!l->target_ns || l->target_estimated)
+		return;
+	if (l->tail_ns)
+		least_left(&fs->tail_margin_ns, &fs->tail_margin_known, l->target_ns, l->tail_ns);
+	if (l->hw_done_ns)
+		least_left(&fs->hw_margin_ns, &fs->hw_margin_known, l->target_ns, l->hw_done_ns);
 }
 
 static void estimate_margin(struct ft_model *m, struct ft_frame_stats *fs,
@@ -400,11 +437,12 @@ void model_frame_landed(struct ft_model *m, struct ft_crtc *c, struct ft_late_fr
 	if (!l->target_ns) {
 		fs->unjudged++;
 	} else if (late) {
-		classify(l, margin(m, fs));
+		classify(l, fs, margin(m, fs));
 		fs->by_class[l->cls]++;
 	} else {
 		fs->on_time++;
 		estimate_margin(m, fs, l);
+		stage_margins(fs, l);
 	}
 	kept = late && c->n_late < MODEL_MAX_LATE ? (int)c->n_late : -1;
 	if (fs->have_last) {
@@ -422,6 +460,45 @@ void model_frame_landed(struct ft_model *m, struct ft_crtc *c, struct ft_late_fr
 	fs->last_ns = landed_ns;
 }
 
+static void stage_time(struct ft_late_frame *l, uint64_t commit, int hw_done, uint64_t ts)
+{
+	uint64_t *at = hw_done ? &l->hw_done_ns : &l->tail_ns;
+
+	if (l->commit == commit && !*at)
+		*at = ts;
+}
+
+#define STAGE_LOOKBACK 8	/* late frames searched for a stage traced after the landing */
+
+/**
+ * model_frame_stage_late() - a commit stage traced after its out-fence's signal
+ * @m: the model
+ * @context: the out-fence's context: its CRTC
+ * @commit: the series' commit id
+ * @hw_done: drm_fence_hw_done (else drm_fence_commit_tail)
+ * @ts: when
+ *
+ * The flip is armed before hw_done, so a vblank in between signals the
+ * out-fence first: the frame waiting for its vblank event, or the late
+ * frame kept, learns it for its final class (model_frames_finish()).
+ */
+void model_frame_stage_late(struct ft_model *m, uint64_t context, uint64_t commit, int hw_done,
+			    uint64_t ts)
+{
+	uint32_t ci = model_context_index(m, context);
+	const struct ft_timeline *t = ci != FT_NONE ? model_context_row(m, ci) : NULL;
+	struct ft_crtc *c;
+
+	for (unsigned int i = 0; i < m->n_cpus; i++)
+		if (m->display.delivered[i].pending)
+			stage_time(&m->display.delivered[i].frame, commit, hw_done, ts);
+	if (!t || t->crtc < 0)
+		return;
+	c = &m->display.crtcs.items[t->crtc];
+	for (unsigned int k = c->n_late; k-- > 0 && k + STAGE_LOOKBACK >= c->n_late;)
+		stage_time(&c->late[k], commit, hw_done, ts);
+}
+
 /* The end of the trace: the kept late frames classed at the final margin. */
 void model_frames_finish(struct ft_model *m)
 {
@@ -436,7 +513,7 @@ void model_frames_finish(struct ft_model *m)
 
 			fs->by_class[l->cls]--;
 			fs->repeats[repeat_of_class(l->cls)] -= l->repeats;
-			classify(l, fs->margin_ns);
+			classify(l, fs, fs->margin_ns);
 			fs->by_class[l->cls]++;
 			fs->repeats[repeat_of_class(l->cls)] += l->repeats;
 		}

@@ -60,6 +60,8 @@ int model_target_vblank(const struct ft_pipe *p, uint64_t submit, uint32_t landi
 void model_frame_landed(struct ft_model *m, struct ft_crtc *c, struct ft_late_frame *l,
 			int target_known, uint64_t landed_ns);
 void model_frames_finish(struct ft_model *m);
+void model_frame_stage_late(struct ft_model *m, uint64_t context, uint64_t commit, int hw_done,
+			    uint64_t ts);
 
 /* model-failed-frames.c */
 void model_frame_failed(struct ft_model *m, const struct ft_fence *out, uint64_t ended_ns);

@@ -202,14 +202,15 @@ enum ft_frame_class {
 };
 
 /*
- * Where a driver-class frame's time went past the deadline, from the
- * series' drm_fence_commit_tail and drm_fence_hw_done (model-frames.c).
+ * Where a driver-class frame's time went, from the series'
+ * drm_fence_commit_tail and drm_fence_hw_done (model-frames.c): the first
+ * stage that ended later than in any frame on time of its CRTC.
  */
 enum ft_driver_part {
 	FT_DRIVER_PART_UNTRACED,	/* no commit_tail or hw_done in the trace */
 	FT_DRIVER_PART_SUBMIT,		/* the ioctl entered past the deadline */
-	FT_DRIVER_PART_TAIL_START,	/* its commit tail (worker) began past it */
-	FT_DRIVER_PART_COMMIT_TAIL,	/* the tail reached hw_done past it */
+	FT_DRIVER_PART_TAIL_START,	/* its commit tail began later than on time */
+	FT_DRIVER_PART_COMMIT_TAIL,	/* it reached hw_done later than on time */
 	FT_DRIVER_PART_LATCH,		/* hw_done in time, the flip latched later */
 	FT_DRIVER_PARTS
 };
@@ -299,6 +300,10 @@ struct ft_frame_stats {
 	struct hist present_ns;		/* present-to-present intervals */
 	uint64_t margin_ns;		/* the latch margin used: estimated or given */
 	int margin_known;		/* estimated from a frame on time, or given */
+	/* the series: the least time before its target a frame on time began
+	 * its commit tail, and reached hw_done (0 when after it) */
+	uint64_t tail_margin_ns, hw_margin_ns;
+	int tail_margin_known, hw_margin_known;
 	/* while reading: the last frame that landed, the compositor's cadence */
 	int have_last;
 	uint32_t last_seq, last_target;

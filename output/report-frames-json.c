@@ -143,6 +143,8 @@ static void crtc_frames(FILE *out, const struct ft_model *m, const struct ft_crt
 	failed(out, m, c, o);
 	fprintf(out, ", \"latch_margin_ns\": %" PRIu64 ", \"latch_margin\": \"%s\"", fs->margin_ns,
 		report_latch_margin_source(m, fs));
+	ns_or_null(out, "tail_margin_ns", fs->tail_margin_known, fs->tail_margin_ns);
+	ns_or_null(out, "hw_done_margin_ns", fs->hw_margin_known, fs->hw_margin_ns);
 	classes(out, fs);
 	pacing(out, fs);
 	fprintf(out, ", \"late_frames_kept\": %u, \"late_frames\": [", c->n_late);

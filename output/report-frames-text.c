@@ -19,7 +19,7 @@ static double share(uint64_t part, uint64_t whole)
 
 static void margin_line(FILE *out, const struct ft_model *m, const struct ft_frame_stats *fs)
 {
-	char a[24];
+	char a[24], b[24];
 
 	if (m->display.latch_margin_ns >= 0)
 		fprintf(out, "  latch margin %s (given)\n", report_dur(a, sizeof(a), fs->margin_ns));
@@ -28,6 +28,10 @@ static void margin_line(FILE *out, const struct ft_model *m, const struct ft_fra
 			report_dur(a, sizeof(a), fs->margin_ns));
 	else
 		fprintf(out, "  latch margin 0 ns (no frame on time to estimate it from)\n");
+	if (fs->tail_margin_known && fs->hw_margin_known)
+		fprintf(out, "  commit stages of frames on time (series): tail began, hw_done at least %s, %s "
+			"before the vblank\n", report_dur(a, sizeof(a), fs->tail_margin_ns),
+			report_dur(b, sizeof(b), fs->hw_margin_ns));
 }
 
 static void counts(FILE *out, const struct ft_model *m, const struct ft_crtc *c)
@@ -159,7 +163,19 @@ static void in_fence(FILE *out, const struct ft_model *m, const struct ft_blocki
 			b->merged_context, b->merged_seqno);
 }
 
-/* A driver frame: what was in time, then the part whose stage ended past the deadline. */
+/* When @l's tail could program the planes: begun, its fences waited, the way clear. */
+static uint64_t tail_ready(const struct ft_late_frame *l)
+{
+	uint64_t r = l->tail_ns;
+
+	if (l->woken_ns > r)
+		r = l->woken_ns;
+	if (l->queued_until_ns > r)
+		r = l->queued_until_ns;
+	return r;
+}
+
+/* A driver frame: what was in time, then the part whose stage ended past its deadline. */
 static void driver_cause(FILE *out, const struct ft_late_frame *l, const char *past)
 {
 	char d[24];
@@ -172,15 +188,15 @@ static void driver_cause(FILE *out, const struct ft_late_frame *l, const char *p
 		: "no in-fence waited on; the commit was ready before the deadline");
 	switch (l->driver_part) {
 	case FT_DRIVER_PART_TAIL_START:
-		fprintf(out, "; tail-start: its commit tail began %s past it", past);
+		fprintf(out, "; tail-start: its commit tail began %s later than any frame on time began its own", past);
 		break;
 	case FT_DRIVER_PART_COMMIT_TAIL:
-		fprintf(out, "; commit-tail: hw_done %s past it, %s after the tail began", past,
-			report_dur(d, sizeof(d), l->hw_done_ns - l->tail_ns));
+		fprintf(out, "; commit-tail: hw_done %s later than any frame on time reached it, %s after its tail was ready",
+			past, report_dur(d, sizeof(d), l->hw_done_ns > tail_ready(l) ? l->hw_done_ns - tail_ready(l) : 0));
 		break;
 	case FT_DRIVER_PART_LATCH:
-		fprintf(out, "; latch: hw_done %s before the target vblank, the flip taken later",
-			report_dur(d, sizeof(d), l->target_ns - l->hw_done_ns));
+		fprintf(out, "; latch: its tail and hw_done as early as frames on time (hw_done %s before the target vblank), "
+			"the flip taken later", report_dur(d, sizeof(d), l->target_ns - l->hw_done_ns));
 		break;
 	default:
 		fprintf(out, " (which part of the driver: needs the series' drm_fence_commit_tail and drm_fence_hw_done)");

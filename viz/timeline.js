@@ -67,8 +67,8 @@
   // Frames that failed (the commit rejected after its out-fence was made):
   // out-fence made -> dropped unsignalled, on a lane of their own, as a
   // rejection can fall inside another frame's actual span.  Rows per CRTC:
-  // the first whose last span ended before this one began.
-  const FAILED_ROWS = 4;
+  // the first whose last span ended before this one began, else a new one
+  // (rows never overlap: drawing and hit testing bisect them).
   function failedSet(list) {
     const L = list.slice().sort((a, b) => a.crtc - b.crtc || a.t0 - b.t0), n = L.length;
     const S = { kind: 'ffail', n, list: L, t0: Float64Array.from(L, f => f.t0),
@@ -79,7 +79,7 @@
     L.forEach((f, i) => {
       const e = ends.get(f.crtc) || [];
       let r = e.findIndex(end => end <= S.t0[i]);
-      if (r < 0) r = Math.min(e.length, FAILED_ROWS - 1);
+      if (r < 0) r = e.length;
       e[r] = Math.max(e[r] || 0, S.t1[i]);
       S.row[i] = r;
       ends.set(f.crtc, e);

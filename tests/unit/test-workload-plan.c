@@ -121,6 +121,7 @@ static const struct bad_case bad[] = {
 	{ { "--nonblock", "--queue", "3", "--ebusy", "2" }, "--queue 3 and --ebusy/--behind 2 exclude each other" },
 	{ { "--starve", "3:" }, "--starve: bad '3:'" },
 	{ { "--starve", "3:40", "--nonblock" }, "--starve 3: needs a frame below --frames whose commit blocks" },
+	{ { "--starve", "3:4" }, "--starve 3:4: hold the CPU at least 5 ms (the fences signal 1 ms after it is taken)" },
 	{ { "--starve", "3:40", "--queue", "4" }, "--starve 3: needs" },
 	{ { "--reject", "x" }, "--reject: bad 'x' (want a frame from 0" },
 	{ { "--reject", "10" }, "--reject 10: needs a frame below --frames" },
