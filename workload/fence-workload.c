@@ -32,7 +32,6 @@
 #include "workload-plan.h"
 
 
-#define STARVE_SIGNAL_MS 8	/* --starve: the in-fences signal this long after the block */
 
 struct compositor {
 	struct workload_plan plan;
@@ -399,6 +398,7 @@ static void start_render(struct compositor *c, unsigned int frame, struct frame_
 	unsigned int ms;
 
 	atomic_store(&c->gate.state, GATE_BEFORE);
+	atomic_store(&c->gate.starve, plan_starve_ms(&c->plan, frame) ? STARVE_WAITING : STARVE_NONE);
 	r->submit_ns = now_ns();
 	for (unsigned int i = 0; !plan_queued(&c->plan, frame) && i < c->n_producers; i++) {
 		enum frame_fate fate = plan_fate(&c->plan, frame, i, &ms);
@@ -406,12 +406,12 @@ static void start_render(struct compositor *c, unsigned int frame, struct frame_
 		bool gated = blocks && (fate == FATE_SLOW || fate == FATE_ERROR || starved);
 
 		/*
-		 * --starve: the fences signal STARVE_SIGNAL_MS after the commit
-		 * sleeps on them, in time for the vblank; the starver, which
-		 * polls for that sleep every 0.1 ms, holds the CPU by then.
+		 * --starve: the fences signal PLAN_STARVE_SIGNAL_MS after the
+		 * starver, which polls for the commit's sleep on them every
+		 * 0.1 ms, holds the compositor's CPU (the gate waits for it).
 		 */
 		if (starved && fate == FATE_NORMAL)
-			ms = STARVE_SIGNAL_MS;
+			ms = PLAN_STARVE_SIGNAL_MS;
 		producer_render(&c->producers[i], frame, fate, r->submit_ns, ms * 1000000ull,
 				gated ? &c->gate : NULL);
 	}
@@ -428,7 +428,7 @@ static int commit_blocking_close(struct compositor *c, struct kms_req *req, unsi
 
 	if (closer && pthread_create(&cl.thread, NULL, closer_run, &cl))
 		die("frame %u: cannot start the thread that closes the in-fences", frame);
-	if (starve && starve_start(&r->starve, cl.tid, 0, starve))
+	if (starve && starve_start(&r->starve, cl.tid, 0, starve, &c->gate.starve))
 		die("frame %u: cannot start the thread that takes the CPU", frame);
 	ret = commit_frame(c, req, frame, r);
 	if (starve) {
@@ -472,7 +472,6 @@ static void begin_frame(struct compositor *c, unsigned int frame, struct frame_r
 {
 	int merged[PLAN_PRODUCERS] = { -1, -1 }, *in_fd = r->in_fd;
 	const int *planes = NULL;
-	uint64_t vbl_ns;
 	struct kms_req req;
 	int ret;
 
@@ -490,7 +489,7 @@ static void begin_frame(struct compositor *c, unsigned int frame, struct frame_r
 	build_request(c, frame, planes ? planes : in_fd, (int32_t *)&r->out_fence, &req);
 	for (unsigned int i = 0; c->plan.close_in && i < c->n_producers; i++)
 		sync_file_summary(in_fd[i], &r->in[i]);	/* what is known of them once closed */
-	r->vblank_known = kms_vblank_now(&c->kms, &r->vblank_before, &vbl_ns) == 0;
+	r->vblank_known = kms_vblank_now(&c->kms, &r->vblank_before, &r->vblank_before_ns) == 0;
 	ret = commit_blocking_close(c, &req, frame, r, in_fd);
 	if (c->plan.merge && merged[0] >= 0)
 		close(merged[0]);	/* the kernel holds its own reference now */

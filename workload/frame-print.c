@@ -50,7 +50,7 @@ void frame_print(const struct workload_plan *plan, unsigned int n_producers, uns
 	if (plan->flip_event)
 		printf(" flip_seq=%u flip_ns=%" PRIu64, r->flip_seq, r->flip_ns);
 	if (r->vblank_known)	/* on time when flip_seq is the one after */
-		printf(" vblank_before=%u", r->vblank_before);
+		printf(" vblank_before=%u vblank_before_ns=%" PRIu64, r->vblank_before, r->vblank_before_ns);
 	printf("\n");
 	fflush(stdout);
 }

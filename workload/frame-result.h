@@ -20,6 +20,7 @@ struct frame_result {
 	struct render_times times[PLAN_PRODUCERS];
 	unsigned int ebusy;
 	uint32_t vblank_before;	/* the counter just before the commit: its target is the next */
+	uint64_t vblank_before_ns;	/* that vblank's time (CLOCK_MONOTONIC) */
 	int vblank_known;
 	struct starver starve;	/* --starve: when the compositor's CPU was taken */
 	uint32_t flip_seq;

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "producer.h"
+#include "starve.h"
 #include "sync.h"
 
 /* Runs in the producer thread: sw_sync names the timeline after it. */
@@ -92,12 +93,21 @@ bool thread_sleeps(pid_t tid)
 }
 
 /*
+ * The starver always says when it holds the CPU or gave up, at most
+ * STARVE_WAIT_NS after it started: twice that is only a net against a
+ * hang, should it never say.
+ */
+#define STARVER_WAIT_NS (2 * STARVE_WAIT_NS)
+
+/*
  * The time the producer's delay starts: the frame's start, or with a gate
  * the first moment (polled each ms) the compositor's thread sleeps in its
- * waiting call (or has left it: then at once).
+ * waiting call (or has left it: then at once); in a starved frame, also
+ * not before the starver holds its CPU (polled each 0.1 ms, bounded).
  */
 static uint64_t delay_start(const struct producer *p)
 {
+	uint64_t until;
 	int state;
 
 	if (!p->gate)
@@ -105,6 +115,9 @@ static uint64_t delay_start(const struct producer *p)
 	while ((state = atomic_load(&p->gate->state)) == GATE_BEFORE ||
 	       (state == GATE_INSIDE && !thread_sleeps(p->gate->tid)))
 		usleep(1000);
+	until = now_ns() + STARVER_WAIT_NS;
+	while (atomic_load(&p->gate->starve) == STARVE_WAITING && now_ns() < until)
+		usleep(100);
 	return now_ns();
 }
 

@@ -25,9 +25,20 @@
  */
 enum gate_state { GATE_BEFORE, GATE_INSIDE, GATE_RETURNED };
 
+/*
+ * --starve: a starved frame's fences start their delay only once the
+ * starver holds the compositor's CPU, so that they signal after it took
+ * the CPU however late a loaded machine let it, and as soon as possible
+ * after that.  (Timed from the compositor's block, 8 ms, they signalled
+ * past the deadline when the block itself came late: a producer frame,
+ * not the wakeup one injected.)  GAVE_UP: it could not take the CPU.
+ */
+enum starve_state { STARVE_NONE, STARVE_WAITING, STARVE_HELD, STARVE_GAVE_UP };
+
 struct block_gate {
 	pid_t tid;		/* the compositor's thread */
 	atomic_int state;	/* enum gate_state of this frame's waiting call */
+	atomic_int starve;	/* enum starve_state of this frame */
 };
 
 /* When a producer signalled a frame's fence, as it saw it (CLOCK_MONOTONIC ns). */

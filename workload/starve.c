@@ -40,16 +40,19 @@ static void *starve_run(void *arg)
 {
 	struct sched_param rt = { .sched_priority = 1 };
 	struct starver *s = arg;
-	uint64_t end;
+	uint64_t end = mono_ns() + STARVE_WAIT_NS;
 
-	for (int i = 0; i < 10000 && !thread_sleeps(s->victim); i++)
+	while (mono_ns() < end && !thread_sleeps(s->victim))
 		usleep(100);
 	s->error = starve_pin(s->cpu);
 	if (!s->error && sched_setscheduler(0, SCHED_FIFO, &rt))
 		s->error = errno;
-	if (s->error)
+	if (s->error) {
+		atomic_store(s->held, STARVE_GAVE_UP);	/* the producers wait no more */
 		return NULL;
+	}
 	s->from_ns = mono_ns();
+	atomic_store(s->held, STARVE_HELD);	/* the fences may signal: it cannot run */
 	end = s->from_ns + s->ms * 1000000ull;
 	while (mono_ns() < end)
 		;	/* the CPU is ours: the compositor, woken, cannot run */
@@ -59,12 +62,13 @@ static void *starve_run(void *arg)
 
 /**
  * starve_start() - take @cpu from thread @victim for @ms once it sleeps
+ * @held: set to STARVE_HELD once the CPU is taken, STARVE_GAVE_UP if it cannot be
  *
  * Return: 0, or an errno when the thread could not be made.
  */
-int starve_start(struct starver *s, pid_t victim, int cpu, unsigned int ms)
+int starve_start(struct starver *s, pid_t victim, int cpu, unsigned int ms, atomic_int *held)
 {
-	*s = (struct starver){ .victim = victim, .cpu = cpu, .ms = ms };
+	*s = (struct starver){ .victim = victim, .cpu = cpu, .ms = ms, .held = held };
 	return pthread_create(&s->thread, NULL, starve_run, s);
 }
 

@@ -8,6 +8,7 @@
 #define FENCE_TRACE_STARVE_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -18,10 +19,14 @@ struct starver {
 	unsigned int ms;	/* how long the CPU is taken */
 	uint64_t from_ns, to_ns;	/* when it was taken (CLOCK_MONOTONIC), 0 never */
 	int error;		/* an errno when it could not be real-time or pinned */
+	atomic_int *held;	/* STARVE_HELD once it holds the CPU, else STARVE_GAVE_UP */
 };
 
+/* How long the starver waits for the compositor to sleep before it takes the CPU anyway. */
+#define STARVE_WAIT_NS 1000000000ull
+
 int starve_pin(int cpu);
-int starve_start(struct starver *s, pid_t victim, int cpu, unsigned int ms);
+int starve_start(struct starver *s, pid_t victim, int cpu, unsigned int ms, atomic_int *held);
 void starve_join(struct starver *s);
 
 #endif

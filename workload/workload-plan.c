@@ -53,11 +53,11 @@ const char workload_usage[] =
 	"                        --starve, --hold, --slow, --never or --error on F)\n"
 	"      --starve F:MS     the compositor is woken late: once frame F's blocking\n"
 	"                        commit sleeps on its in-fences, a SCHED_FIFO thread\n"
-	"                        takes the compositor's CPU for MS ms; the fences\n"
-	"                        signal 8 ms after that sleep, in time (the producers\n"
-	"                        run on another CPU), but the compositor runs only\n"
-	"                        after MS ms (needs 2 CPUs and root; not with\n"
-	"                        --nonblock or --poll)\n"
+	"                        takes the compositor's CPU for MS ms (at least 5);\n"
+	"                        the fences signal 1 ms after it took it, in time\n"
+	"                        (the producers run on another CPU), but the\n"
+	"                        compositor runs only after MS ms (needs 2 CPUs and\n"
+	"                        root; not with --nonblock or --poll)\n"
 	"      --nonblock        DRM_MODE_ATOMIC_NONBLOCK commits\n"
 	"      --flip-event      also request DRM_MODE_PAGE_FLIP_EVENT\n"
 	"      --no-overlay      primary plane only (producer B idle)\n"
@@ -357,6 +357,12 @@ static int check_frames(const struct workload_plan *plan, char *err, size_t errl
 		    plan_queued(plan, f + 1)) {
 			snprintf(err, errlen, "--starve %u: needs a frame below --frames whose commit blocks "
 				 "on its in-fences: not --nonblock, --poll or --queue", f);
+			return -1;
+		}
+		if (plan->starves[i].ms < PLAN_STARVE_MIN_MS) {
+			snprintf(err, errlen, "--starve %u:%u: hold the CPU at least %d ms (the fences signal "
+				 "%d ms after it is taken)", f, plan->starves[i].ms, PLAN_STARVE_MIN_MS,
+				 PLAN_STARVE_SIGNAL_MS);
 			return -1;
 		}
 	}

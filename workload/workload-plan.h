@@ -11,6 +11,10 @@
 
 #define PLAN_PRODUCERS 2	/* A (primary plane) and B (overlay plane) */
 #define PLAN_MAX_OVERRIDES 64
+/* --starve: the in-fences signal this long after the starver takes the CPU; */
+#define PLAN_STARVE_SIGNAL_MS 1
+/* it holds it at least this long, so that it still holds it when they do */
+#define PLAN_STARVE_MIN_MS 5
 
 enum frame_fate {
 	FATE_NORMAL,

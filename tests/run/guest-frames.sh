@@ -5,9 +5,9 @@
 # frame queued behind a slow one (queued), the compositor late
 # (compositor-late repeats), slow producers (producer); recorded by
 # fence-trace record and by trace-cmd with stock events only (its default
-# compressed file), both in the guest.  --starve (wakeup) is left out: on
-# a loaded host the commit reaches its fence wait past the deadline, and
-# the fence is then rightly late (make demo shows it).
+# compressed file), both in the guest.  --starve (wakeup) is in the
+# mixed plan below, whose judge knows when a loaded host made the fence
+# itself late.
 guest_frame_classes() {
 	local rc=0 d=$results/frame-classes ft=$repo/build/bin/fence-trace
 	local wl="fence-workload -n 24 --slow 5:B:40 --slow 12:B:70 --hold 8:60 --slow 19:B:40 --queue 20"
@@ -32,7 +32,8 @@ guest_frame_classes() {
 
 # A seeded mix of 600 frames with an injection every 15 (tests/lab/mixed-plan:
 # slow producers, frames queued behind slow ones, the compositor held back,
-# in-fences signalled with an error),
+# in-fences signalled with an error, refused commits, the compositor's CPU
+# taken while it waits),
 # recorded three ways on the patched kernel (fence-trace record, record
 # --bpf, trace-cmd with stock events) and once on the stock kernel: each
 # report classes every injected frame as injected (counts its in-fence
