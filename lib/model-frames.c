@@ -140,20 +140,6 @@ static uint64_t margin(const struct ft_model *m, const struct ft_frame_stats *fs
 		: fs->margin_ns;
 }
 
-/* When @l was ready for the driver: submitted, waiters woken, way clear. */
-static uint64_t readiness(const struct ft_late_frame *l)
-{
-	uint64_t r = l->submit_ns;
-
-	if (l->woken_ns > r)
-		r = l->woken_ns;
-	if (l->ready_ns > r)
-		r = l->ready_ns;
-	if (l->queued_until_ns > r)
-		r = l->queued_until_ns;
-	return r;
-}
-
 /* The least of @left over the frames on time so far (a stage after its target: 0). */
 static void least_left(uint64_t *margin, int *known, uint64_t target, uint64_t at)
 {
@@ -178,7 +164,7 @@ static void stage_margins(struct ft_frame_stats *fs, const struct ft_late_frame 
 static void estimate_margin(struct ft_model *m, struct ft_frame_stats *fs,
 			    const struct ft_late_frame *l)
 {
-	uint64_t r = readiness(l), slack;
+	uint64_t r = ft_late_ready_from(l, l->submit_ns), slack;
 
 	if (m->display.latch_margin_ns >= 0 || !l->target_ns || l->target_estimated)
 		return;

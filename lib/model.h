@@ -343,6 +343,24 @@ struct ft_crtc {
 	struct ft_frame_stats fs;
 };
 
+/*
+ * When @l was ready from @from on (its submission, or its commit tail's
+ * start): its last in-fence signalled, its waiter woken, no earlier
+ * commit in the way.
+ */
+static inline uint64_t ft_late_ready_from(const struct ft_late_frame *l, uint64_t from)
+{
+	uint64_t r = from;
+
+	if (l->woken_ns > r)
+		r = l->woken_ns;
+	if (l->ready_ns > r)
+		r = l->ready_ns;
+	if (l->queued_until_ns > r)
+		r = l->queued_until_ns;
+	return r;
+}
+
 /* Frames of @c judged against a known target vblank: on time or late. */
 static inline uint64_t ft_frames_judged(const struct ft_crtc *c)
 {

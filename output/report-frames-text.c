@@ -163,21 +163,10 @@ static void in_fence(FILE *out, const struct ft_model *m, const struct ft_blocki
 			b->merged_context, b->merged_seqno);
 }
 
-/* When @l's tail could program the planes: begun, its fences waited, the way clear. */
-static uint64_t tail_ready(const struct ft_late_frame *l)
-{
-	uint64_t r = l->tail_ns;
-
-	if (l->woken_ns > r)
-		r = l->woken_ns;
-	if (l->queued_until_ns > r)
-		r = l->queued_until_ns;
-	return r;
-}
-
 /* A driver frame: what was in time, then the part whose stage ended past its deadline. */
 static void driver_cause(FILE *out, const struct ft_late_frame *l, const char *past)
 {
+	uint64_t ready;
 	char d[24];
 
 	if (l->driver_part == FT_DRIVER_PART_SUBMIT) {
@@ -191,8 +180,9 @@ static void driver_cause(FILE *out, const struct ft_late_frame *l, const char *p
 		fprintf(out, "; tail-start: its commit tail began %s later than any frame on time began its own", past);
 		break;
 	case FT_DRIVER_PART_COMMIT_TAIL:
+		ready = ft_late_ready_from(l, l->tail_ns);	/* begun, fences waited, way clear */
 		fprintf(out, "; commit-tail: hw_done %s later than any frame on time reached it, %s after its tail was ready",
-			past, report_dur(d, sizeof(d), l->hw_done_ns > tail_ready(l) ? l->hw_done_ns - tail_ready(l) : 0));
+			past, report_dur(d, sizeof(d), l->hw_done_ns > ready ? l->hw_done_ns - ready : 0));
 		break;
 	case FT_DRIVER_PART_LATCH:
 		fprintf(out, "; latch: its tail and hw_done as early as frames on time (hw_done %s before the target vblank), "
