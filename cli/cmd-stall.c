@@ -252,10 +252,14 @@ static int run(struct stall_ctx *c)
 		return 1;
 	/* from now: loading can take seconds (an emulated guest) */
 	end = c->duration_s ? time(NULL) + c->duration_s : 0;
-	/* On stderr even with --json: scripts wait for this line. */
+	stall_before_take(c);
+	/*
+	 * On stderr even with --json: scripts wait for this line, so it comes
+	 * once the loop below is about to run (taking stock took over 3 s in a
+	 * debug kernel on a loaded host, and a stall had come and gone).
+	 */
 	fprintf(stderr, "fence-trace stall: watching dma_fence waits (threshold %s)\n",
 		c->threshold_ms ? "fixed" : "2 vblank periods, else 33 ms");
-	stall_before_take(c);
 	while (!exiting && (!end || time(NULL) < end)) {
 		usleep(POLL_US);
 		if (++ticks % 10 == 0) {

@@ -162,15 +162,27 @@ static void poll_begin(struct stall_series *s, const struct ft_event *ev)
 	p->ts = ev->ts;
 }
 
+/*
+ * A poll's end.  One past the threshold that no read saw open (the tool
+ * lagged, and read its begin and its end at once) is a stall all the
+ * same: said now, as of its end, then its end.
+ */
 static void poll_ready(struct stall_series *s, const struct ft_event *ev)
 {
 	uint64_t sf = ev->v[FT_SYNC_FILE];
 
 	for (unsigned int i = 0; i < s->n_polls; i++) {
-		if (s->polls[i].sync_file != sf)
+		struct series_poll *p = &s->polls[i];
+
+		if (p->sync_file != sf)
 			continue;
-		if (s->polls[i].reported)
-			stall_print_poll_end(s->c, &s->polls[i], ev->ts);
+		if (!p->reported && ev->ts > p->ts && ev->ts - p->ts >= s->c->threshold_ns) {
+			p->reported = 1;
+			s->c->stalls++;
+			stall_print_poll(s->c, p, ev->ts);
+		}
+		if (p->reported)
+			stall_print_poll_end(s->c, p, ev->ts);
 		s->polls[i] = s->polls[--s->n_polls];
 		return;
 	}
