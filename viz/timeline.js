@@ -73,7 +73,7 @@
     const L = list.slice().sort((a, b) => a.crtc - b.crtc || a.t0 - b.t0), n = L.length;
     const S = { kind: 'ffail', n, list: L, t0: Float64Array.from(L, f => f.t0),
                 t1: Float64Array.from(L, f => Math.max(f.t1, f.t0)), row: new Int32Array(n),
-                crtc: Int32Array.from(L, f => f.crtc), seq: Int32Array.from(L, f => f.seq) };
+                crtc: Int32Array.from(L, f => f.crtc), seq: Uint32Array.from(L, f => f.seq) };
     S.dur = Float64Array.from(S.t0, (t, i) => S.t1[i] - t);
     const ends = new Map();	// per CRTC, each row's last end
     L.forEach((f, i) => {
