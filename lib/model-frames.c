@@ -60,6 +60,12 @@ static void past_deadline(const struct ft_late_frame *l, uint64_t deadline, uint
 		when[FT_CLASS_WAKEUP] = l->woken_ns;
 }
 
+/* @l's target less @margin_ns (0 when that is before the clock began). */
+static uint64_t before_target(const struct ft_late_frame *l, uint64_t margin_ns)
+{
+	return l->target_ns > margin_ns ? l->target_ns - margin_ns : 0;
+}
+
 /*
  * Each stage's deadline: its target less the least time a frame on time
  * had left at that stage (stage_margins()), or the target itself before
@@ -70,7 +76,7 @@ static uint64_t stage_deadline(const struct ft_late_frame *l, int known, uint64_
 {
 	if (!known)
 		return l->target_ns;
-	return l->target_ns > margin_ns ? l->target_ns - margin_ns : 0;
+	return before_target(l, margin_ns);
 }
 
 /*
@@ -107,7 +113,7 @@ static void classify_driver_part(struct ft_late_frame *l, const struct ft_frame_
 /* A late frame's primary class and the contributing ones, at @margin_ns. */
 static void classify(struct ft_late_frame *l, const struct ft_frame_stats *fs, uint64_t margin_ns)
 {
-	uint64_t deadline = l->target_ns > margin_ns ? l->target_ns - margin_ns : 0;
+	uint64_t deadline = before_target(l, margin_ns);
 	uint64_t when[FT_CLASSES];
 	enum ft_frame_class primary = FT_CLASS_DRIVER;
 
@@ -140,38 +146,33 @@ static uint64_t margin(const struct ft_model *m, const struct ft_frame_stats *fs
 		: fs->margin_ns;
 }
 
-/* The least of @left over the frames on time so far (a stage after its target: 0). */
+/* The least time left before the target over the frames on time so far (after it: 0). */
 static void least_left(uint64_t *margin, int *known, uint64_t target, uint64_t at)
 {
-	uint64_t left = target > at ? target - at : 0;
+	uint64_t slack = target > at ? target - at : 0;
 
-	if (!*known || left < *margin)
-		*margin = left;
+	if (!*known || slack < *margin)
+		*margin = slack;
 	*known = 1;
 }
 
-/* A frame on time: how little time its stages had left before its target. */
-static void stage_margins(struct ft_frame_stats *fs, const struct ft_late_frame *l)
+/*
+ * A frame on time: how little time it had left before its target when it
+ * was ready (the latch margin, unless the user gave it), and with the
+ * series at each stage of its commit tail.
+ */
+static void estimate_margins(struct ft_model *m, struct ft_frame_stats *fs,
+			     const struct ft_late_frame *l)
 {
 	if (!l->target_ns || l->target_estimated)
 		return;
+	if (m->display.latch_margin_ns < 0)
+		least_left(&fs->margin_ns, &fs->margin_known, l->target_ns,
+			   ft_late_ready_from(l, l->submit_ns));
 	if (l->tail_ns)
 		least_left(&fs->tail_margin_ns, &fs->tail_margin_known, l->target_ns, l->tail_ns);
 	if (l->hw_done_ns)
 		least_left(&fs->hw_margin_ns, &fs->hw_margin_known, l->target_ns, l->hw_done_ns);
-}
-
-static void estimate_margin(struct ft_model *m, struct ft_frame_stats *fs,
-			    const struct ft_late_frame *l)
-{
-	uint64_t r = ft_late_ready_from(l, l->submit_ns), slack;
-
-	if (m->display.latch_margin_ns >= 0 || !l->target_ns || l->target_estimated)
-		return;
-	slack = l->target_ns > r ? l->target_ns - r : 0;
-	if (!fs->margin_known || slack < fs->margin_ns)
-		fs->margin_ns = slack;
-	fs->margin_known = 1;
 }
 
 /* The compositor's cadence in vblanks: the median of its last target intervals. */
@@ -427,8 +428,7 @@ void model_frame_landed(struct ft_model *m, struct ft_crtc *c, struct ft_late_fr
 		fs->by_class[l->cls]++;
 	} else {
 		fs->on_time++;
-		estimate_margin(m, fs, l);
-		stage_margins(fs, l);
+		estimate_margins(m, fs, l);
 	}
 	kept = late && c->n_late < MODEL_MAX_LATE ? (int)c->n_late : -1;
 	if (fs->have_last) {

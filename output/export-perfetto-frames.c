@@ -71,6 +71,7 @@ static void late_args(FILE *out, const struct tl_data *d, const struct tl_frame 
 {
 	const struct ft_crtc *c = &d->model->display.crtcs.items[f->crtc];
 	const struct ft_late_frame *l;
+	const char *part;
 
 	if (f->late < 0 || (unsigned int)f->late >= c->n_late)
 		return;
@@ -79,8 +80,9 @@ static void late_args(FILE *out, const struct tl_data *d, const struct tl_frame 
 		fprintf(out, ",\"late_by_ns\":%" PRIu64, l->late_by_ns);
 	if (report_frame_past_known(l))
 		fprintf(out, ",\"past_deadline_ns\":%" PRIu64, l->past_deadline_ns);
-	if (report_driver_part_name(l))
-		fprintf(out, ",\"driver_part\":\"%s\"", report_driver_part_name(l));
+	part = report_driver_part_name(l);
+	if (part)
+		fprintf(out, ",\"driver_part\":\"%s\"", part);
 	if (l->blocking.known && l->blocking.ctx != FT_NONE) {
 		fputs(",\"in_fence\":", out);
 		json_str(out, model_context_row(d->model, l->blocking.ctx)->name);

@@ -62,6 +62,8 @@ static void failed_row(FILE *out, const struct ft_crtc *c, const struct ft_faile
 
 static void late_row(FILE *out, const struct ft_crtc *c, const struct ft_late_frame *l)
 {
+	const char *part;
+
 	fprintf(out, "%u,%u,", c->crtc_id, l->out_seqno);
 	if (l->commit)
 		fprintf(out, "%" PRIu64, l->commit);
@@ -74,7 +76,8 @@ static void late_row(FILE *out, const struct ft_crtc *c, const struct ft_late_fr
 	fprintf(out, ",");
 	if (report_frame_past_known(l))
 		fprintf(out, "%" PRIu64, l->past_deadline_ns);
-	fprintf(out, ",%s,", report_driver_part_name(l) ? report_driver_part_name(l) : "");
+	part = report_driver_part_name(l);
+	fprintf(out, ",%s,", part ? part : "");
 	if (l->in_error)
 		fprintf(out, "%d", l->in_error);
 	fprintf(out, ",%u\n", l->repeats);

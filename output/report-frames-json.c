@@ -49,6 +49,8 @@ static void pacing(FILE *out, const struct ft_frame_stats *fs)
 
 static void late_frame(FILE *out, const struct ft_model *m, const struct ft_late_frame *l)
 {
+	const char *part;
+
 	fprintf(out, "\n        {\"out_fence_seqno\": %u", l->out_seqno);
 	if (l->commit)
 		fprintf(out, ", \"commit\": %" PRIu64, l->commit);
@@ -64,11 +66,11 @@ static void late_frame(FILE *out, const struct ft_model *m, const struct ft_late
 	fprintf(out, "]");
 	ns_or_null(out, "past_deadline_ns", report_frame_past_known(l),
 		   l->past_deadline_ns);
-	fprintf(out, ", \"driver_part\": ");
-	if (report_driver_part_name(l))
-		fprintf(out, "\"%s\"", report_driver_part_name(l));
+	part = report_driver_part_name(l);
+	if (part)
+		fprintf(out, ", \"driver_part\": \"%s\"", part);
 	else
-		fprintf(out, "null");
+		fprintf(out, ", \"driver_part\": null");
 	ns_or_null(out, "commit_tail_ns", l->tail_ns != 0, l->tail_ns);
 	ns_or_null(out, "hw_done_ns", l->hw_done_ns != 0, l->hw_done_ns);
 	ns_or_null(out, "ready_ns", l->ready_known, l->ready_ns);

@@ -8,19 +8,11 @@
  */
 #include <errno.h>
 #include <sched.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "producer.h"
 #include "starve.h"
-
-static uint64_t mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
+#include "sync.h"
 
 /**
  * starve_pin() - pin the calling thread to @cpu
@@ -40,9 +32,9 @@ static void *starve_run(void *arg)
 {
 	struct sched_param rt = { .sched_priority = 1 };
 	struct starver *s = arg;
-	uint64_t end = mono_ns() + STARVE_WAIT_NS;
+	uint64_t end = now_ns() + STARVE_WAIT_NS;
 
-	while (mono_ns() < end && !thread_sleeps(s->victim))
+	while (now_ns() < end && !thread_sleeps(s->victim))
 		usleep(100);
 	s->error = starve_pin(s->cpu);
 	if (!s->error && sched_setscheduler(0, SCHED_FIFO, &rt))
@@ -51,12 +43,12 @@ static void *starve_run(void *arg)
 		atomic_store(s->held, STARVE_GAVE_UP);	/* the producers wait no more */
 		return NULL;
 	}
-	s->from_ns = mono_ns();
+	s->from_ns = now_ns();
 	atomic_store(s->held, STARVE_HELD);	/* the fences may signal: it cannot run */
 	end = s->from_ns + s->ms * 1000000ull;
-	while (mono_ns() < end)
+	while (now_ns() < end)
 		;	/* the CPU is ours: the compositor, woken, cannot run */
-	s->to_ns = mono_ns();
+	s->to_ns = now_ns();
 	return NULL;
 }
 

@@ -75,18 +75,17 @@ export function expectedLanes(rep, series) {
       : t ? t.fences : 0;
     lanes.set(`${c.name || 'CRTC ' + c.crtc}|${c.driver} · ${t ? t.timeline : '?'}`, t ? t.fences + commits : commits);
   }
-  // the frame timeline: an expected lane (the frames judged) and an actual one (every frame that landed)
-  for (const f of rep.frames)
+  // the frame timeline: an expected lane (the frames judged) and an actual one (every frame that
+  // landed), and a failed one (the failed frames kept) where there are any
+  for (const f of rep.frames) {
+    const c = rep.crtcs.find(c => c.crtc === f.crtc), name = c && c.name ? c.name : 'CRTC ' + f.crtc;
     if (f.new_vblanks > 0) {
-      const c = rep.crtcs.find(c => c.crtc === f.crtc), name = c && c.name ? c.name : 'CRTC ' + f.crtc;
       lanes.set(`${name} expected|commit → target vblank`, f.judged);
       lanes.set(`${name} actual|commit → landed vblank, by class`, f.new_vblanks);
     }
-  for (const f of rep.frames)
-    if (f.failed_frames.length > 0) {
-      const c = rep.crtcs.find(c => c.crtc === f.crtc), name = c && c.name ? c.name : 'CRTC ' + f.crtc;
+    if (f.failed_frames.length > 0)
       lanes.set(`${name} failed|rejected: out-fence made → dropped`, f.failed_frames.length);
-    }
+  }
   for (const p of rep.waits.by_plane)
     lanes.set(`plane ${p.plane}|in-fence waits`, p.waits);
   for (const t of rep.timelines)
