@@ -100,7 +100,7 @@ SERIES_STATE_SRC := tests/guest/series-state.c tests/guest/vgem-fence.c tests/gu
 LOGSCAN_SRC := tests/lab/logscan.c tests/lab/logscan-rules.c
 # The unit tests link the layers' archives, and of live/ only the spill
 # file (the rest of live/ needs the BPF skeletons, so the guest kernel).
-UNIT_TEST_SRC := tests/unit/unit-tests.c tests/unit/test-logscan.c tests/unit/test-frames.c tests/unit/test-failed-frames.c tests/unit/test-driver-part.c \
+UNIT_TEST_SRC := tests/unit/unit-tests.c tests/unit/test-logscan.c tests/unit/test-frames.c tests/unit/test-failed-frames.c tests/unit/test-driver-part.c tests/unit/test-sched-wakeup.c \
 	tests/unit/test-workload-plan.c tests/unit/test-series-probe.c tests/unit/test-sync-name.c tests/unit/test-hist.c \
 	tests/unit/test-tracedat.c tests/unit/test-tracedat-bad.c \
 	tests/unit/test-tracedat-compat.c tests/unit/test-tracedat-v7-stats.c tests/unit/test-report.c \

@@ -18,6 +18,7 @@ struct capture {
 	const char *path;
 	const char *extra[CAPTURE_MAX_EXTRA];
 	unsigned int n_extra;
+	int sched;			/* --sched: sched_wakeup and sched_switch among extra */
 	unsigned int buffer_kb, duration_s;
 	int buffer_given;		/* -b: with --bpf, the ring's size */
 	char **command;

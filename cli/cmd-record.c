@@ -33,6 +33,42 @@ static void on_stop(int sig)
 	stop_signal = sig;
 }
 
+/*
+ * --sched: the scheduler's two events the frames analysis reads, as two -e
+ * (they are in the stock kernel's sched system, cheap next to sched:*).
+ */
+static int add_sched(struct capture *c)
+{
+	if (c->sched)
+		return 0;
+	if (c->n_extra + 2 > CAPTURE_MAX_EXTRA) {
+		usage_error("record", "--sched: too many events (at most %d with -e)", CAPTURE_MAX_EXTRA);
+		return -1;
+	}
+	c->sched = 1;
+	c->extra[c->n_extra++] = "sched:sched_wakeup";
+	c->extra[c->n_extra++] = "sched:sched_switch";
+	return 0;
+}
+
+/* Options that do not go together: -1 (said), else 0. */
+static int options_clash(const struct capture *c)
+{
+	if (c->use_bpf && c->sched) {
+		usage_error("record", "--sched records the scheduler's events through tracefs: not with --bpf");
+		return -1;
+	}
+	if (c->use_bpf && c->n_extra) {
+		usage_error("record", "--bpf records the fence and vblank events only: no -e");
+		return -1;
+	}
+	if (c->raw_tp && !c->use_bpf) {
+		usage_error("record", "--raw-tp picks the flavour of the BPF programs: only with --bpf");
+		return -1;
+	}
+	return 0;
+}
+
 /* Return: 0 to run, 1 after --help, -1 on a usage error (already said). */
 static int parse_args(struct capture *c, int argc, char **argv)
 {
@@ -67,20 +103,18 @@ static int parse_args(struct capture *c, int argc, char **argv)
 				return -1;
 			}
 			break;
+		case 'S':
+			if (add_sched(c))
+				return -1;
+			break;
 		case 'B': c->use_bpf = 1; break;
 		case 'r': c->raw_tp = 1; break;
 		case 'h': print_usage("record"); return 1;
 		default: return usage_bad_option("record", opt, argv);
 		}
 	}
-	if (c->use_bpf && c->n_extra) {
-		usage_error("record", "--bpf records the fence and vblank events only: no -e");
+	if (options_clash(c))
 		return -1;
-	}
-	if (c->raw_tp && !c->use_bpf) {
-		usage_error("record", "--raw-tp picks the flavour of the BPF programs: only with --bpf");
-		return -1;
-	}
 	if (optind < argc && strcmp(argv[optind - 1], "--") != 0 && argv[optind][0] == '-') {
 		usage_error("record", "unknown option '%s'", argv[optind]);
 		return -1;

@@ -21,6 +21,10 @@ static const struct cmd_option record_options[] = {
 	{ "event", 'e', 0, "SYS:EVENT", NULL,
 	  "record this event too (repeatable; SYS:* for a\n"
 	  "system)" },
+	{ "sched", 0, 'S', NULL, NULL,
+	  "record sched:sched_wakeup and sched_switch too:\n"
+	  "a late frame of class wakeup then names the task\n"
+	  "that held its waiter's CPU (not with --bpf)" },
 	{ "buffer-kb", 'b', 0, "KB", NULL,
 	  "per-CPU ring buffer size (default 4096); with\n"
 	  "--bpf the size of the one BPF ring, rounded up\n"
@@ -157,8 +161,8 @@ static const struct cmd_option export_options[] = {
 
 static const struct usage usages[] = {
 	{ "record", "capture fence and display events into a trace.dat",
-	  "usage: fence-trace record [-o FILE] [-e SYSTEM:EVENT]... [-b KB] [-d SECONDS]\n"
-	  "                          [--bpf [--raw-tp]] [-- COMMAND [ARG]...]\n"
+	  "usage: fence-trace record [-o FILE] [-e SYSTEM:EVENT]... [--sched] [-b KB]\n"
+	  "                          [-d SECONDS] [--bpf [--raw-tp]] [-- COMMAND [ARG]...]\n"
 	  "Enables the fence and display events in a private tracefs instance (the\n"
 	  "top-level trace is left alone; the instance is removed on exit), with the\n"
 	  "mono trace clock, and writes a trace-cmd trace.dat.  Stops when COMMAND\n"

@@ -35,6 +35,7 @@ static const char *const set_names[FT_SET_COUNT] = {
 	[FT_SET_VBLANK] = "drm:drm_vblank_event*",
 	[FT_SET_SERIES] = "drm_fence:* (fence-trace series)",
 	[FT_SET_DMA_SERIES] = "dma_fence_error/_member (fence-trace series)",
+	[FT_SET_SCHED] = "sched:sched_wakeup/_switch (record --sched)",
 };
 
 const char *ft_event_name(enum ft_event_id id) { return events[id].name; }
@@ -131,7 +132,7 @@ static int resolve_common(struct ft_decoder *d, struct tep_event *any)
 int ft_decoder_init(struct ft_decoder *d, struct tep_handle *tep, char *err, size_t errlen)
 {
 	struct tep_event *any = NULL;
-	int max_id = 0;
+	int max_id = 0, fence_or_vblank = 0;
 
 	memset(d, 0, sizeof(*d));
 	d->tep = tep;
@@ -144,8 +145,9 @@ int ft_decoder_init(struct ft_decoder *d, struct tep_handle *tep, char *err, siz
 		d->have_event[i] = 1;
 		max_id = e->id > max_id ? e->id : max_id;
 		any = e;
+		fence_or_vblank |= events[i].set != FT_SET_SCHED;
 	}
-	if (!any) {
+	if (!fence_or_vblank) {	/* the scheduler's events alone are not our trace */
 		snprintf(err, errlen, "the trace has none of the fence or vblank events");
 		return -1;
 	}

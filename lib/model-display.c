@@ -83,6 +83,7 @@ static void fill_blocking(struct ft_model *m, const struct ft_fence *f, struct f
 	l->ready_known = f->block_signal_known;
 	l->woken_ns = f->block_end;
 	l->waiter_pid = f->block_pid;
+	l->wakeup = f->block_wakeup;
 	b->known = 1;
 	b->context = f->block_key >> 32;
 	b->seqno = f->block_key & 0xffffffffull;

@@ -85,6 +85,8 @@ void model_poll_ready(struct ft_model *m, const struct ft_event *ev);
 void model_plane_wait_done(struct ft_model *m, uint32_t plane, uint64_t ns, int ret);
 void model_wait_start(struct ft_model *m, const struct ft_event *ev, uint64_t key);
 void model_wait_end(struct ft_model *m, const struct ft_event *ev, uint64_t key);
+void model_sched_wakeup(struct ft_model *m, const struct ft_event *ev);
+void model_sched_switch(struct ft_model *m, const struct ft_event *ev);
 void model_waits_free(struct ft_waits *w);
 
 #endif

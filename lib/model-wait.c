@@ -38,6 +38,7 @@ void model_wait_start(struct ft_model *m, const struct ft_event *ev, uint64_t ke
 	w->pid = ev->pid;
 	w->key = key;
 	w->start = ev->ts;
+	memset(&w->wakeup, 0, sizeof(w->wakeup));
 }
 
 /*
@@ -235,6 +236,7 @@ void model_wait_end(struct ft_model *m, const struct ft_event *ev, uint64_t key)
 		commit->block_signal = signal_ts;
 		commit->block_pid = w.pid;
 		commit->block_signal_known = waited && waited->signaled;
+		commit->block_wakeup = w.wakeup;
 	}
 	if (commit && waited && waited->error && !commit->in_error)
 		commit->in_error = waited->error;

@@ -3,7 +3,8 @@
  * model.c - the model's entry points (see model.h): each event goes to the
  * part that owns it (fences and timelines in model-fences.c, waits in
  * model-wait.c, the display in model-display.c, commits in model-commit.c,
- * merged fences in model-members.c); the event stream and what it lost
+ * merged fences in model-members.c, the scheduler's events in
+ * model-sched.c); the event stream and what it lost
  * are kept here.
  */
 #include <stdlib.h>
@@ -21,7 +22,8 @@ int model_init(struct ft_model *m, struct ft_decoder *dec, unsigned int cpus)
 	m->display.latch_margin_ns = -1;
 	m->display.delivered = calloc(m->n_cpus, sizeof(*m->display.delivered));
 	m->cpu_last_ts = calloc(m->n_cpus, sizeof(*m->cpu_last_ts));
-	return m->display.delivered && m->cpu_last_ts ? 0 : -1;
+	m->cpu_switch_ts = calloc(m->n_cpus, sizeof(*m->cpu_switch_ts));
+	return m->display.delivered && m->cpu_last_ts && m->cpu_switch_ts ? 0 : -1;
 }
 
 /* Events were lost on @ev's CPU between its previous event and @ev. */
@@ -79,6 +81,8 @@ void model_add(struct ft_model *m, const struct ft_event *ev)
 	case FT_EV_VBLANK: model_vblank(m, ev); break;
 	case FT_EV_VBLANK_DELIVERED: model_vblank_delivered(m, ev); break;
 	case FT_EV_FENCE_MEMBER: model_fence_member(m, ev); break;
+	case FT_EV_SCHED_WAKEUP: model_sched_wakeup(m, ev); break;
+	case FT_EV_SCHED_SWITCH: model_sched_switch(m, ev); break;
 	default: model_commit_event(m, ev); break;
 	}
 }
@@ -98,5 +102,6 @@ void model_free(struct ft_model *m)
 	model_commits_free(&m->commits);
 	model_members_free(&m->members);
 	free(m->cpu_last_ts);
+	free(m->cpu_switch_ts);
 	memset(m, 0, sizeof(*m));
 }

@@ -85,13 +85,24 @@ static int format_file(const struct dirent *d)
  */
 int tb_formats_load(struct tb_formats *tb, const char *dir)
 {
-	struct dirent **list;
-	int i, n, ret = 0;
-
 	tb->header_page = read_text(dir, "header_page");
 	tb->header_event = read_text(dir, "header_event");
 	if (!tb->header_page || !tb->header_event)
 		return -ENOENT;
+	return tb_formats_add_dir(tb, dir);
+}
+
+/**
+ * tb_formats_add_dir() - every SYS-EVENT.format of folder @dir, in name
+ * order, added to @tb (another folder's events beside those loaded)
+ *
+ * Return: 0, or -errno.
+ */
+int tb_formats_add_dir(struct tb_formats *tb, const char *dir)
+{
+	struct dirent **list;
+	int i, n, ret = 0;
+
 	n = scandir(dir, &list, format_file, by_name);
 	if (n <= 0)
 		return -ENOENT;

@@ -24,6 +24,7 @@ struct tb_formats {
 };
 
 int tb_formats_load(struct tb_formats *f, const char *dir);
+int tb_formats_add_dir(struct tb_formats *f, const char *dir);
 int tb_formats_add(struct tb_formats *f, const char *sys, char *text);
 void tb_formats_free(struct tb_formats *f);
 

@@ -80,7 +80,10 @@ static void late_row(FILE *out, const struct ft_crtc *c, const struct ft_late_fr
 	fprintf(out, ",%s,", part ? part : "");
 	if (l->in_error)
 		fprintf(out, "%d", l->in_error);
-	fprintf(out, ",%u\n", l->repeats);
+	fprintf(out, ",%u,", l->repeats);
+	if (l->wakeup.ts && l->wakeup.ran)
+		fprintf(out, "%d", l->wakeup.held_by);
+	fprintf(out, "\n");
 }
 
 static void run_row(FILE *out, const struct ft_crtc *c, const struct ft_repeat_run *r)
@@ -107,7 +110,7 @@ int report_csv_frames(FILE *out, const struct ft_model *m, const struct report_o
 		if (report_crtc_selected(&m->display.crtcs.items[i], o))
 			crtc_row(out, m, &m->display.crtcs.items[i]);
 	fprintf(out, "\ncrtc,out_fence_seqno,commit,target_vblank,target_estimated,landed_vblank,"
-		"late_by_vblanks,late_by_ns,class,contributing,past_deadline_ns,driver_part,in_fence_error,repeats\n");
+		"late_by_vblanks,late_by_ns,class,contributing,past_deadline_ns,driver_part,in_fence_error,repeats,held_by_pid\n");
 	for (unsigned int i = 0; i < m->display.crtcs.n; i++) {
 		const struct ft_crtc *c = &m->display.crtcs.items[i];
 

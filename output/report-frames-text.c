@@ -194,6 +194,38 @@ static void driver_cause(FILE *out, const struct ft_late_frame *l, const char *p
 	}
 }
 
+/*
+ * What kept a woken waiter from its CPU, from the scheduler's events: the
+ * task that CPU ran longest until the waiter's turn.  Without them, how to
+ * get it.
+ */
+static void wakeup_detail(FILE *out, const struct ft_model *m, const struct ft_late_frame *l)
+{
+	const struct ft_wakeup *w = &l->wakeup;
+	char d[24];
+
+	if (!m->dec->have_set[FT_SET_SCHED]) {
+		fprintf(out, " (record --sched names what held its CPU)");
+		return;
+	}
+	if (!w->ts) {
+		fprintf(out, " (no wakeup of it traced)");
+		return;
+	}
+	report_dur(d, sizeof(d), w->ts > l->ready_ns ? w->ts - l->ready_ns : 0);
+	fprintf(out, "; runnable %s after the signal", d);
+	if (!w->ran)
+		fprintf(out, " (no switch into it traced)");
+	else if (w->held_by == l->waiter_pid)
+		fprintf(out, ", still on CPU %d", w->cpu);
+	else if (!w->held_by)
+		fprintf(out, ", CPU %d idle: a slow wake-up", w->cpu);
+	else
+		fprintf(out, ", CPU %d held by %s (pid %d) for %s", w->cpu,
+			report_task_name(m, w->held_by), w->held_by,
+			report_dur(d, sizeof(d), w->held_ns));
+}
+
 /**
  * report_frame_cause() - a late frame's cause in words, as its report line
  * and the timeline page's details give it
@@ -222,6 +254,7 @@ void report_frame_cause(FILE *out, const struct ft_model *m, const struct ft_lat
 		fprintf(out, " signalled in time, its waiter (%s) ran %s past the deadline, %s after the signal",
 			report_task_name(m, l->waiter_pid), a,
 			report_dur(b, sizeof(b), l->woken_ns - l->ready_ns));
+		wakeup_detail(out, m, l);
 		break;
 	case FT_CLASS_DRIVER:
 		driver_cause(out, l, a);

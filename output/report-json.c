@@ -407,6 +407,7 @@ static void commits_json(FILE *out, const struct ft_model *m)
 static const char *const json_set_names[FT_SET_COUNT] = {
 	[FT_SET_DMA_FENCE] = "dma_fence", [FT_SET_VBLANK] = "vblank",
 	[FT_SET_SERIES] = "series", [FT_SET_DMA_SERIES] = "dma_fence_series",
+	[FT_SET_SCHED] = "sched",
 };
 
 int report_json(FILE *out, const struct ft_model *m, const struct report_info *info,

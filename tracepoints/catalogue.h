@@ -17,6 +17,7 @@ enum ft_set {
 	FT_SET_VBLANK,		/* drm:drm_vblank_event* (stock) */
 	FT_SET_SERIES,		/* drm_fence:* (the fence-trace kernel series) */
 	FT_SET_DMA_SERIES,	/* the series' dma_fence_error and dma_fence_member */
+	FT_SET_SCHED,		/* sched:sched_wakeup, _switch (record --sched): who ran when */
 	FT_SET_COUNT,
 };
 
@@ -61,7 +62,9 @@ enum ft_stall_stage {
 	E(POLL_READY,	     "sync_file", "sync_file_poll_ready",	FT_SET_SERIES)	  \
 	E(OUT_DISCARD,	     "drm_fence", "drm_fence_out_discard",	FT_SET_SERIES)	  \
 	E(FENCE_ERROR,	     "dma_fence", "dma_fence_error",		FT_SET_DMA_SERIES) \
-	E(FENCE_MEMBER,	     "dma_fence", "dma_fence_member",		FT_SET_DMA_SERIES)
+	E(FENCE_MEMBER,	     "dma_fence", "dma_fence_member",		FT_SET_DMA_SERIES) \
+	E(SCHED_WAKEUP,	     "sched",	  "sched_wakeup",		FT_SET_SCHED)	  \
+	E(SCHED_SWITCH,	     "sched",	  "sched_switch",		FT_SET_SCHED)
 
 /* Field slots: where a decoded value lands in struct ft_event. */
 enum ft_slot {
@@ -70,6 +73,8 @@ enum ft_slot {
 	FT_COMMIT, FT_FENCE, FT_PLANE, FT_FLAGS, FT_ERR, FT_RET, FT_DURATION, FT_STAGE,
 	FT_WAITS_ON, FT_KIND, FT_SYNC_FILE,
 	FT_CONTAINER_CONTEXT, FT_CONTAINER_SEQNO, FT_INDEX,
+	/* the scheduler's */
+	FT_PID, FT_TARGET_CPU, FT_PREV_PID, FT_NEXT_PID,
 	FT_NUM_SLOTS,
 	/* strings, read on demand from the record */
 	FT_DRIVER = FT_NUM_SLOTS, FT_TIMELINE, FT_CRTC_NAME,
@@ -172,7 +177,11 @@ enum ft_slot {
 	F(FENCE_MEMBER,	     driver,   FT_DRIVER,   FT_REQUIRED)	\
 	F(FENCE_MEMBER,	     timeline, FT_TIMELINE, FT_REQUIRED)	\
 	F(FENCE_MEMBER,	     context,  FT_CONTEXT,  FT_REQUIRED)	\
-	F(FENCE_MEMBER,	     seqno,    FT_SEQNO,    FT_REQUIRED)
+	F(FENCE_MEMBER,	     seqno,    FT_SEQNO,    FT_REQUIRED)	\
+	F(SCHED_WAKEUP,	     pid,      FT_PID,	    FT_REQUIRED)	\
+	F(SCHED_WAKEUP,	     target_cpu, FT_TARGET_CPU, FT_REQUIRED)	\
+	F(SCHED_SWITCH,	     prev_pid, FT_PREV_PID, FT_REQUIRED)	\
+	F(SCHED_SWITCH,	     next_pid, FT_NEXT_PID, FT_REQUIRED)
 
 #define FT_EVENT_ENUM(id, sys, name, set) FT_EV_##id,
 enum ft_event_id { FT_EVENTS(FT_EVENT_ENUM) FT_EV_COUNT };

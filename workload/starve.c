@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <sched.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 #include "producer.h"
@@ -34,6 +35,8 @@ static void *starve_run(void *arg)
 	struct starver *s = arg;
 	uint64_t end = now_ns() + STARVE_WAIT_NS;
 
+	/* named, for a trace with the scheduler's events to say who held the CPU */
+	prctl(PR_SET_NAME, "starver");
 	while (now_ns() < end && !thread_sleeps(s->victim))
 		usleep(100);
 	s->error = starve_pin(s->cpu);

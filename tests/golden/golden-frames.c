@@ -2,9 +2,13 @@
 /*
  * golden-frames.c - frames.dat: a compositor on CRTC 51 whose frames meet
  * every class of the frame timeline (lib/model-frames.c) once, on a stock
- * kernel's events, with vblanks at 60 Hz (vblank N at N frame periods).
+ * kernel's events, with vblanks at 60 Hz (vblank N at N frame periods);
+ * frames-sched.dat: the same with the scheduler's events of the waiter
+ * (record --sched): the CPU it woke on held by a starver (pid 70) in the
+ * wakeup frame, idle in the others, and other tasks' switches around.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "golden-traces.h"
 
@@ -33,7 +37,11 @@ static const struct gf_commit commits[] = {
 #define N_COMMITS (sizeof(commits) / sizeof(commits[0]))
 #define MISSING_VBLANK 116
 
-enum gf_kind { GF_SUBMIT, GF_SIGNAL, GF_WOKEN, GF_VBLANK };
+enum gf_kind { GF_SUBMIT, GF_SIGNAL, GF_WOKEN, GF_VBLANK, GF_WAKEUP, GF_SWITCH_IN };
+
+#define WAKEUP_FRAME 6		/* the commit of class wakeup (1-based) */
+#define STARVER_PID 70
+#define WAITER_CPU 1
 
 struct gf_step {
 	uint64_t ts;
@@ -78,12 +86,33 @@ static void play(struct gt *g, const struct gf_step *st)
 	case GF_VBLANK:
 		gt_land(g, st->n, landing(st->n));
 		break;
+	case GF_WAKEUP:		/* the signaller wakes the waiter */
+		gt_pid(g, 40);
+		gt_sched_wakeup(g, 0, st->ts, 47, WAITER_CPU);
+		break;
+	case GF_SWITCH_IN:	/* its CPU passes to it: from the starver, or idle */
+		gt_pid(g, st->n == WAKEUP_FRAME ? STARVER_PID : 0);
+		gt_sched_switch(g, WAITER_CPU, st->ts, st->n == WAKEUP_FRAME ? STARVER_PID : 0, 47);
+		break;
 	}
 }
 
-void gt_frames(struct gt *g)
+/* The scheduler's events of commit @i's waiter, and a switch elsewhere. */
+static unsigned int sched_steps(struct gf_step *st, uint32_t i)
 {
-	struct gf_step st[3 * N_COMMITS + 32];
+	const struct gf_commit *c = &commits[i];
+	uint64_t woke = c->signal ? c->signal + 30000 : 0;
+
+	if (!woke)
+		return 0;
+	st[0] = (struct gf_step){ woke, GF_WAKEUP, i + 1 };
+	st[1] = (struct gf_step){ c->woken - 5000, GF_SWITCH_IN, i + 1 };
+	return 2;
+}
+
+static void frames(struct gt *g, int sched)
+{
+	struct gf_step st[5 * N_COMMITS + 32];
 	unsigned int n = 0;
 
 	for (uint32_t i = 0; i < N_COMMITS; i++) {
@@ -91,6 +120,8 @@ void gt_frames(struct gt *g)
 		if (commits[i].signal)
 			st[n++] = (struct gf_step){ commits[i].signal, GF_SIGNAL, i + 1 };
 		st[n++] = (struct gf_step){ commits[i].woken, GF_WOKEN, i + 1 };
+		if (sched)
+			n += sched_steps(&st[n], i);
 	}
 	for (uint32_t v = 99; v <= 119; v++)
 		if (v != MISSING_VBLANK)
@@ -98,4 +129,14 @@ void gt_frames(struct gt *g)
 	qsort(st, n, sizeof(*st), step_cmp);
 	for (unsigned int i = 0; i < n; i++)
 		play(g, &st[i]);
+}
+
+void gt_frames(struct gt *g)
+{
+	frames(g, 0);
+}
+
+void gt_frames_sched(struct gt *g)
+{
+	frames(g, 1);
 }

@@ -32,6 +32,8 @@ void gt_fence(struct gt *g, unsigned int cpu, uint64_t ts, const char *event,
 	      const struct gt_timeline *t, uint32_t seqno);
 void gt_pid(struct gt *g, int pid);
 void gt_land(struct gt *g, uint32_t vbl_seq, uint32_t out_seqno);
+void gt_sched_wakeup(struct gt *g, unsigned int cpu, uint64_t ts, int pid, int target_cpu);
+void gt_sched_switch(struct gt *g, unsigned int cpu, uint64_t ts, int prev_pid, int next_pid);
 
 /* Scenarios on a stock 6.1 kernel's events (golden-stock.c). */
 void gt_cpus(struct gt *g);
@@ -44,8 +46,9 @@ void gt_late_worse(struct gt *g);
 void gt_display(struct gt *g);
 void gt_many(struct gt *g);
 void gt_contexts(struct gt *g);
-/* Every frame class once (golden-frames.c). */
+/* Every frame class once, without and with sched events (golden-frames.c). */
 void gt_frames(struct gt *g);
+void gt_frames_sched(struct gt *g);
 
 /* Scenarios with the kernel series' events (golden-series.c). */
 void gt_merge(struct gt *g);

@@ -30,6 +30,49 @@ guest_frame_classes() {
 	verdict $? "frames (trace-cmd, stock events): the same classes, queued inferred" "$d/check-tc.out"
 }
 
+# wakeup_held_by_starver JSON TRUTH: the report names the starver (the
+# workload's --starve thread) as what held the woken waiter's CPU, for at
+# least 20 ms of its 40, in each frame the ground truth TRUTH says it
+# starved, whatever its class (producer when the fences came late too: a
+# loaded host, trace-cmd's readers), and in every frame of class wakeup.
+wakeup_held_by_starver() {
+	local seqs
+	seqs=$(sed -n 's/.* out_seqno=\([0-9]*\) .* starve_from_ns=[1-9].*/\1/p' "$2" | jq -sc .)
+	jq -e --argjson s "$seqs" '[.frames[].late_frames[]] as $l | .event_sets.sched and ($s | length) >= 1 and
+		all($s[]; . as $q | [$l[] | select(.out_fence_seqno == $q and .wakeup.held_by == "starver" and
+			.wakeup.held_ns >= 20e6 and .wakeup.runnable_ns <= .woken_ns)] | length == 1) and
+		all($l[] | select(.class == "wakeup"); .wakeup.held_by == "starver")' "$1" >/dev/null
+}
+
+# The scheduler's events: frames whose compositor's CPU a starver took
+# while their fences signalled (--starve) are classed wakeup and name the
+# starver as the task that held the CPU, recorded by record --sched and by
+# trace-cmd with sched_wakeup and sched_switch (its default compressed
+# file); the text says so in the frame's cause.
+guest_frames_sched() {
+	local rc=0 d=$results/frames-sched ft=$repo/build/bin/fence-trace
+	local wl="fence-workload -n 30 --starve 10:40 --starve 20:40"
+	local tc_events="-e dma_fence -e drm -e sched:sched_wakeup -e sched:sched_switch"
+	rm -rf "$d"
+	"$run_guest" --timeout 300 --add "$(command -v trace-cmd)" --out "$d" -- sh -c "
+		fence-trace record --sched -o trace.dat -- sh -c '$wl >workload.txt'; echo record-status=\$?
+		cd /tmp && /extra/trace-cmd record -q -o tc.dat $tc_events sh -c '$wl >workload-tc.txt' >/dev/null
+		echo tc-status=\$?; cp tc.dat workload-tc.txt /out/" >"$d.out" 2>&1 || rc=$?
+	[ $rc = 0 ] && grep -q '^record-status=0$' "$d.out" && grep -q '^tc-status=0$' "$d.out"
+	verdict $? "frames, sched events: the starving workload recorded by record --sched and by trace-cmd in the guest" "$d.out"
+	"$ft" report --json "$d/trace.dat" >"$d/report.json" 2>"$d/report.err" &&
+		"$repo/tests/lab/check-frame-classes" "$d/report.json" "$d/workload.txt" >"$d/check.out" 2>&1 &&
+		wakeup_held_by_starver "$d/report.json" "$d/workload.txt" &&
+		[ "$("$ft" report --section frames "$d/trace.dat" | grep -Ec ' wakeup .* CPU 0 held by starver \(pid [0-9]+\) for ')" = \
+			"$(jq '[.frames[].late_frames[] | select(.class == "wakeup")] | length' "$d/report.json")" ]
+	verdict $? "frames (record --sched): each starved frame names the starver as what held its waiter's CPU, in JSON and text" "$d/check.out"
+	tc_again "$d" tc.dat workload-tc.txt "$wl" "$tc_events" >"$d/tc-again.log" 2>&1 &&
+		"$ft" report --json "$d/tc.dat" >"$d/report-tc.json" 2>"$d/report-tc.err" &&
+		"$repo/tests/lab/check-frame-classes" "$d/report-tc.json" "$d/workload-tc.txt" >"$d/check-tc.out" 2>&1 &&
+		wakeup_held_by_starver "$d/report-tc.json" "$d/workload-tc.txt"
+	verdict $? "frames (trace-cmd -e sched_wakeup -e sched_switch): the same" "$d/check-tc.out"
+}
+
 # A seeded mix of 600 frames with an injection every 15 (tests/lab/mixed-plan:
 # slow producers, frames queued behind slow ones, the compositor held back,
 # in-fences signalled with an error, refused commits, the compositor's CPU

@@ -11,23 +11,26 @@ tc_complete() {
 	want=$(trace-cmd report --stat "$1" 2>/dev/null |
 		awk '/^CPU: /{ c = $2 } /^entries:/{ n[c] += $2 } /^read events:/{ n[c] += $3 }
 			END { for (c in n) print c, n[c] }' | sort)
-	have=$(trace-cmd report "$1" 2>/dev/null | sed -n 's/^.* \[0*\([0-9][0-9]*\)\] .*/\1/p' | sort | uniq -c |
-		awk '{ print $2, $1 }' | sort)
+	# the CPU is the first [NNN] of a line (a sched_switch line has more)
+	have=$(trace-cmd report "$1" 2>/dev/null |
+		awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^\[[0-9]+\]$/) { print substr($i, 2, length($i) - 2) + 0; next } }' |
+		sort | uniq -c | awk '{ print $2, $1 }' | sort)
 	[ -n "$want" ] && awk 'NR == FNR { have[$1] = $2; next } $2 > have[$1] + 0 { bad = 1 } END { exit bad }' \
 		<(echo "$have") <(echo "$want")
 }
 
-# tc_again DIR DAT TXT WORKLOAD: trace-cmd in the guest often saves
+# tc_again DIR DAT TXT WORKLOAD [EVENTS]: trace-cmd in the guest often saves
 # nothing for a CPU (its stats say it took the events, the file lacks
 # them): not ours to judge, so while DIR/DAT is such a capture, WORKLOAD
-# (its ground truth to TXT) is recorded again, five times in all.
+# (its ground truth to TXT) is recorded again, five times in all, with
+# trace-cmd's EVENTS options (default -e dma_fence -e drm).
 tc_again() {
-	local d=$1 dat=$2 txt=$3 wl=$4 try
+	local d=$1 dat=$2 txt=$3 wl=$4 events=${5:--e dma_fence -e drm} try
 	for try in 2 3 4 5; do
 		tc_complete "$d/$dat" && return 0
 		echo "# trace-cmd's capture $dat misses events its stats say it took: recording it again ($try of 5)"
 		"$run_guest" --timeout 600 --add "$(command -v trace-cmd)" --out "$d" -- sh -c "
-			cd /tmp && /extra/trace-cmd record -q -o $dat -e dma_fence -e drm sh -c '$wl >$txt' >/dev/null
+			cd /tmp && /extra/trace-cmd record -q -o $dat $events sh -c '$wl >$txt' >/dev/null
 			cp $dat $txt /out/" >"$d/tc-again.out" 2>&1
 	done
 	tc_complete "$d/$dat"

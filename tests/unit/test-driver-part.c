@@ -191,7 +191,7 @@ static void test_csv_column(void **state)
 
 	late_frame(f, (struct stages){ VB(100) + 2 * MS, TAIL_DEADLINE + MS, TAIL_DEADLINE + 2 * MS, 0 });
 	assert_non_null(strstr(trace_fixture_render(f, report_csv, &frames),
-			       ",driver,,1000000,tail-start,,1\n"));
+			       ",driver,,1000000,tail-start,,1,\n"));
 }
 
 int run_driver_part_tests(void)

@@ -21,6 +21,7 @@ int main(void)
 	failed += run_frames_tests();
 	failed += run_failed_frames_tests();
 	failed += run_driver_part_tests();
+	failed += run_sched_wakeup_tests();
 	failed += run_timeline_tests();
 	failed += run_report_series_tests();
 	failed += run_report_sections_tests();

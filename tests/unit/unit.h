@@ -48,5 +48,6 @@ int run_model_contexts_tests(void);
 int run_frames_tests(void);
 int run_failed_frames_tests(void);
 int run_driver_part_tests(void);
+int run_sched_wakeup_tests(void);
 
 #endif
