@@ -322,6 +322,75 @@ static void test_missed_after_time_extend(void **state)
 	assert_int_equal(s.missed[1], 5);
 }
 
+/* Page 0 of @tb's CPU 0: the offset of its event after @skip of them, data area. */
+static unsigned char *event_header(struct trace_builder *tb, int skip)
+{
+	unsigned char *data = tb_page(tb, 0, 0) + 16;	/* 8-byte time stamp, 8-byte commit */
+	unsigned int pos = 0, hdr;
+
+	while (skip--) {
+		memcpy(&hdr, data + pos, 4);
+		pos += (hdr & 31) == 30 ? 8 : 4 + (hdr & 31) * 4;
+	}
+	return data + pos;
+}
+
+/*
+ * A padding event (a discarded one: the kernel keeps its time delta) is
+ * stepped over by its length, and its delta counts for the event after.
+ */
+static void test_padding_keeps_delta(void **state)
+{
+	struct trace_builder *tb = new_builder(1);
+	const char *path = tmp_path("padding.dat");
+	unsigned char *ev;
+	uint32_t hdr, len;
+	struct seen s;
+
+	(void)state;
+	for (uint32_t i = 1; i <= 3; i++)
+		assert_int_equal(tb_fence(tb, 0, 100 * i, "dma_fence_init", "d", "t", 1, i), 0);
+	ev = event_header(tb, 1);
+	memcpy(&hdr, ev, 4);
+	len = (hdr & 31) * 4;
+	hdr = (hdr & ~31u) | 29;		/* the second event discarded */
+	memcpy(ev, &hdr, 4);
+	memcpy(ev + 4, &len, 4);
+	write_builder(tb, path);
+	tb_free(tb);
+	assert_int_equal(read_all(path, &s, NULL), 0);
+	assert_int_equal(s.n, 2);
+	assert_int_equal(s.seqno[0], 1);
+	assert_int_equal(s.seqno[1], 3);
+	assert_int_equal(s.ts[1], 300);
+}
+
+/* An absolute time stamp (type 31) sets the time; the next delta adds to it. */
+static void test_absolute_time_stamp(void **state)
+{
+	struct trace_builder *tb = new_builder(1);
+	const char *path = tmp_path("absolute.dat");
+	uint32_t hdr = 31 | 5000u << 5, high = 0;
+	unsigned char *ev;
+	struct seen s;
+
+	(void)state;
+	assert_int_equal(tb_fence(tb, 0, 100, "dma_fence_init", "d", "t", 1, 1), 0);
+	assert_int_equal(tb_force_extend(tb, 0), 0);
+	assert_int_equal(tb_fence(tb, 0, 200, "dma_fence_init", "d", "t", 1, 2), 0);
+	assert_int_equal(tb_fence(tb, 0, 300, "dma_fence_init", "d", "t", 1, 3), 0);
+	ev = event_header(tb, 1);
+	assert_int_equal(ev[0] & 31, 30);	/* the extend, made absolute */
+	memcpy(ev, &hdr, 4);
+	memcpy(ev + 4, &high, 4);
+	write_builder(tb, path);
+	tb_free(tb);
+	assert_int_equal(read_all(path, &s, NULL), 0);
+	assert_int_equal(s.n, 3);
+	assert_int_equal(s.ts[1], 5000);
+	assert_int_equal(s.ts[2], 5100);
+}
+
 static void test_empty_cpu(void **state)
 {
 	struct trace_builder *tb = new_builder(3);
@@ -609,6 +678,8 @@ int run_tracedat_tests(void)
 		cmocka_unit_test(test_time_extend),
 		cmocka_unit_test(test_missed_events),
 		cmocka_unit_test(test_missed_after_time_extend),
+		cmocka_unit_test(test_padding_keeps_delta),
+		cmocka_unit_test(test_absolute_time_stamp),
 		cmocka_unit_test(test_empty_cpu),
 		cmocka_unit_test(test_big_event),
 		cmocka_unit_test(test_many_pages),
