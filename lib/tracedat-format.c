@@ -189,6 +189,16 @@ static int rec_names_ok(const char *s, const char *end, const char *fields, cons
 }
 
 /*
+ * After an array subscript libtraceevent 1.7 follows no member, arrow or
+ * second subscript: "REC->caller[1]. (void *)" (a comma turned into a
+ * dot, found by the fuzz tests), "[1]->x" and "[1][2]" dereference NULL.
+ */
+static int after_subscript_crashes(const char *s, const char *end)
+{
+	return *s == '.' || *s == '[' || (*s == '-' && s + 1 < end && s[1] == '>');
+}
+
+/*
  * The print format: a quoted format, then C-like arguments.  libtraceevent
  * dereferences NULL where an expression stops after an operator ("x" . at
  * the end, found by the fuzz tests) and folds divisions at parse time, so
@@ -213,6 +223,8 @@ static int print_fmt_ok(const char *s, const char *end)
 			quoted = *s;
 		} else if (*s == ' ' || *s == '\t') {
 			continue;
+		} else if (prev == ']' && after_subscript_crashes(s, end)) {
+			return 0;
 		} else if (is_word(*s) || strchr("([{+-*&!~", *s)) {
 			if (!nest(*s, depth))
 				return 0;

@@ -473,6 +473,10 @@ static void test_formats_that_crash_libtraceevent(void **state)
 	expect_patched_reads(find("\"false\"\n", 8) + 7, "[", 1);
 	/* REC->NAME naming no field: NULL inside __print_symbolic() */
 	expect_patched_reads(find("REC->context", 12) + 8, "s", 1);
+	/* a member, an arrow or a subscript after a subscript: NULL */
+	expect_patched_reads(find(", REC->seqno", 12), "[1]. (void*)", 12);
+	expect_patched_reads(find(", REC->seqno", 12), "[1]->seqno  ", 12);
+	expect_patched_reads(find(", REC->seqno", 12), "[1][2]      ", 12);
 }
 
 /* Open a copy of the good file that @damage changed in place; must open. */
