@@ -78,7 +78,9 @@ static void resolve_field(struct ft_decoder *d, struct tep_event *event,
 	ref->offset = f->offset;
 	ref->size = f->size;
 	ref->is_signed = !!(f->flags & TEP_FIELD_IS_SIGNED);
-	ref->is_string = !!(f->flags & TEP_FIELD_IS_DYNAMIC);
+	ref->is_array = (f->flags & (TEP_FIELD_IS_ARRAY | TEP_FIELD_IS_STRING | TEP_FIELD_IS_DYNAMIC)) ==
+			(TEP_FIELD_IS_ARRAY | TEP_FIELD_IS_STRING) && f->size > 0;
+	ref->is_string = !!(f->flags & TEP_FIELD_IS_DYNAMIC) || ref->is_array;
 	/* A numeric slot needs a number of a size we can load. */
 	ref->present = ref->is_string == (cf->slot >= FT_NUM_SLOTS) &&
 		       (ref->is_string || f->size == 1 || f->size == 2 || f->size == 4 || f->size == 8);
@@ -248,7 +250,7 @@ int ft_decode(struct ft_decoder *d, struct tep_record *rec, struct ft_event *ev)
 	return 1;
 }
 
-/* A __data_loc string of @ev, copied into @buf; "" when absent or damaged. */
+/* A string of @ev (__data_loc, or in place), copied into @buf; "" when absent or damaged. */
 const char *ft_event_str(const struct ft_decoder *d, const struct ft_event *ev,
 			 enum ft_slot slot, char *buf, size_t len)
 {
@@ -256,11 +258,18 @@ const char *ft_event_str(const struct ft_decoder *d, const struct ft_event *ev,
 	unsigned int loc, off, n;
 
 	buf[0] = '\0';
-	if (!f->present || !f->is_string || f->offset + 4 > (int)ev->size || len == 0)
+	if (!f->present || !f->is_string || len == 0)
 		return buf;
-	loc = (unsigned int)load(d, ev->data + f->offset, 4, 0);
-	off = loc & 0xffff;
-	n = loc >> 16;
+	if (f->is_array) {	/* in place: at most its size, NUL or not */
+		off = (unsigned int)f->offset;
+		n = (unsigned int)f->size;
+	} else {
+		if (f->offset + 4 > (int)ev->size)
+			return buf;
+		loc = (unsigned int)load(d, ev->data + f->offset, 4, 0);
+		off = loc & 0xffff;
+		n = loc >> 16;
+	}
 	if (off >= ev->size || n > ev->size - off)
 		return buf;
 	n = strnlen((const char *)ev->data + off, n);

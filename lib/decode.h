@@ -29,6 +29,7 @@ struct ft_event {
 struct ft_field_ref {
 	int offset, size;
 	int is_signed, is_string, present;
+	int is_array;			/* a string in place (char comm[16]), not __data_loc */
 };
 
 /* A numeric field ft_decode() loads: where from, into which slot. */

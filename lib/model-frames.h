@@ -12,18 +12,21 @@
 #include "hist.h"
 
 /*
- * A waiting task's last wakeup (the scheduler's events, record --sched):
- * when it was made runnable, on which CPU, and the task that CPU ran
- * longest until the waiter's turn came (0: it was idle; the waiter
- * itself: it had not left the CPU when woken).
+ * What the scheduler's events (record --sched) say of the wait that held
+ * a commit up, kept with the commit (16 bytes: one per live fence): when
+ * its task was made runnable, and the task that ran longest on the CPU it
+ * was woken onto until its turn.
  */
 struct ft_wakeup {
-	uint64_t ts;			/* sched_wakeup; 0: none traced */
-	int cpu;			/* woken onto; then the one it ran on */
-	int ran;			/* it has run since (a switch into it, or it never left) */
-	int held_by;			/* pid: the longest holder of that CPU meanwhile */
-	uint32_t held_ns;		/* how long that one held it (saturates at 4.29 s) */
+	uint32_t before_end_ns;		/* made runnable this long before the wait ended */
+	uint32_t held_ns;		/* how long held_by held that CPU (saturates) */
+	int32_t held_by;		/* pid; 0 the CPU idle; the waiter's own: it never
+					 * left its CPU; FT_HELD_UNKNOWN: not traced */
+	int16_t cpu;			/* the CPU it was woken onto */
+	uint8_t traced;			/* a wakeup after the fence's signal was traced */
+	uint8_t unused;
 };
+#define FT_HELD_UNKNOWN (-1)
 
 struct ft_blocking {
 	int known;

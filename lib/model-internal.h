@@ -87,6 +87,7 @@ void model_wait_start(struct ft_model *m, const struct ft_event *ev, uint64_t ke
 void model_wait_end(struct ft_model *m, const struct ft_event *ev, uint64_t key);
 void model_sched_wakeup(struct ft_model *m, const struct ft_event *ev);
 void model_sched_switch(struct ft_model *m, const struct ft_event *ev);
+struct ft_wakeup model_wakeup_of(const struct ft_open_wait *o, uint64_t end, uint64_t signal_ts);
 void model_waits_free(struct ft_waits *w);
 
 #endif

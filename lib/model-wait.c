@@ -38,7 +38,7 @@ void model_wait_start(struct ft_model *m, const struct ft_event *ev, uint64_t ke
 	w->pid = ev->pid;
 	w->key = key;
 	w->start = ev->ts;
-	memset(&w->wakeup, 0, sizeof(w->wakeup));
+	w->wake = (struct ft_wake_track){ .held_by = FT_HELD_UNKNOWN };
 }
 
 /*
@@ -236,7 +236,8 @@ void model_wait_end(struct ft_model *m, const struct ft_event *ev, uint64_t key)
 		commit->block_signal = signal_ts;
 		commit->block_pid = w.pid;
 		commit->block_signal_known = waited && waited->signaled;
-		commit->block_wakeup = w.wakeup;
+		commit->block_wakeup = model_wakeup_of(&w, ev->ts, waited && waited->signaled ?
+						       waited->signal_ts : 0);
 	}
 	if (commit && waited && waited->error && !commit->in_error)
 		commit->in_error = waited->error;

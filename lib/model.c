@@ -23,7 +23,12 @@ int model_init(struct ft_model *m, struct ft_decoder *dec, unsigned int cpus)
 	m->display.delivered = calloc(m->n_cpus, sizeof(*m->display.delivered));
 	m->cpu_last_ts = calloc(m->n_cpus, sizeof(*m->cpu_last_ts));
 	m->cpu_switch_ts = calloc(m->n_cpus, sizeof(*m->cpu_switch_ts));
-	return m->display.delivered && m->cpu_last_ts && m->cpu_switch_ts ? 0 : -1;
+	m->cpu_current = malloc(m->n_cpus * sizeof(*m->cpu_current));
+	if (!m->display.delivered || !m->cpu_last_ts || !m->cpu_switch_ts || !m->cpu_current)
+		return -1;
+	for (unsigned int i = 0; i < m->n_cpus; i++)
+		m->cpu_current[i] = -1;
+	return 0;
 }
 
 /* Events were lost on @ev's CPU between its previous event and @ev. */
@@ -103,5 +108,8 @@ void model_free(struct ft_model *m)
 	model_members_free(&m->members);
 	free(m->cpu_last_ts);
 	free(m->cpu_switch_ts);
+	free(m->cpu_current);
+	keymap_free(&m->holder_of_pid);
+	vec_free_items((void **)&m->holder_names.items, &m->holder_names.n, &m->holder_names.cap);
 	memset(m, 0, sizeof(*m));
 }

@@ -161,10 +161,26 @@ struct ft_fence {
 	struct ft_wakeup block_wakeup;	/* the blocking wait's waiter: woken, run (sched) */
 };
 
+struct ft_task_name {
+	char comm[16];
+};
+
+/* An open wait's task as the scheduler's events follow it (model-sched.c). */
+struct ft_wake_track {
+	uint64_t ts;			/* its last sched_wakeup in the wait, 0 none */
+	uint64_t from;			/* holders count from here: the wakeup, or when
+					 * it left the CPU it was woken on */
+	uint64_t held_ns;
+	int cpu;			/* woken onto */
+	int held_by;			/* longest holder so far, FT_HELD_UNKNOWN none */
+	int ran;			/* switched in since */
+	int on_cpu;			/* woken while still running: no switch in needed */
+};
+
 struct ft_open_wait {
 	int pid;
 	uint64_t key, start;
-	struct ft_wakeup wakeup;	/* its task's last wakeup since it began */
+	struct ft_wake_track wake;
 };
 
 struct ft_wait_stat {
@@ -437,7 +453,11 @@ struct ft_model {
 	/* the event stream and what it lost (model.c) */
 	unsigned int n_cpus;
 	uint64_t *cpu_last_ts;			/* per CPU: last event time */
-	uint64_t *cpu_switch_ts;		/* per CPU: last sched_switch (model-sched.c) */
+	/* per CPU, from sched_switch (model-sched.c): when, and to which task */
+	uint64_t *cpu_switch_ts;
+	int *cpu_current;			/* -1: not seen */
+	struct keymap holder_of_pid;		/* a holder's pid: index in holder_names */
+	VEC(struct ft_task_name) holder_names;	/* as their switches named them */
 	struct { uint64_t from, to; } lost_windows[MODEL_MAX_LOST_WINDOWS];
 	unsigned int n_lost_windows;
 	int lost_windows_overflow;
@@ -463,5 +483,8 @@ int model_dups_traced(const struct ft_model *m);
 const struct ft_timeline *model_context_row(const struct ft_model *m, uint32_t ctx);
 uint32_t model_context_timeline(const struct ft_model *m, uint32_t ctx);
 uint32_t model_context_group(const struct ft_model *m, uint32_t ctx);
+
+/* A task that held a woken waiter's CPU, named by its switch (NULL: not named). */
+const char *model_holder_name(const struct ft_model *m, int pid);
 
 #endif

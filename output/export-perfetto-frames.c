@@ -83,9 +83,9 @@ static void late_args(FILE *out, const struct tl_data *d, const struct tl_frame 
 	part = report_driver_part_name(l);
 	if (part)
 		fprintf(out, ",\"driver_part\":\"%s\"", part);
-	if (l->wakeup.ts && l->wakeup.ran) {	/* sched events: whose the waiter's CPU was */
+	if (report_holder_known(l)) {	/* sched events: whose the waiter's CPU was */
 		fputs(",\"cpu_held_by\":", out);
-		json_str(out, l->wakeup.held_by ? report_task_name(d->model, l->wakeup.held_by) : "(idle)");
+		json_str(out, report_holder_name(d->model, l->wakeup.held_by));
 		fprintf(out, ",\"cpu_held_by_pid\":%d", l->wakeup.held_by);
 	}
 	if (l->blocking.known && l->blocking.ctx != FT_NONE) {

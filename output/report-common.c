@@ -112,6 +112,18 @@ const char *report_task_name(const struct ft_model *m, int pid)
 	return comm && strcmp(comm, "<...>") != 0 ? comm : "?";
 }
 
+const char *report_holder_name(const struct ft_model *m, int pid)
+{
+	const char *comm = pid ? model_holder_name(m, pid) : "(idle)";
+
+	return comm ? comm : report_task_name(m, pid);
+}
+
+int report_holder_known(const struct ft_late_frame *l)
+{
+	return l->wakeup.traced && l->wakeup.held_by != FT_HELD_UNKNOWN;
+}
+
 /* Does --context / --timeline keep @t? */
 int report_timeline_selected(const struct ft_timeline *t, const struct report_opts *o)
 {

@@ -81,7 +81,7 @@ static void late_row(FILE *out, const struct ft_crtc *c, const struct ft_late_fr
 	if (l->in_error)
 		fprintf(out, "%d", l->in_error);
 	fprintf(out, ",%u,", l->repeats);
-	if (l->wakeup.ts && l->wakeup.ran)
+	if (report_holder_known(l))
 		fprintf(out, "%d", l->wakeup.held_by);
 	fprintf(out, "\n");
 }

@@ -47,20 +47,23 @@ static void pacing(FILE *out, const struct ft_frame_stats *fs)
 	fprintf(out, ", \"longest_repeat_run\": %" PRIu64, fs->longest_repeat_run);
 }
 
-/* The waiter's wakeup (sched events), or null when none was traced. */
-static void waiter_wakeup(FILE *out, const struct ft_model *m, const struct ft_wakeup *w)
+/* The waiter's wakeup (sched events), or null when none after the signal was traced. */
+static void waiter_wakeup(FILE *out, const struct ft_model *m, const struct ft_late_frame *l)
 {
-	if (!w->ts) {
+	const struct ft_wakeup *w = &l->wakeup;
+
+	if (!w->traced) {
 		fprintf(out, "null");
 		return;
 	}
-	fprintf(out, "{\"runnable_ns\": %" PRIu64 ", \"cpu\": %d, \"held_by_pid\": ", w->ts, w->cpu);
-	if (!w->ran) {
+	fprintf(out, "{\"runnable_ns\": %" PRIu64 ", \"cpu\": %d, \"held_by_pid\": ",
+		l->woken_ns - w->before_end_ns, w->cpu);
+	if (!report_holder_known(l)) {
 		fprintf(out, "null, \"held_by\": null, \"held_ns\": null}");
 		return;
 	}
 	fprintf(out, "%d, \"held_by\": ", w->held_by);
-	json_str(out, w->held_by ? report_task_name(m, w->held_by) : "(idle)");
+	json_str(out, report_holder_name(m, w->held_by));
 	fprintf(out, ", \"held_ns\": %u}", w->held_ns);
 }
 
@@ -93,7 +96,7 @@ static void late_frame(FILE *out, const struct ft_model *m, const struct ft_late
 	ns_or_null(out, "ready_ns", l->ready_known, l->ready_ns);
 	ns_or_null(out, "woken_ns", l->woken_ns != 0, l->woken_ns);
 	fprintf(out, ", \"wakeup\": ");
-	waiter_wakeup(out, m, &l->wakeup);
+	waiter_wakeup(out, m, l);
 	ns_or_null(out, "queued_until_ns", l->queued_until_ns != 0, l->queued_until_ns);
 	fprintf(out, ", \"queued_inferred\": %s, \"events_lost\": %s, \"in_fence_error\": ",
 		l->queued_inferred ? "true" : "false", l->lost ? "true" : "false");

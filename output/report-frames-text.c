@@ -202,27 +202,28 @@ static void driver_cause(FILE *out, const struct ft_late_frame *l, const char *p
 static void wakeup_detail(FILE *out, const struct ft_model *m, const struct ft_late_frame *l)
 {
 	const struct ft_wakeup *w = &l->wakeup;
+	uint64_t runnable = l->woken_ns - w->before_end_ns;
 	char d[24];
 
 	if (!m->dec->have_set[FT_SET_SCHED]) {
 		fprintf(out, " (record --sched names what held its CPU)");
 		return;
 	}
-	if (!w->ts) {
-		fprintf(out, " (no wakeup of it traced)");
+	if (!w->traced) {
+		fprintf(out, " (no wakeup of it after the signal traced)");
 		return;
 	}
-	report_dur(d, sizeof(d), w->ts > l->ready_ns ? w->ts - l->ready_ns : 0);
+	report_dur(d, sizeof(d), runnable > l->ready_ns ? runnable - l->ready_ns : 0);
 	fprintf(out, "; runnable %s after the signal", d);
-	if (!w->ran)
-		fprintf(out, " (no switch into it traced)");
+	if (w->held_by == FT_HELD_UNKNOWN)
+		fprintf(out, ", on CPU %d: what held it is not traced", w->cpu);
 	else if (w->held_by == l->waiter_pid)
 		fprintf(out, ", still on CPU %d", w->cpu);
 	else if (!w->held_by)
 		fprintf(out, ", CPU %d idle: a slow wake-up", w->cpu);
 	else
 		fprintf(out, ", CPU %d held by %s (pid %d) for %s", w->cpu,
-			report_task_name(m, w->held_by), w->held_by,
+			report_holder_name(m, w->held_by), w->held_by,
 			report_dur(d, sizeof(d), w->held_ns));
 }
 

@@ -68,6 +68,10 @@ int report_late_filtered(const struct report_opts *o);
 int report_json(FILE *out, const struct ft_model *m, const struct report_info *info,
 		const struct report_opts *o);
 const char *report_task_name(const struct ft_model *m, int pid);
+/* The task that held a woken waiter's CPU: "(idle)" for pid 0, its switch's name. */
+const char *report_holder_name(const struct ft_model *m, int pid);
+/* Does @l's wakeup (sched events) name what held its waiter's CPU? */
+int report_holder_known(const struct ft_late_frame *l);
 int report_errors_known(const struct ft_model *m);
 int report_failed_known(const struct ft_model *m);
 int report_failed_selected(const struct ft_model *m, const struct ft_crtc *c,

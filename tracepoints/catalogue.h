@@ -77,7 +77,7 @@ enum ft_slot {
 	FT_PID, FT_TARGET_CPU, FT_PREV_PID, FT_NEXT_PID,
 	FT_NUM_SLOTS,
 	/* strings, read on demand from the record */
-	FT_DRIVER = FT_NUM_SLOTS, FT_TIMELINE, FT_CRTC_NAME,
+	FT_DRIVER = FT_NUM_SLOTS, FT_TIMELINE, FT_CRTC_NAME, FT_PREV_COMM,
 	FT_ALL_SLOTS,
 };
 
@@ -181,6 +181,7 @@ enum ft_slot {
 	F(SCHED_WAKEUP,	     pid,      FT_PID,	    FT_REQUIRED)	\
 	F(SCHED_WAKEUP,	     target_cpu, FT_TARGET_CPU, FT_REQUIRED)	\
 	F(SCHED_SWITCH,	     prev_pid, FT_PREV_PID, FT_REQUIRED)	\
+	F(SCHED_SWITCH,	     prev_comm, FT_PREV_COMM, FT_OPTIONAL)	\
 	F(SCHED_SWITCH,	     next_pid, FT_NEXT_PID, FT_REQUIRED)
 
 #define FT_EVENT_ENUM(id, sys, name, set) FT_EV_##id,

@@ -37,7 +37,7 @@ static const struct gf_commit commits[] = {
 #define N_COMMITS (sizeof(commits) / sizeof(commits[0]))
 #define MISSING_VBLANK 116
 
-enum gf_kind { GF_SUBMIT, GF_SIGNAL, GF_WOKEN, GF_VBLANK, GF_WAKEUP, GF_SWITCH_IN };
+enum gf_kind { GF_SUBMIT, GF_SIGNAL, GF_WOKEN, GF_VBLANK, GF_WAKEUP, GF_SWITCH_IN, GF_SWITCH_ELSEWHERE };
 
 #define WAKEUP_FRAME 6		/* the commit of class wakeup (1-based) */
 #define STARVER_PID 70
@@ -90,6 +90,10 @@ static void play(struct gt *g, const struct gf_step *st)
 		gt_pid(g, 40);
 		gt_sched_wakeup(g, 0, st->ts, 47, WAITER_CPU);
 		break;
+	case GF_SWITCH_ELSEWHERE:	/* the producer leaves CPU 0: it holds up nobody */
+		gt_pid(g, 40);
+		gt_sched_switch(g, 0, st->ts, 40, 0);
+		break;
 	case GF_SWITCH_IN:	/* its CPU passes to it: from the starver, or idle */
 		gt_pid(g, st->n == WAKEUP_FRAME ? STARVER_PID : 0);
 		gt_sched_switch(g, WAITER_CPU, st->ts, st->n == WAKEUP_FRAME ? STARVER_PID : 0, 47);
@@ -97,7 +101,7 @@ static void play(struct gt *g, const struct gf_step *st)
 	}
 }
 
-/* The scheduler's events of commit @i's waiter, and a switch elsewhere. */
+/* The scheduler's events of commit @i's waiter, and a switch on the other CPU. */
 static unsigned int sched_steps(struct gf_step *st, uint32_t i)
 {
 	const struct gf_commit *c = &commits[i];
@@ -106,13 +110,14 @@ static unsigned int sched_steps(struct gf_step *st, uint32_t i)
 	if (!woke)
 		return 0;
 	st[0] = (struct gf_step){ woke, GF_WAKEUP, i + 1 };
-	st[1] = (struct gf_step){ c->woken - 5000, GF_SWITCH_IN, i + 1 };
-	return 2;
+	st[1] = (struct gf_step){ woke + 10000, GF_SWITCH_ELSEWHERE, i + 1 };
+	st[2] = (struct gf_step){ c->woken - 5000, GF_SWITCH_IN, i + 1 };
+	return 3;
 }
 
 static void frames(struct gt *g, int sched)
 {
-	struct gf_step st[5 * N_COMMITS + 32];
+	struct gf_step st[6 * N_COMMITS + 32];
 	unsigned int n = 0;
 
 	for (uint32_t i = 0; i < N_COMMITS; i++) {
