@@ -335,6 +335,19 @@ static unsigned char *event_header(struct trace_builder *tb, int skip)
 	return data + pos;
 }
 
+/* Give the event after @skip others on page 0 the header @hdr and next word @word; read it back. */
+static void rewrite_and_read(struct trace_builder *tb, int skip, uint32_t hdr, uint32_t word,
+			     const char *path, struct seen *s)
+{
+	unsigned char *ev = event_header(tb, skip);
+
+	memcpy(ev, &hdr, 4);
+	memcpy(ev + 4, &word, 4);
+	write_builder(tb, path);
+	tb_free(tb);
+	assert_int_equal(read_all(path, s, NULL), 0);
+}
+
 /*
  * A padding event (a discarded one: the kernel keeps its time delta) is
  * stepped over by its length, and its delta counts for the event after.
@@ -342,23 +355,15 @@ static unsigned char *event_header(struct trace_builder *tb, int skip)
 static void test_padding_keeps_delta(void **state)
 {
 	struct trace_builder *tb = new_builder(1);
-	const char *path = tmp_path("padding.dat");
-	unsigned char *ev;
-	uint32_t hdr, len;
+	uint32_t hdr;
 	struct seen s;
 
 	(void)state;
 	for (uint32_t i = 1; i <= 3; i++)
 		assert_int_equal(tb_fence(tb, 0, 100 * i, "dma_fence_init", "d", "t", 1, i), 0);
-	ev = event_header(tb, 1);
-	memcpy(&hdr, ev, 4);
-	len = (hdr & 31) * 4;
-	hdr = (hdr & ~31u) | 29;		/* the second event discarded */
-	memcpy(ev, &hdr, 4);
-	memcpy(ev + 4, &len, 4);
-	write_builder(tb, path);
-	tb_free(tb);
-	assert_int_equal(read_all(path, &s, NULL), 0);
+	memcpy(&hdr, event_header(tb, 1), 4);
+	/* the second event discarded: padding as long as its data */
+	rewrite_and_read(tb, 1, (hdr & ~31u) | 29, (hdr & 31) * 4, tmp_path("padding.dat"), &s);
 	assert_int_equal(s.n, 2);
 	assert_int_equal(s.seqno[0], 1);
 	assert_int_equal(s.seqno[1], 3);
@@ -369,9 +374,6 @@ static void test_padding_keeps_delta(void **state)
 static void test_absolute_time_stamp(void **state)
 {
 	struct trace_builder *tb = new_builder(1);
-	const char *path = tmp_path("absolute.dat");
-	uint32_t hdr = 31 | 5000u << 5, high = 0;
-	unsigned char *ev;
 	struct seen s;
 
 	(void)state;
@@ -379,13 +381,8 @@ static void test_absolute_time_stamp(void **state)
 	assert_int_equal(tb_force_extend(tb, 0), 0);
 	assert_int_equal(tb_fence(tb, 0, 200, "dma_fence_init", "d", "t", 1, 2), 0);
 	assert_int_equal(tb_fence(tb, 0, 300, "dma_fence_init", "d", "t", 1, 3), 0);
-	ev = event_header(tb, 1);
-	assert_int_equal(ev[0] & 31, 30);	/* the extend, made absolute */
-	memcpy(ev, &hdr, 4);
-	memcpy(ev + 4, &high, 4);
-	write_builder(tb, path);
-	tb_free(tb);
-	assert_int_equal(read_all(path, &s, NULL), 0);
+	assert_int_equal(event_header(tb, 1)[0] & 31, 30);	/* the extend, made absolute */
+	rewrite_and_read(tb, 1, 31 | 5000u << 5, 0, tmp_path("absolute.dat"), &s);
 	assert_int_equal(s.n, 3);
 	assert_int_equal(s.ts[1], 5000);
 	assert_int_equal(s.ts[2], 5100);
