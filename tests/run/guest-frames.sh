@@ -30,18 +30,39 @@ guest_frame_classes() {
 	verdict $? "frames (trace-cmd, stock events): the same classes, queued inferred" "$d/check-tc.out"
 }
 
-# wakeup_held_by_starver JSON TRUTH: the report names the starver (the
-# workload's --starve thread) as what held the woken waiter's CPU, for at
-# least 20 ms of its 40, in each frame the ground truth TRUTH says it
-# starved, whatever its class (producer when the fences came late too: a
-# loaded host, trace-cmd's readers), and in every frame of class wakeup.
-wakeup_held_by_starver() {
+# starved_frames JSON TRUTH: the late frames of JSON that the ground truth
+# TRUTH says were starved (--starve), as JSON lines.
+starved_frames() {
 	local seqs
 	seqs=$(sed -n 's/.* out_seqno=\([0-9]*\) .* starve_from_ns=[1-9].*/\1/p' "$2" | jq -sc .)
-	jq -e --argjson s "$seqs" '[.frames[].late_frames[]] as $l | .event_sets.sched and ($s | length) >= 1 and
-		all($s[]; . as $q | [$l[] | select(.out_fence_seqno == $q and .wakeup.held_by == "starver" and
-			.wakeup.held_ns >= 20e6 and .wakeup.runnable_ns <= .woken_ns)] | length == 1) and
-		all($l[] | select(.class == "wakeup"); .wakeup.held_by == "starver")' "$1" >/dev/null
+	jq -c --argjson s "$seqs" '.frames[].late_frames[] | . as $f | select(any($s[]; . == $f.out_fence_seqno))' "$1"
+}
+
+# wakeup_held_by_starver JSON TRUTH: the report names the starver (the
+# workload's --starve thread) as what held the woken waiter's CPU, for 5 ms
+# or more, in every starved frame classed wakeup, and in at least one
+# starved frame.  Not in each: one classed producer had its fences late
+# too (a loaded host), and its waiter may have been woken when the
+# starver's 40 ms were nearly over, or over (seen under load: a starved
+# frame's fences 12 ms from the deadline).  Other frames a loaded host
+# made late can be of class wakeup too, held by whatever ran (the
+# recorder, an idle CPU slow to wake): not the starver's.
+wakeup_held_by_starver() {
+	[ "$(jq '.event_sets.sched' "$1")" = true ] &&
+		starved_frames "$1" "$2" | jq -se 'length >= 1 and
+			([.[] | select(.wakeup.held_by == "starver" and .wakeup.held_ns >= 5e6)] | length >= 1) and
+			all(.[] | select(.class == "wakeup"); .wakeup.held_by == "starver" and
+				.wakeup.held_ns >= 5e6 and .wakeup.runnable_ns <= .woken_ns)' >/dev/null
+}
+
+# starved_wakeup_rows TEXT JSON TRUTH: each starved frame classed wakeup
+# has its row in the text report TEXT naming the starver.
+starved_wakeup_rows() {
+	local seq
+	for seq in $(starved_frames "$2" "$3" | jq 'select(.class == "wakeup") | .out_fence_seqno'); do
+		grep -Eq "^ +$seq +[0-9]+~? +[0-9]+ .* wakeup .* CPU [0-9]+ held by starver \(pid [0-9]+\) for " "$1" ||
+			return 1
+	done
 }
 
 # The scheduler's events: frames whose compositor's CPU a starver took
@@ -63,8 +84,8 @@ guest_frames_sched() {
 	"$ft" report --json "$d/trace.dat" >"$d/report.json" 2>"$d/report.err" &&
 		"$repo/tests/lab/check-frame-classes" "$d/report.json" "$d/workload.txt" >"$d/check.out" 2>&1 &&
 		wakeup_held_by_starver "$d/report.json" "$d/workload.txt" &&
-		[ "$("$ft" report --section frames "$d/trace.dat" | grep -Ec ' wakeup .* CPU 0 held by starver \(pid [0-9]+\) for ')" = \
-			"$(jq '[.frames[].late_frames[] | select(.class == "wakeup")] | length' "$d/report.json")" ]
+		"$ft" report --section frames "$d/trace.dat" >"$d/frames.txt" &&
+		starved_wakeup_rows "$d/frames.txt" "$d/report.json" "$d/workload.txt"
 	verdict $? "frames (record --sched): each starved frame names the starver as what held its waiter's CPU, in JSON and text" "$d/check.out"
 	tc_again "$d" tc.dat workload-tc.txt "$wl" "$tc_events" >"$d/tc-again.log" 2>&1 &&
 		"$ft" report --json "$d/tc.dat" >"$d/report-tc.json" 2>"$d/report-tc.err" &&
