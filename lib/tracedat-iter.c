@@ -68,6 +68,39 @@ static unsigned int event_type(const struct tracedat *td, const unsigned char *r
 	return td->type_size == 2 ? tracedat_u16(td, p) : tracedat_u32(td, p);
 }
 
+/* An event header's type_len and time delta (ring_buffer.c encoding). */
+static unsigned int rb_type_len(const struct tracedat *td, uint32_t hdr)
+{
+	return td->big_endian ? hdr >> 27 : hdr & 31;
+}
+
+static unsigned long long rb_delta(const struct tracedat *td, uint32_t hdr)
+{
+	return td->big_endian ? hdr & RB_COMMIT_MASK : hdr >> 5;
+}
+
+/*
+ * A data event's length from its header at @p (type_len 0: the word after
+ * it, which counts itself, rounded up to 4) and where its data starts.
+ */
+static unsigned int rb_data_len(const struct tracedat *td, unsigned int type_len,
+				const unsigned char *p, unsigned int *header)
+{
+	uint32_t len;
+
+	*header = type_len ? 4 : 8;
+	if (type_len)
+		return type_len * 4;
+	len = tracedat_u32(td, p + 4);
+	return len < 4 ? 0 : (len - 4 + 3) & ~3u;
+}
+
+/* A page's commit word: its committed size and the missed-events flags. */
+static unsigned long long page_commit(const struct tracedat *td, const unsigned char *page)
+{
+	return td->commit_size == 8 ? tracedat_u64(td, page + 8) : tracedat_u32(td, page + 8);
+}
+
 static const char *check_data_event(const struct tracedat *td, const unsigned char *rec,
 				    unsigned long long len)
 {
@@ -90,14 +123,13 @@ static const char *check_events(const struct tracedat *td, const unsigned char *
 				unsigned long long size, unsigned long long avail)
 {
 	unsigned long long pos = 0, next, len;
-	unsigned int hdr, type_len;
+	unsigned int type_len, header;
 	const char *bad;
 
 	while (pos < size) {
 		if (pos + 4 > avail)
 			return "event header past the page";
-		hdr = tracedat_u32(td, data + pos);
-		type_len = td->big_endian ? hdr >> 27 : hdr & 31;
+		type_len = rb_type_len(td, tracedat_u32(td, data + pos));
 		if (type_len > RB_MAX_SMALL_TYPE || type_len == 0) {
 			/* the word after the header is read for these */
 			if (pos + 8 > avail)
@@ -111,10 +143,8 @@ static const char *check_events(const struct tracedat *td, const unsigned char *
 		} else if (type_len > RB_TYPE_PADDING) {
 			next = pos + 8;
 		} else {
-			len = type_len ? type_len * 4ull : tracedat_u32(td, data + pos + 4);
-			if (!type_len)
-				len = len < 4 ? 0 : (len - 4 + 3) & ~3ull;
-			pos += type_len ? 4 : 8;
+			len = rb_data_len(td, type_len, data + pos, &header);
+			pos += header;
 			if (pos + len > size)
 				return "event longer than the commit";
 			bad = check_data_event(td, data + pos, len);
@@ -136,10 +166,8 @@ static const char *check_page(const struct tracedat *td, const unsigned char *pa
 {
 	unsigned int start = 8 + td->commit_size;
 	unsigned long long avail = td->page_size - start;
-	unsigned long long commit, size;
+	unsigned long long commit = page_commit(td, page), size = commit & RB_COMMIT_MASK;
 
-	commit = td->commit_size == 8 ? tracedat_u64(td, page + 8) : tracedat_u32(td, page + 8);
-	size = commit & RB_COMMIT_MASK;
 	if (size > avail)
 		return "commit larger than the page";
 	*missed = 0;
@@ -219,12 +247,9 @@ static int page_fail(struct tracedat *td, const struct cursor *c, int cpu, const
 /* Walk checked @page from its start: its time stamp, its committed data. */
 static void start_page(const struct tracedat *td, struct cursor *c, const unsigned char *page)
 {
-	unsigned long long commit = td->commit_size == 8 ? tracedat_u64(td, page + 8) :
-				    tracedat_u32(td, page + 8);
-
 	c->page_ts = tracedat_u64(td, page);
 	c->page_data = page + 8 + td->commit_size;
-	c->page_size = (unsigned int)(commit & RB_COMMIT_MASK);
+	c->page_size = (unsigned int)(page_commit(td, page) & RB_COMMIT_MASK);
 	c->page_pos = 0;
 }
 
@@ -237,9 +262,8 @@ static int next_in_page(const struct tracedat *td, struct cursor *c)
 	while (c->page_pos < c->page_size) {
 		const unsigned char *p = c->page_data + c->page_pos;
 		uint32_t hdr = tracedat_u32(td, p);
-		unsigned int type_len = td->big_endian ? hdr >> 27 : hdr & 31;
-		unsigned long long delta = td->big_endian ? hdr & RB_COMMIT_MASK : hdr >> 5;
-		unsigned int len;
+		unsigned int type_len = rb_type_len(td, hdr), len, header;
+		unsigned long long delta = rb_delta(td, hdr);
 
 		if (type_len == RB_TYPE_PADDING) {
 			c->page_ts += delta;
@@ -255,14 +279,8 @@ static int next_in_page(const struct tracedat *td, struct cursor *c)
 			continue;
 		}
 		c->page_ts += delta;
-		if (type_len) {
-			len = type_len * 4;
-			p += 4;
-		} else {
-			len = tracedat_u32(td, p + 4);
-			len = len < 4 ? 0 : (len - 4 + 3) & ~3u;
-			p += 8;
-		}
+		len = rb_data_len(td, type_len, p, &header);
+		p += header;
 		c->page_pos = (unsigned int)(p - c->page_data) + len;
 		c->data = (void *)p;
 		c->size = (int)len;
