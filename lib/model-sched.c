@@ -36,13 +36,17 @@ void model_sched_wakeup(struct ft_model *m, const struct ft_event *ev)
 	}
 }
 
-/* Keep @comm as the name of holder @pid (the trace's own list may lack it). */
-static void name_holder(struct ft_model *m, int pid, const char *comm)
+/*
+ * Keep switch @ev's prev_comm as the name of holder @pid (the trace's own
+ * list may lack it): read here, once a holder is found, not per switch.
+ */
+static void name_holder(struct ft_model *m, int pid, const struct ft_event *ev)
 {
 	struct ft_task_name *t;
+	char comm[16];
 	uint32_t idx;
 
-	if (!comm[0])
+	if (!m->dec || !ft_event_str(m->dec, ev, FT_PREV_COMM, comm, sizeof(comm))[0])
 		return;
 	if (!keymap_get(&m->holder_of_pid, (uint64_t)pid, &idx)) {
 		t = vec_push(&m->holder_names);
@@ -56,8 +60,11 @@ static void name_holder(struct ft_model *m, int pid, const char *comm)
 	snprintf(t->comm, sizeof(t->comm), "%s", comm);
 }
 
-/* @pid ran on the waiter's CPU from @from (or the wakeup) to @to: the longest so far? */
-static void held(struct ft_model *m, struct ft_wake_track *w, int pid, const char *comm,
+/*
+ * @pid ran on the waiter's CPU from @from (or the wakeup) to @to: the
+ * longest so far?  @ev: the switch that names it (its prev), or NULL.
+ */
+static void held(struct ft_model *m, struct ft_wake_track *w, int pid, const struct ft_event *ev,
 		 uint64_t from, uint64_t to)
 {
 	uint64_t ns;
@@ -71,13 +78,13 @@ static void held(struct ft_model *m, struct ft_wake_track *w, int pid, const cha
 		return;
 	w->held_ns = ns;
 	w->held_by = pid;
-	if (comm)
-		name_holder(m, pid, comm);
+	if (ev)
+		name_holder(m, pid, ev);
 }
 
 /* What a switch on @cpu from @prev to @next means for open wait @o's task. */
 static void follow(struct ft_model *m, struct ft_open_wait *o, const struct ft_event *ev,
-		   int prev, int next, const char *prev_comm)
+		   int prev, int next)
 {
 	struct ft_wake_track *w = &o->wake;
 	int cpu = ev->cpu, on = w->cpu;
@@ -91,7 +98,7 @@ static void follow(struct ft_model *m, struct ft_open_wait *o, const struct ft_e
 		return;
 	}
 	if (cpu == on)
-		held(m, w, prev, prev_comm, m->cpu_switch_ts[cpu], ev->ts);
+		held(m, w, prev, ev, m->cpu_switch_ts[cpu], ev->ts);
 	if (next != o->pid)
 		return;
 	w->ran = 1;
@@ -103,15 +110,11 @@ static void follow(struct ft_model *m, struct ft_open_wait *o, const struct ft_e
 void model_sched_switch(struct ft_model *m, const struct ft_event *ev)
 {
 	int prev = (int)ev->v[FT_PREV_PID], next = (int)ev->v[FT_NEXT_PID];
-	char comm[16];
 
 	if (ev->cpu < 0 || (unsigned int)ev->cpu >= m->n_cpus)
 		return;
-	comm[0] = '\0';
-	if (m->dec)
-		ft_event_str(m->dec, ev, FT_PREV_COMM, comm, sizeof(comm));
 	for (unsigned int i = 0; i < m->waits.n_open; i++)
-		follow(m, &m->waits.open[i], ev, prev, next, comm);
+		follow(m, &m->waits.open[i], ev, prev, next);
 	m->cpu_switch_ts[ev->cpu] = ev->ts;
 	m->cpu_current[ev->cpu] = next;
 }
