@@ -164,4 +164,10 @@ struct ft_frame_stats {
 	unsigned int cadence_n, cadence_head;
 };
 
+/* When @l's waiter was made runnable (its wakeup is traced). */
+static inline uint64_t ft_late_runnable_ns(const struct ft_late_frame *l)
+{
+	return l->woken_ns - l->wakeup.before_end_ns;
+}
+
 #endif

@@ -57,7 +57,7 @@ static void waiter_wakeup(FILE *out, const struct ft_model *m, const struct ft_l
 		return;
 	}
 	fprintf(out, "{\"runnable_ns\": %" PRIu64 ", \"cpu\": %d, \"held_by_pid\": ",
-		l->woken_ns - w->before_end_ns, w->cpu);
+		ft_late_runnable_ns(l), w->cpu);
 	if (!report_holder_known(l)) {
 		fprintf(out, "null, \"held_by\": null, \"held_ns\": null}");
 		return;

@@ -202,7 +202,7 @@ static void driver_cause(FILE *out, const struct ft_late_frame *l, const char *p
 static void wakeup_detail(FILE *out, const struct ft_model *m, const struct ft_late_frame *l)
 {
 	const struct ft_wakeup *w = &l->wakeup;
-	uint64_t runnable = l->woken_ns - w->before_end_ns;
+	uint64_t runnable = ft_late_runnable_ns(l);
 	char d[24];
 
 	if (!m->dec->have_set[FT_SET_SCHED]) {

@@ -8,7 +8,6 @@
  * wakeup frame, idle in the others, and other tasks' switches around.
  */
 #include <stdlib.h>
-#include <string.h>
 
 #include "golden-traces.h"
 
