@@ -99,7 +99,7 @@ SERIES_STATE_SRC := tests/guest/series-state.c tests/guest/vgem-fence.c tests/gu
 	tests/guest/lab.c tests/guest/guest-trace.c tests/guest/trace-lines.c $(LAB_LIB)
 LOGSCAN_SRC := tests/lab/logscan.c tests/lab/logscan-rules.c
 # The unit tests link the layers' archives, and of live/ only the spill
-# file (the rest of live/ needs the BPF skeletons, so the guest kernel).
+# file and a few more (the rest of live/ needs the BPF skeletons, so the guest kernel).
 UNIT_TEST_SRC := tests/unit/unit-tests.c tests/unit/test-logscan.c tests/unit/test-frames.c tests/unit/test-failed-frames.c tests/unit/test-driver-part.c tests/unit/test-sched-wakeup.c \
 	tests/unit/test-workload-plan.c tests/unit/test-series-probe.c tests/unit/test-sync-name.c tests/unit/test-hist.c \
 	tests/unit/test-tracedat.c tests/unit/test-tracedat-bad.c \
@@ -114,7 +114,8 @@ UNIT_TEST_SRC := tests/unit/unit-tests.c tests/unit/test-logscan.c tests/unit/te
 	tests/unit/tmpdir.c tests/unit/test-tmpdir.c tests/unit/vblank-land.c \
 	tests/unit/test-spill.c live/record-bpf-spill.c tests/unit/test-stall-class.c live/stall-class.c \
 	tests/unit/test-kallsyms.c live/kallsyms.c tests/unit/test-event-formats.c \
-	tests/unit/test-lockdown.c tests/unit/test-proc-comm.c
+	tests/unit/test-lockdown.c tests/unit/test-proc-comm.c \
+	tests/unit/test-names-ask.c live/names-ask.c live/fence-names.c
 UNIT_SRC := $(UNIT_TEST_SRC) $(LIB_SRC) $(OUTPUT_SRC) $(CAPTURE_SRC)
 
 objs = $(patsubst %.c,$(OBJ)/%.o,$(patsubst $(OUT)/%,%,$(1)))
@@ -158,7 +159,7 @@ $(BPF_OUT)/vmlinux.h: FORCE
 		bpftool btf dump file $$kdir/vmlinux format c >$@.tmp && \
 		{ cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@; }
 
-$(BPF_OUT)/%.bpf.o: live/%.bpf.c live/%.h live/fence-ops.h live/fence-ops.bpf.h $(BPF_OUT)/vmlinux.h
+$(BPF_OUT)/%.bpf.o: live/%.bpf.c live/%.h live/fence-ops.h live/fence-ops.bpf.h live/fence-names.bpf.h $(BPF_OUT)/vmlinux.h
 	$(if $(Q),@echo "  BPF     $<")
 	$(Q)clang -g -O2 -Wall -target bpf -mcpu=v3 -D__TARGET_ARCH_x86 -I$(BPF_OUT) -Ilive -c $< -o $@
 
@@ -219,7 +220,7 @@ $(HOSTBIN)/logscan: $(call objs,$(LOGSCAN_SRC))
 
 $(HOSTBIN)/unit-tests: $(call objs,$(UNIT_TEST_SRC)) $(CAPTURE_A) $(OUTPUT_A) $(LIB_A)
 	@mkdir -p $(dir $@)
-	$(Q)$(CC) -o $@ $^ -lcmocka $(CORE_LIBS)
+	$(Q)$(CC) -o $@ $^ -lcmocka $(CORE_LIBS) $(BPF_LIBS)
 
 # Compressed copies of uncompressed v7 files (the zlib fixture; tests/unit/v7-zip.c).
 $(HOSTBIN)/v7-zip: $(call objs,tests/unit/v7-zip-main.c tests/unit/v7-zip.c)
@@ -261,7 +262,7 @@ $(ASAN)/unit-tests: $(UNIT_SRC) $(LAYER_HEADERS) $(wildcard tests/unit/*.h tests
 	@mkdir -p $(dir $@)
 	$(if $(Q),@echo "  ASAN    $@")
 	$(Q)$(CC) -std=gnu11 -D_GNU_SOURCE -O1 -g $(ASAN_FLAGS) $(DRM_CFLAGS) $(TRACEFS_CFLAGS) \
-		$(TRACEEVENT_CFLAGS) $(LAYER_INCLUDES) -Itests/lab -Itests/unit -o $@ $(UNIT_SRC) -lcmocka $(CORE_LIBS)
+		$(TRACEEVENT_CFLAGS) $(LAYER_INCLUDES) -Itests/lab -Itests/unit -o $@ $(UNIT_SRC) -lcmocka $(CORE_LIBS) $(BPF_LIBS)
 
 # fence-trace itself with the same sanitizers, for tests/cli/test-cli in
 # the unit part of tests/run-tests (a build of its own: build/asan/bin).

@@ -31,7 +31,6 @@ static const char *const p0007[] = {
 };
 static const char *const p0008[] = { "dma_fence:dma_fence_error", "dma_fence:dma_fence_member", NULL };
 static const char *const p0009[] = { "@fence_timeline", NULL };
-static const char *const p0011[] = { "@names_kfunc", NULL };
 
 /* 0001-0003 fix bugs and 0010 is documentation: nothing to see from outside. */
 static const struct series_patch patches[] = {
@@ -41,7 +40,6 @@ static const struct series_patch patches[] = {
 	{ "0007", "drm_fence_out_discard, crtc_name in drm_fence_out_create", p0007 },
 	{ "0008", "dma_fence_error and dma_fence_member", p0008 },
 	{ "0009", "debugfs dri/N/crtc-M/fence_timeline", p0009 },
-	{ "0011", "BPF kfunc bpf_dma_fence_get_names (fence names)", p0011 },
 };
 
 const struct series_patch *series_patches(size_t *count)
@@ -116,14 +114,14 @@ static void list_patches(const struct series_result *r, enum patch_state a, enum
 
 /**
  * series_version() - the series as one phrase: "present in full, up to patch
- * 0011 ...", "cannot tell in full (...); present: 0011", "partial or older:
- * the newest patch present in full is 0006; incomplete: 0007 0008 0009
- * 0011", "absent (...)", "cannot tell (...)".  A patch that cannot be
+ * 0009 ...", "cannot tell in full (...); present: 0005", "partial or older:
+ * the newest patch present in full is 0006; incomplete: 0007 0008 0009",
+ * "absent (...)", "cannot tell (...)".  A patch that cannot be
  * looked at (0004 needs sw_sync, which distribution kernels lack) does not
  * undo what the others show: with nothing present and more patches seen
  * absent than not looked at, the series is absent, and the patches not
- * looked at are named.  With fewer (not root: only the kfunc, in BTF, can
- * be seen) an older series could hide in them: cannot tell.
+ * looked at are named.  With fewer an older series could hide in them:
+ * cannot tell.
  *
  * Return: 1 when the series is there in full, else 0.
  */
@@ -156,7 +154,7 @@ int series_version(const struct series_result *r, char *buf, size_t len)
 		snprintf(buf, len, "absent (a kernel without the fence-trace series)");
 		return 0;
 	}
-	if (r->n_unknown) {	/* without root only the kfunc (in BTF) can be seen */
+	if (r->n_unknown) {	/* present, and some not looked at: an older series? */
 		used = (size_t)snprintf(buf, len, "cannot tell in full (not every patch could be looked at); present:");
 		list_patches(r, PATCH_PRESENT, PATCH_PRESENT, buf, len, used);
 		return 0;

@@ -156,14 +156,6 @@ static enum probe_answer fence_timeline_files(void)
 	return crtcs ? yes_no(files) : PROBE_UNKNOWN;
 }
 
-/* The series' kfunc, in the kernel's BTF; unknown without BTF to look in. */
-static enum probe_answer names_kfunc(void)
-{
-	int found = bpf_kfunc_in_btf(NAMES_KFUNC);
-
-	return found < 0 ? PROBE_UNKNOWN : yes_no(found);
-}
-
 static enum probe_answer have_item(void *ctx, const char *item)
 {
 	const struct check_ctx *c = ctx;
@@ -173,8 +165,6 @@ static enum probe_answer have_item(void *ctx, const char *item)
 		return geteuid() == 0 ? sync_info_lists() : PROBE_UNKNOWN;
 	if (strcmp(item, "@fence_timeline") == 0)
 		return fence_timeline_files();
-	if (strcmp(item, "@names_kfunc") == 0)
-		return names_kfunc();
 	field[0] = '\0';
 	if (sscanf(item, "%63[^:]:%63[^.].%63s", sys, ev, field) < 2)
 		return PROBE_UNKNOWN;

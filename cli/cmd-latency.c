@@ -72,12 +72,11 @@ static int parse_args(struct latency_ctx *c, int argc, char **argv)
 	return 0;
 }
 
+/* The programs' names first, so that only what they could not name is asked for. */
 static void poll_names(struct latency_ctx *c)
 {
-	if (!c->have_names)
-		return;
-	latency_want_names(c);
 	names_poll(&c->names);
+	latency_want_names(c);
 }
 
 static void print_interval(struct latency_ctx *c)
@@ -126,7 +125,7 @@ static int run(struct latency_ctx *c)
 
 int cmd_latency(int argc, char **argv)
 {
-	struct latency_ctx c = { .names_on_demand = 1 };
+	struct latency_ctx c = { 0 };
 	int ret = parse_args(&c, argc, argv);
 
 	if (ret)

@@ -170,8 +170,7 @@ static int scan_waits(struct stall_ctx *c)
 
 			*s = (struct stall_seen){ .key = next, .start = w.start, .wait = w, .commit = -1 };
 			c->stalls++;
-			if (c->have_names)
-				names_poll(&c->names);
+			names_poll(&c->names);
 			stall_print_start(c, s, now);
 			if (c->once)
 				return 1;
@@ -199,10 +198,10 @@ static int load(struct stall_ctx *c)
 {
 	uint64_t t0 = now_ns(), t_names, t_progs, t_series;
 	char skipped[512];
-	int err;
+	int err, stream_only;
 
 	libbpf_set_print(c->verbose ? print_libbpf : NULL);
-	c->have_names = names_start(&c->names) == 0;
+	names_start(&c->names);	/* without tracefs: what BPF reads is named */
 	t_names = now_ns();
 	c->skel = fence_stall_bpf__open();
 	if (!c->skel) {
@@ -211,7 +210,14 @@ static int load(struct stall_ctx *c)
 	}
 	bpf_pick_flavour(c->skel->obj, !c->raw_tp && bpf_tp_btf_usable("dma_fence_wait_start"),
 			 skipped, sizeof(skipped));
+	stream_only = names_stream_only();
+	if (stream_only < 0)
+		return -1;
+	c->skel->rodata->fn_stream_only = stream_only;
 	err = fence_stall_bpf__load(c->skel);
+	if (!err)
+		err = names_attach(&c->names, bpf_map__fd(c->skel->maps.fence_names),
+				   &c->skel->bss->fn_lost) ? -errno : 0;
 	if (!err)
 		err = fence_stall_bpf__attach(c->skel);
 	c->watch_start_ns = now_ns();	/* vblanks from here on are all seen */
@@ -243,6 +249,7 @@ static int run(struct stall_ctx *c)
 {
 	struct sigaction sa = { .sa_handler = on_signal };
 	unsigned int ticks = 0;
+	char names[256];
 	time_t end;
 
 	/* Before loading: see cmd-latency.c. */
@@ -264,8 +271,7 @@ static int run(struct stall_ctx *c)
 		usleep(POLL_US);
 		if (++ticks % 10 == 0) {
 			update_threshold(c);
-			if (c->have_names)
-				names_poll(&c->names);
+			names_poll(&c->names);
 		}
 		if (c->have_series)
 			series_read(&c->series);	/* before: it names the waits */
@@ -283,6 +289,8 @@ static int run(struct stall_ctx *c)
 		c->stalls, c->stalls == 1 ? "" : "s",
 		c->n_seen + stall_before_going(c) + (c->have_series ? series_going(&c->series) : 0),
 		dropped(c));
+	names_counts_line(&c->names, names, sizeof(names));
+	fprintf(stderr, "fence-trace stall: %s\n", names);
 	if (c->backwards)
 		fprintf(stderr, "fence-trace stall: %u time span%s out of clock order (a clock read before the event it was compared with), printed as 0\n",
 			c->backwards, c->backwards == 1 ? "" : "s");
@@ -302,7 +310,6 @@ int cmd_stall(int argc, char **argv)
 	stall_before_free(&c);
 	ring_buffer__free(c.rb);
 	fence_stall_bpf__destroy(c.skel);
-	if (c.have_names)
-		names_stop(&c.names);
+	names_stop(&c.names);
 	return ret;
 }

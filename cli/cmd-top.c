@@ -109,7 +109,6 @@ static void collect(struct top_ctx *t)
 	while (bpf_map_get_next_key(hfd, hprev, &hk) == 0) {
 		if (hk.kind == FL_SIGNAL && bpf_map_lookup_elem(hfd, &hk, &h) == 0 &&
 		    (r = row_for(t, hk.id))) {
-			latency_name_by_kind(&t->lat, hk.id, h.ops);
 			r->signaled = h.count;
 			r->p99_us = p99_us(&h);
 			r->errors = h.errors;
@@ -122,7 +121,6 @@ static void collect(struct top_ctx *t)
 		const struct fl_live *lv = &t->live[i];
 
 		if ((r = row_for(t, lv->context))) {
-			latency_name_by_kind(&t->lat, lv->context, lv->ops);
 			r->outstanding++;
 			if (now > lv->ts && now - lv->ts > r->oldest_ns)
 				r->oldest_ns = now - lv->ts;
@@ -142,7 +140,7 @@ static int worse(const void *a, const void *b)
 
 static void draw(struct top_ctx *t)
 {
-	char when[16];
+	char when[16], names[256];
 	time_t now = time(NULL);
 
 	strftime(when, sizeof(when), "%H:%M:%S", localtime(&now));
@@ -158,14 +156,13 @@ static void draw(struct top_ctx *t)
 
 		printf("%8" PRIu64 "  %-12.12s %-20.20s %9.1f %7.2f ms %7" PRIu64 " %11u %9.1f ms\n",
 		       r->context, n ? n->driver : "?",
-		       n ? n->timeline : t->lat.names.dropped ? "(name table full)" : "(unknown)",
+		       n ? n->timeline : names_unknown_short(&t->lat.names),
 		       (double)r->signaled / t->delay, r->p99_us / 1000.0, r->errors, r->outstanding,
 		       r->oldest_ns / 1e6);
 	}
-	printf("drops: live table full %" PRIu64 ", histogram map full %" PRIu64
-	       ", timeline names not kept (table full) %" PRIu64 "\n",
-	       latency_counter(&t->lat, FL_DROP_LIVE), latency_counter(&t->lat, FL_DROP_HIST),
-	       t->lat.names.dropped);
+	names_counts_line(&t->lat.names, names, sizeof(names));
+	printf("drops: live table full %" PRIu64 ", histogram map full %" PRIu64 "\n%s\n",
+	       latency_counter(&t->lat, FL_DROP_LIVE), latency_counter(&t->lat, FL_DROP_HIST), names);
 	if (!t->tty)
 		printf("\n");
 	fflush(stdout);
@@ -179,8 +176,7 @@ static int wait_interval(struct top_ctx *t)
 	char ch;
 
 	while (!exiting && time(NULL) < end) {
-		if (t->names_live)
-			names_poll(&t->lat.names);
+		names_poll(&t->lat.names);
 		if (t->tty && poll(&pfd, 1, 100) > 0 && read(STDIN_FILENO, &ch, 1) == 1 &&
 		    (ch == 'q' || ch == 'Q'))
 			return 1;
@@ -218,7 +214,6 @@ static int run(struct top_ctx *t)
 	sigaction(SIGTERM, &sa, NULL);
 	if (latency_load(&t->lat))
 		return 1;
-	t->names_live = t->lat.have_names;
 	if (!t->tty)
 		fprintf(stderr, "fence-trace top: watching\n");	/* scripts wait for this */
 	raw_terminal(t, 1);
@@ -226,8 +221,7 @@ static int run(struct top_ctx *t)
 		if (t->pending) {
 			top_pending(t);
 		} else {
-			if (t->names_live)
-				names_poll(&t->lat.names);
+			names_poll(&t->lat.names);
 			collect(t);
 			draw(t);
 		}

@@ -13,9 +13,9 @@
 #include "bpf-flavour.h"
 #include "fence-latency.h"	/* before the skeletons: their .bss use these types */
 #include "fence-latency.skel.h"
+#include "fence-record.skel.h"
 #include "fence-stall.h"
 #include "fence-stall.skel.h"
-#include "record-bpf-init.h"
 
 /*
  * Load and attach @s's programs as picked and count what linked: the part
@@ -73,7 +73,6 @@ static void check_record(struct attach_report *r)
 	}
 	r->tp_btf = bpf_tp_btf_usable("dma_fence_init");
 	bpf_pick_flavour(skel->obj, r->tp_btf, r->skipped, sizeof(r->skipped));
-	record_pick_init(skel, r->tp_btf, 1);
 	load_and_count(skel->skeleton, r);
 	fence_record_bpf__destroy(skel);
 }

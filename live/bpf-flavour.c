@@ -115,22 +115,6 @@ int bpf_tp_btf_usable(const char *tracepoint)
 	return ok;
 }
 
-/*
- * Does the kernel's BTF have @kfunc (a series kfunc on a stock kernel: no)?
- * Return: 1 yes, 0 no, -1 no BTF to look in.
- */
-int bpf_kfunc_in_btf(const char *kfunc)
-{
-	struct kernel_btf kb;
-	int found;
-
-	if (kernel_btf_load(&kb))
-		return -1;
-	found = kernel_btf_has(&kb, kfunc, BTF_KIND_FUNC);
-	kernel_btf_free(&kb);
-	return found;
-}
-
 /* "drm_vblank_event" of section "tp_btf/drm_vblank_event" (or raw_tp/). */
 static const char *section_tracepoint(const char *sec)
 {

@@ -10,9 +10,6 @@
 struct bpf_object;
 
 int bpf_tp_btf_usable(const char *tracepoint);
-int bpf_kfunc_in_btf(const char *kfunc);
-/* The series' kfunc for fence names (kernel/patches/0011). */
-#define NAMES_KFUNC "bpf_dma_fence_get_names"
 #include <stddef.h>
 
 int bpf_pick_flavour(struct bpf_object *obj, int use_tp_btf, char *skipped, size_t len);

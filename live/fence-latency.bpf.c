@@ -15,7 +15,7 @@
 #include <bpf/bpf_core_read.h>
 
 #include "fence-latency.h"
-#include "fence-ops.bpf.h"
+#include "fence-names.bpf.h"
 
 char LICENSE[] SEC("license") = "GPL";
 
@@ -80,9 +80,7 @@ static __always_inline __u32 log2_slot(__u64 v)
 	return slot < FL_SLOTS ? slot : FL_SLOTS - 1;
 }
 
-/* @f: the fence, to tell its kind when the histogram is new; or NULL. */
-static __always_inline void hist_add_ops(__u64 id, __u32 kind, __u64 context, __u64 ns, int error,
-					 struct dma_fence *f)
+static __always_inline void hist_add_ctx(__u64 id, __u32 kind, __u64 context, __u64 ns, int error)
 {
 	struct fl_key key = { .id = id, .kind = kind, .context = context };
 	struct fl_hist *h, zero = {};
@@ -92,7 +90,6 @@ static __always_inline void hist_add_ops(__u64 id, __u32 kind, __u64 context, __
 	if (!h) {
 		/* May race with another CPU inserting it: look up again anyway. */
 		zero.new_ns = bpf_ktime_get_ns();
-		zero.ops = f ? fence_ops_kind(f) : FENCE_OPS_OTHER;
 		bpf_get_current_comm(zero.comm, sizeof(zero.comm));
 		bpf_map_update_elem(&hists, &key, &zero, BPF_NOEXIST);
 		h = bpf_map_lookup_elem(&hists, &key);
@@ -108,11 +105,6 @@ static __always_inline void hist_add_ops(__u64 id, __u32 kind, __u64 context, __
 		h->max = v;
 	if (error)
 		__sync_fetch_and_add(&h->errors, 1);
-}
-
-static __always_inline void hist_add_ctx(__u64 id, __u32 kind, __u64 context, __u64 ns, int error)
-{
-	hist_add_ops(id, kind, context, ns, error, NULL);
 }
 
 static __always_inline void hist_add(__u64 id, __u32 kind, __u64 ns, int error)
@@ -192,7 +184,10 @@ static __always_inline struct fl_live *live_claim(__u64 fence)
 
 static __always_inline int on_init(struct fence_args a)
 {
-	struct fl_live *s = live_claim(a.key);
+	struct fl_live *s;
+
+	fence_name_once(a.fence, a.context);
+	s = live_claim(a.key);
 
 	if (!s) {
 		count(FL_DROP_LIVE);
@@ -202,7 +197,6 @@ static __always_inline int on_init(struct fence_args a)
 	s->context = a.context;
 	s->seqno = a.seqno;
 	s->tgid = bpf_get_current_pid_tgid() >> 32;
-	s->ops = fence_ops_kind(a.fence);	/* one-fence contexts are named by it */
 	barrier();
 	*(volatile __u64 *)&s->fence = a.key;	/* filled: readers may use it */
 	return 0;
@@ -225,7 +219,7 @@ static __always_inline int on_signaled(struct dma_fence *fence, __u64 key, int e
 		count(FL_UNKNOWN_SIGNAL);
 		return 0;
 	}
-	hist_add_ops(context, FL_SIGNAL, 0, bpf_ktime_get_ns() - ts, error, fence);
+	hist_add_ctx(context, FL_SIGNAL, 0, bpf_ktime_get_ns() - ts, error);
 	return 0;
 }
 
@@ -245,6 +239,7 @@ static __always_inline int on_wait_start(struct dma_fence *fence)
 
 	if (!targ_waits)
 		return 0;
+	fence_name_once(fence, BPF_CORE_READ(fence, context));	/* it may predate the tool */
 	if (bpf_map_update_elem(&waits, &key, &ts, BPF_ANY))
 		count(FL_DROP_WAIT);
 	return 0;
@@ -263,7 +258,7 @@ static __always_inline int on_wait_end(struct dma_fence *fence)
 	ns = bpf_ktime_get_ns() - *start;
 	bpf_map_delete_elem(&waits, &key);
 	context = BPF_CORE_READ(fence, context);
-	hist_add_ops(context, FL_WAIT_CONTEXT, 0, ns, 0, fence);
+	hist_add_ctx(context, FL_WAIT_CONTEXT, 0, ns, 0);
 	if (targ_per_task)
 		hist_add_ctx(key.pid_tgid >> 32, FL_WAIT_TASK, context, ns, 0);
 	return 0;

@@ -6,8 +6,6 @@
 #ifndef FENCE_TRACE_FENCE_LATENCY_H
 #define FENCE_TRACE_FENCE_LATENCY_H
 
-#include "fence-ops.h"
-
 #define FL_SLOTS 32			/* log2 buckets */
 #define FL_LIVE_WAYS 8			/* slots per set of the live table */
 #define FL_LIVE_SET_BITS 13
@@ -41,8 +39,6 @@ struct fl_hist {
 	__u64 errors;			/* FL_SIGNAL: signalled with an error */
 	__u64 new_ns;			/* when this key was first seen */
 	char comm[16];			/* the task that added the first sample */
-	__u32 ops;			/* FL_SIGNAL, FL_WAIT_CONTEXT: enum fence_ops of its first fence */
-	__u32 pad;
 };
 
 /*
@@ -60,7 +56,7 @@ struct fl_live {
 	__u64 ts;			/* creation, CLOCK_MONOTONIC ns */
 	__u64 context, seqno;
 	__u32 tgid;			/* the creating task (process) */
-	__u32 ops;			/* enum fence_ops: names a kind with fixed names */
+	__u32 pad;
 };
 
 /* Fibonacci hashing of a fence's key to its set of live slots. */

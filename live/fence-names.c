@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * fence-names.c - fence context names from a filtered dma_fence_init
- * stream (see fence-names.h).
+ * fence-names.c - fence context names: from the BPF programs' names ring,
+ * else from a dma_fence_init stream asked for on demand (see fence-names.h).
  */
+#include <bpf/libbpf.h>
+#include <linux/types.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "fence-names.h"
+#include "fence-ops.h"
 #include "keymap.h"
 #include "live-reader.h"
 #include "sync.h"	/* now_ns() */
@@ -16,33 +19,43 @@
 #define STR_(x) #x
 #define STR(x) STR_(x)
 
-static int start(struct fence_names *n, int on_demand)
+/*
+ * Ready for names_attach() and names_set() in any case; the stream too,
+ * where tracefs allows it.  Return: -1 when there is no stream.
+ */
+/*
+ * FENCE_TRACE_NAMES=stream: the programs read no names, as if every fence
+ * were of a kind they cannot read (what naming costs without the readers:
+ * tests/bench/overhead-bench; fence-trace(1)).  Unset or "fence": they do.
+ * Return: 1 stream only, 0 not, -1 any other value (said on stderr).
+ */
+int names_stream_only(void)
+{
+	const char *v = getenv("FENCE_TRACE_NAMES");
+
+	if (!v || !*v || !strcmp(v, "fence"))
+		return 0;
+	if (!strcmp(v, "stream"))
+		return 1;
+	fprintf(stderr, "fence-trace: FENCE_TRACE_NAMES: '%s' is neither 'fence' nor 'stream'\n", v);
+	return -1;
+}
+
+int names_start(struct fence_names *n)
 {
 	char why[128];
 
 	memset(n, 0, sizeof(*n));
 	n->live = live_reader_new("names");
-	n->on_demand = on_demand;
 	if (n->live)
 		live_reader_setup(n->live, 0);	/* the readers' one clock; names use no time */
 	if (!n->live || live_reader_decode(n->live, why, sizeof(why)) ||
-	    (!on_demand && live_reader_enable_id(n->live, FT_EV_FENCE_INIT)) ||
 	    live_reader_start(n->live, why, sizeof(why))) {
-		names_stop(n);
+		live_reader_free(n->live);
+		n->live = NULL;
 		return -1;
 	}
-	n->enabled = !on_demand;
 	return 0;
-}
-
-int names_start(struct fence_names *n)
-{
-	return start(n, 0);
-}
-
-int names_start_on_demand(struct fence_names *n)
-{
-	return start(n, 1);
 }
 
 const struct fence_name *names_find(const struct fence_names *n, uint64_t context)
@@ -58,16 +71,14 @@ static struct fence_name *name_add(struct fence_names *n, uint64_t context)
 	struct fence_name *fn;
 
 	if (n->n >= NAMES_MAX || keymap_put(&n->index, context, n->n)) {
-		n->dropped++;
+		n->counts.dropped++;
 		return NULL;
 	}
 	fn = &n->names[n->n++];
 	fn->context = context;
-	n->changed = 1;
 	return fn;
 }
 
-/* A name known without the stream (a fence kind whose names are fixed). */
 void names_set(struct fence_names *n, uint64_t context, const char *driver, const char *timeline)
 {
 	struct fence_name *fn;
@@ -78,144 +89,150 @@ void names_set(struct fence_names *n, uint64_t context, const char *driver, cons
 	snprintf(fn->timeline, sizeof(fn->timeline), "%s", timeline);
 }
 
+/*
+ * A struct fence_name_rec from a program: named from the fence, or asked
+ * of the stream.  A record whose strings are not NUL-terminated within
+ * their 32 bytes is cut there.
+ */
+void names_from_record(struct fence_names *n, const void *data, size_t size)
+{
+	struct fence_name_rec r;
+	const char *driver, *timeline;
+
+	if (size < sizeof(r))
+		return;
+	memcpy(&r, data, sizeof(r));
+	r.driver[sizeof(r.driver) - 1] = r.timeline[sizeof(r.timeline) - 1] = '\0';
+	driver = fence_ops_driver(r.kind) ? fence_ops_driver(r.kind) : r.driver;
+	timeline = fence_ops_timeline(r.kind) ? fence_ops_timeline(r.kind) : r.timeline;
+	if (r.kind == FENCE_OPS_OTHER || !driver[0] || !timeline[0]) {
+		n->ask.catch_all = 1;	/* its next contexts may have one fence each */
+		names_want(n, r.context);
+		return;
+	}
+	if (r.kind == FENCE_OPS_CRTC)
+		ask_read_context(&n->ask, r.context);
+	else
+		ask_read_driver(&n->ask, driver);
+	if (names_find(n, r.context))
+		return;
+	names_set(n, r.context, driver, timeline);
+	if (names_find(n, r.context))	/* else not kept: counted as dropped */
+		n->counts.from_fence++;
+}
+
+static int on_ring_record(void *ctx, void *data, size_t size)
+{
+	names_from_record(ctx, data, size);
+	return 0;
+}
+
+int names_attach(struct fence_names *n, int ring_fd, const volatile __u64 *ring_lost)
+{
+	n->ring = ring_buffer__new(ring_fd, on_ring_record, n, NULL);
+	n->ring_lost = ring_lost;
+	return n->ring ? 0 : -1;
+}
+
 /* A dma_fence_init, decoded by the catalogue: the first of its context names it. */
 static void on_init(void *ctx, const struct ft_event *ev)
 {
 	struct fence_names *n = ctx;
 	const struct ft_decoder *dec = live_reader_decoder(n->live);
+	uint64_t context = ev->v[FT_CONTEXT];
 	struct fence_name *fn;
 
-	if (ev->id != FT_EV_FENCE_INIT || names_find(n, ev->v[FT_CONTEXT]))
+	if (ev->id != FT_EV_FENCE_INIT || names_find(n, context) || !(fn = name_add(n, context)))
 		return;
-	fn = name_add(n, ev->v[FT_CONTEXT]);
-	if (fn) {
-		ft_event_str(dec, ev, FT_DRIVER, fn->driver, sizeof(fn->driver));
-		ft_event_str(dec, ev, FT_TIMELINE, fn->timeline, sizeof(fn->timeline));
-	}
-}
-
-/* Given up on less than NAMES_RETRY_S ago: not asked for again yet. */
-static int given_up(struct fence_names *n, uint64_t context)
-{
-	uint32_t when;
-
-	if (!keymap_get(&n->given_up_index, context, &when))
-		return 0;
-	if (now_ns() / 1000000000ull - when < NAMES_RETRY_S)
-		return 1;
-	keymap_del(&n->given_up_index, context);	/* it may make fences again */
-	return 0;
-}
-
-/* Remembered for NAMES_RETRY_S, or until NAMES_GIVEN_UP later ones push it out. */
-static void give_up(struct fence_names *n, uint64_t context)
-{
-	uint64_t *slot = &n->given_up[n->n_given_up++ % NAMES_GIVEN_UP];
-
-	if (n->n_given_up > NAMES_GIVEN_UP)
-		keymap_del(&n->given_up_index, *slot);
-	*slot = context;
-	keymap_put(&n->given_up_index, context, (uint32_t)(now_ns() / 1000000000ull));
+	ft_event_str(dec, ev, FT_DRIVER, fn->driver, sizeof(fn->driver));
+	ft_event_str(dec, ev, FT_TIMELINE, fn->timeline, sizeof(fn->timeline));
+	n->counts.from_stream++;
 }
 
 /*
- * On demand: a tool has seen @context; ask the stream for its name.
+ * A tool has seen @context and has no name for it: ask the stream.
  * Return: 0 when too many names are on their way: ask again later.
  */
 int names_want(struct fence_names *n, uint64_t context)
 {
-	if (!n->on_demand || names_find(n, context) || given_up(n, context))
+	if (!n->live || names_find(n, context) || n->n >= NAMES_MAX)	/* full: it could not be kept */
 		return 1;
-	for (unsigned int i = 0; i < n->n_wanted; i++)
-		if (n->wanted[i].context == context)
-			return 1;
-	if (n->n_wanted >= NAMES_FILTER_MAX)
-		return 0;
-	n->wanted[n->n_wanted++] = (struct wanted_name){ context, now_ns() };
-	return 1;
+	return ask_want(&n->ask, context, now_ns());
 }
 
-/* Drop the named contexts in the kernel, as far as a filter stays short. */
-static void update_filter(struct fence_names *n)
+/* The event off, or on with a filter that keeps what is still to catch. */
+static void update_stream(struct fence_names *n)
 {
-	char filter[2048] = "", *p = filter;
-	unsigned int i;
+	char filter[sizeof(n->filter)];
 
-	for (i = 0; i < n->n && i < NAMES_FILTER_MAX; i++)
-		p += snprintf(p, filter + sizeof(filter) - p, "%scontext != %llu",
-			      i ? " && " : "", (unsigned long long)n->names[i].context);
-	if (i && !live_reader_filter_id(n->live, FT_EV_FENCE_INIT, filter))
-		n->filtered = i;
-}
-
-/*
- * On demand: forget contexts named since, and those that made no fence
- * within NAMES_PATIENCE_NS; then the event goes off, or on with a filter
- * that keeps just the contexts still wanted.
- */
-static void update_demand(struct fence_names *n)
-{
-	char filter[2048] = "", *p = filter;
-	uint64_t now = now_ns();
-	unsigned int i, k = 0;
-
-	for (i = 0; i < n->n_wanted; i++) {
-		struct wanted_name w = n->wanted[i];
-
-		if (names_find(n, w.context))
-			continue;
-		if (now - w.since_ns > NAMES_PATIENCE_NS) {
-			give_up(n, w.context);
-			continue;
-		}
-		n->wanted[k++] = w;
-	}
-	n->n_wanted = k;
-	if (!k) {
+	ask_prune(&n->ask, &n->index, now_ns());
+	if (!ask_filter(&n->ask, filter, sizeof(filter))) {
 		if (n->enabled && !live_reader_disable_id(n->live, FT_EV_FENCE_INIT))
 			n->enabled = 0;
 		return;
 	}
-	for (i = 0; i < k; i++)
-		p += snprintf(p, filter + sizeof(filter) - p, "%scontext == %llu",
-			      i ? " || " : "", (unsigned long long)n->wanted[i].context);
-	if (strcmp(filter, n->filter) &&
-	    !live_reader_filter_id(n->live, FT_EV_FENCE_INIT, filter))
+	if (strcmp(filter, n->filter) && !live_reader_filter_id(n->live, FT_EV_FENCE_INIT, filter))
 		snprintf(n->filter, sizeof(n->filter), "%s", filter);
 	if (!n->enabled && !live_reader_enable_id(n->live, FT_EV_FENCE_INIT))
 		n->enabled = 1;
 }
 
-/* Read what the instance has; learn new names. */
+/* Take the programs' names, read what the stream has; then ask it anew. */
 void names_poll(struct fence_names *n)
 {
+	if (n->ring)
+		ring_buffer__consume(n->ring);
+	if (n->ring_lost)
+		n->counts.ring_lost = *n->ring_lost;
 	if (!n->live)
 		return;
-	n->changed = 0;
 	if (n->enabled)
 		live_reader_poll(n->live, on_init, n);
-	if (n->on_demand)
-		update_demand(n);
-	else if (n->changed && n->filtered < NAMES_FILTER_MAX)
-		update_filter(n);
+	update_stream(n);
 }
 
-/*
- * Why a context has no name: it made no fence since we started, unless
- * the table overflowed, after which a new context cannot be told apart.
- */
+/* Why a context has no name; the closing counts say how many. */
 const char *names_unknown(const struct fence_names *n)
 {
-	if (n->on_demand && !n->dropped)
-		return "(name unknown: no fence of it since it was first seen)";
-	return n->dropped ? "(name unknown: the table of " STR(NAMES_MAX) " names is full)" :
-		"(name unknown: created before we started)";
+	if (!n->live)
+		return "(name unknown: a kind BPF cannot read, and no tracefs stream to ask)";
+	if (n->counts.dropped)
+		return "(name unknown: the table of " STR(NAMES_MAX) " names is full)";
+	return "(name unknown: a kind BPF cannot read, and no fence of it came while asked for)";
+}
+
+/* Contexts not named: given up on, still asked for, or not kept. */
+uint64_t names_unnamed(const struct fence_names *n)
+{
+	return n->ask.given_up_total + n->ask.n_wanted + n->counts.dropped;
+}
+
+/* One line on how the contexts seen were named, and how many were not. */
+void names_counts_line(const struct fence_names *n, char *buf, size_t size)
+{
+	snprintf(buf, size, "fence names: %llu read from the fence, %llu from the tracefs stream%s, "
+		 "%llu unnamed (%llu given up, %u still asked for, %llu not kept: table full)%s",
+		 (unsigned long long)n->counts.from_fence, (unsigned long long)n->counts.from_stream,
+		 n->live ? "" : " (none: no tracefs)", (unsigned long long)names_unnamed(n),
+		 (unsigned long long)n->ask.given_up_total, n->ask.n_wanted,
+		 (unsigned long long)n->counts.dropped,
+		 n->counts.ring_lost ? "; names records lost (BPF ring full), asked of the stream" : "");
+}
+
+/* The same in a table's column of 20: top's. */
+const char *names_unknown_short(const struct fence_names *n)
+{
+	if (n->counts.dropped)
+		return "(name table full)";
+	return n->live ? "(kind not readable)" : "(no tracefs)";
 }
 
 void names_stop(struct fence_names *n)
 {
+	ring_buffer__free(n->ring);
 	live_reader_free(n->live);
 	keymap_free(&n->index);
-	keymap_free(&n->given_up_index);
+	ask_free(&n->ask);
+	n->ring = NULL;
 	n->live = NULL;
 }

@@ -1,68 +1,81 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * fence-names.h - driver and timeline names of fence contexts, for the BPF
- * tools: BPF cannot call a fence's get_driver_name/get_timeline_name, so a
- * private tracefs instance records dma_fence_init with a filter that drops
- * every context already named: a low-rate stream of first fences.
+ * tools: one design for all of them.
  *
- * On demand (names_start_on_demand(), for `fence-trace latency`), the
- * event is on only while the tool has asked for a context's name
- * (names_want()) that no fence has yet given, filtered to those contexts:
- * a tracefs event costs every fence init even when its filter drops it,
- * and under TCG that was most of what `latency` cost.  The price: a
- * context is named by its next fence after the tool asked, and one that
- * makes no more fences within NAMES_PATIENCE_NS stays unnamed, and says
- * so (and is asked for again after NAMES_RETRY_S).  A kind of fence whose
- * names are fixed is named with names_set().
+ * 1. From the fence: each program sends a context's names the first time
+ *    it sees the context (fence-names.bpf.h), read from the fence for the
+ *    kinds it knows (fence-ops.h): merged fences, vgem, virtio-gpu,
+ *    sw_sync and CRTC out-fences.  names_attach() takes that ring.
+ * 2. From tracefs, for the other kinds: a private instance records
+ *    dma_fence_init, off until a program sends a context it could not
+ *    name, then filtered to the contexts asked for (names_want()): such a
+ *    context is named by its next fence.  A context with one fence has no
+ *    next one, so once the stream has named a context of a kind the BPF
+ *    side cannot read, its driver joins the filter and every later fence
+ *    of that driver is seen, one-fence contexts too.  A tracefs event
+ *    costs every fence init even when its filter drops it, so the stream
+ *    is on only while there is something to catch.
+ *
+ * What stays unnamed is counted (struct names_counts) and explained
+ * (names_unknown()): a context asked for that made no fence within
+ * NAMES_PATIENCE_NS (asked for again after NAMES_RETRY_S), or the table of
+ * NAMES_MAX names full.
  */
 #ifndef FENCE_TRACE_FENCE_NAMES_H
 #define FENCE_TRACE_FENCE_NAMES_H
 
+#include <linux/types.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "keymap.h"
+#include "names-ask.h"
 
 #define NAMES_MAX 4096
-#define NAMES_FILTER_MAX 48	/* contexts in the filter at most */
-#define NAMES_PATIENCE_NS 3000000000ull	/* on demand: wait this long for a fence */
-#define NAMES_GIVEN_UP 1024
-#define NAMES_RETRY_S 30		/* on demand: ask again for a name given up this long ago */
 
 struct live_reader;
+struct ring_buffer;
 
 struct fence_name {
 	uint64_t context;
 	char driver[32], timeline[32];
 };
 
-struct wanted_name {
-	uint64_t context, since_ns;
+/* Contexts by how they were named, for the tools' closing lines. */
+struct names_counts {
+	uint64_t from_fence;	/* read from the fence by BPF */
+	uint64_t from_stream;	/* by the tracefs stream */
+	uint64_t dropped;	/* not kept: the table full */
+	uint64_t ring_lost;	/* names records the BPF ring had no room for */
 };
 
 struct fence_names {
 	struct live_reader *live;	/* dma_fence_init, from tracefs (capture/live-reader.c) */
+	struct ring_buffer *ring;	/* the programs' names (names_attach()) */
+	const volatile __u64 *ring_lost;	/* the program's own count of what did not fit */
 	struct fence_name names[NAMES_MAX];
-	unsigned int n, filtered;
-	uint64_t dropped;	/* inits of unnamed contexts once names[] was full */
-	int changed;
+	unsigned int n;
+	struct names_counts counts;
 	struct keymap index;		/* context -> names[] */
-	int on_demand, enabled;
-	/* on demand only */
-	struct wanted_name wanted[NAMES_FILTER_MAX];
-	unsigned int n_wanted;
-	uint64_t given_up[NAMES_GIVEN_UP];	/* a ring: not asked for again */
-	unsigned int n_given_up;
-	struct keymap given_up_index;	/* context -> when given up, CLOCK_MONOTONIC s */
-	char filter[2048];	/* the one the event has */
+	int enabled;			/* the stream's event is on */
+	struct names_ask ask;		/* what the stream is asked for */
+	/* the one the event has: room for all that can be asked (test-names-ask.c), under a page */
+	char filter[3072];
 };
 
+int names_stream_only(void);
 int names_start(struct fence_names *n);
-int names_start_on_demand(struct fence_names *n);
+int names_attach(struct fence_names *n, int ring_fd, const volatile __u64 *ring_lost);
 int names_want(struct fence_names *n, uint64_t context);
 void names_set(struct fence_names *n, uint64_t context, const char *driver, const char *timeline);
+void names_from_record(struct fence_names *n, const void *rec, size_t size);
 void names_poll(struct fence_names *n);
 const struct fence_name *names_find(const struct fence_names *n, uint64_t context);
 const char *names_unknown(const struct fence_names *n);
+const char *names_unknown_short(const struct fence_names *n);
+uint64_t names_unnamed(const struct fence_names *n);
+void names_counts_line(const struct fence_names *n, char *buf, size_t size);
 void names_stop(struct fence_names *n);
 
 #endif

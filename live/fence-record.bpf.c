@@ -12,6 +12,7 @@
 #include <bpf/bpf_tracing.h>
 #include <bpf/bpf_core_read.h>
 
+#include "fence-names.bpf.h"
 #include "fence-record.h"
 
 char LICENSE[] SEC("license") = "GPL";
@@ -83,64 +84,6 @@ static __always_inline int emit_vblank(__u16 type, int crtc, __u32 seq, __u64 ti
 }
 
 /*
- * The series' kfunc (kernel/patches/0011): the fence's names, which a BPF
- * program cannot get through the fence's ops.  Weak: the programs that call
- * it are loaded only where the kernel's BTF has it.
- */
-extern int bpf_dma_fence_get_names(struct dma_fence *fence, char *driver, __u32 driver__sz,
-				   char *timeline, __u32 timeline__sz) __ksym __weak;
-
-/*
- * The contexts named so far, direct-mapped by their low bits: a context
- * found in its slot costs a load and a compare per fence init.  Contexts
- * are handed out in sequence, so slots are shared only past NAMED_SLOTS
- * live contexts; one pushed out is named again, a harmless repeat.
- */
-#define NAMED_SLOTS 4096
-__u64 named[NAMED_SLOTS];
-__u64 names_dropped;		/* name records the full ring had no room for */
-
-static __always_inline void name_context(struct dma_fence *f)
-{
-	__u64 ctx = f->context;
-	__u64 *slot = &named[ctx & (NAMED_SLOTS - 1)];
-	char driver[32], timeline[32];
-	struct fr_name *n;
-
-	/* slot + 1: context 0 is a real one, and .bss starts zeroed */
-	if (*slot == ctx + 1)
-		return;
-	n = bpf_ringbuf_reserve(&events, sizeof(*n), 0);
-	if (!n) {
-		/* not an event: apart from dropped; unmarked, so asked again */
-		__sync_fetch_and_add(&names_dropped, 1);
-		return;
-	}
-	/*
-	 * Into the stack first: the verifier takes no kfunc call with two
-	 * pointers into one ring buffer record.
-	 */
-	if (bpf_dma_fence_get_names(f, driver, sizeof(driver), timeline, sizeof(timeline))) {
-		bpf_ringbuf_discard(n, BPF_RB_NO_WAKEUP);
-		return;
-	}
-	__builtin_memcpy(n->driver, driver, sizeof(driver));
-	__builtin_memcpy(n->timeline, timeline, sizeof(timeline));
-	fill(&n->hdr, FR_NAME);
-	n->context = ctx;
-	bpf_ringbuf_submit(n, BPF_RB_NO_WAKEUP);
-	*slot = ctx + 1;
-}
-
-/* dma_fence_init that also names each new context (the series' kfunc). */
-SEC("tp_btf/dma_fence_init")
-int BPF_PROG(tp_btf_init_named, struct dma_fence *f)
-{
-	name_context(f);
-	return emit_fence(FR_INIT, (__u32)f->context, (__u32)f->seqno);
-}
-
-/*
  * tp_btf types the fence, so its fields are plain loads; raw_tp's is a
  * number, read through bpf_probe_read_kernel(), a helper call per field.
  */
@@ -152,7 +95,22 @@ int BPF_PROG(tp_btf_init_named, struct dma_fence *f)
 	int BPF_PROG(raw_tp_##name, struct dma_fence *f)			\
 	{ return emit_fence(type, (__u32)BPF_CORE_READ(f, context), (__u32)BPF_CORE_READ(f, seqno)); }
 
-FENCE_HOOK(init, FR_INIT)
+/* dma_fence_init also names each new context (fence-names.bpf.h). */
+SEC("tp_btf/dma_fence_init")
+int BPF_PROG(tp_btf_init, struct dma_fence *f)
+{
+	fence_name_once(f, f->context);
+	return emit_fence(FR_INIT, (__u32)f->context, (__u32)f->seqno);
+}
+SEC("raw_tp/dma_fence_init")
+int BPF_PROG(raw_tp_init, struct dma_fence *f)
+{
+	__u64 context = BPF_CORE_READ(f, context);
+
+	fence_name_once(f, context);
+	return emit_fence(FR_INIT, (__u32)context, (__u32)BPF_CORE_READ(f, seqno));
+}
+
 FENCE_HOOK(emit, FR_EMIT)
 FENCE_HOOK(enable_signal, FR_ENABLE_SIGNAL)
 FENCE_HOOK(signaled, FR_SIGNALED)

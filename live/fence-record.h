@@ -12,7 +12,6 @@ enum fr_type {
 	FR_DESTROY,				/* the dma_fence events, in that order */
 	FR_VBLANK, FR_VBLANK_DELIVERED,
 	FR_TYPES,
-	FR_NAME = 0x100,			/* struct fr_name: not an event */
 };
 
 /* Every record starts so; its type says what follows. */
@@ -38,17 +37,6 @@ struct fr_vblank {
 	__s32 crtc;
 	__u32 seq;
 	__u64 time_or_file;
-};
-
-/*
- * A fence context's names, sent once per context the program has not named
- * yet, on kernels with the series' kfunc
- * bpf_dma_fence_get_names(): no names stream from tracefs is needed then.
- */
-struct fr_name {
-	struct fr_event hdr;
-	__u64 context;
-	char driver[32], timeline[32];	/* as struct fence_name holds them */
 };
 
 /* The bytes of an event record of @type; 0: not an event. */

@@ -13,7 +13,7 @@
 #include <bpf/bpf_tracing.h>
 #include <bpf/bpf_core_read.h>
 
-#include "fence-ops.bpf.h"
+#include "fence-names.bpf.h"
 #include "fence-stall.h"
 
 char LICENSE[] SEC("license") = "GPL";
@@ -101,8 +101,10 @@ static __always_inline void describe_members(struct dma_fence *f, struct fs_wait
 		if (i >= w->n_members)
 			break;
 		bpf_probe_read_kernel(&m, sizeof(m), &fences[i]);
-		if (m)
+		if (m) {
 			describe(m, &w->members[i]);
+			fence_name_once(m, w->members[i].context);
+		}
 	}
 }
 
@@ -155,6 +157,7 @@ static __always_inline int on_wait_start(struct dma_fence *fence)
 	w->pid = (__u32)key.pid_tgid;
 	bpf_get_current_comm(w->comm, sizeof(w->comm));
 	describe(fence, &w->fence);
+	fence_name_once(fence, w->fence.context);
 	describe_members(fence, w);
 	c = bpf_map_lookup_elem(&creators, &ptr);
 	if (c)
@@ -191,6 +194,8 @@ static __always_inline int on_wait_end(struct dma_fence *fence)
 		/* a wait found at start, its fence unknown: a task waits on one at a time */
 		key.fence = 0;
 		w = bpf_map_lookup_elem(&waits, &key);
+		if (w)
+			fence_name_once(fence, BPF_CORE_READ(fence, context));
 	}
 	if (!w)
 		return 0;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * latency-bpf.c - load and attach live/fence-latency.bpf.c for the live
- * tools (latency, top): names first, rodata set between open and load,
+ * tools (latency, top): rodata set between open and load,
  * tp_btf where the kernel's BTF has the tracepoint, raw_tp otherwise.
  */
 #include <errno.h>
@@ -30,7 +30,7 @@ static int libbpf_print(enum libbpf_print_level level, const char *fmt, va_list 
 int latency_load(struct latency_ctx *c)
 {
 	char skipped[512];
-	int err;
+	int err, stream_only;
 
 	if (c->verbose)
 		libbpf_set_print(libbpf_print);
@@ -41,15 +41,9 @@ int latency_load(struct latency_ctx *c)
 		say("out of memory");
 		return -1;
 	}
-	/*
-	 * Names first: fences created while the BPF side loads get named too.
-	 * `latency` asks for names on demand (its cost, see fence-names.h);
-	 * top keeps the stream on, to name the fences it lists pending.
-	 */
-	c->have_names = (c->names_on_demand ? names_start_on_demand(&c->names) :
-			 names_start(&c->names)) == 0;
-	if (!c->have_names)	/* the reader keeps no errno: say what usually refuses it */
-		say("no tracefs: timeline names unknown%s", refusal_hint(EPERM, ""));
+	/* names of kinds BPF cannot read come from tracefs (fence-names.h) */
+	if (names_start(&c->names))	/* the reader keeps no errno: say what usually refuses it */
+		say("no tracefs: names of fences BPF cannot read unknown%s", refusal_hint(EPERM, ""));
 	c->skel = fence_latency_bpf__open();
 	if (!c->skel) {
 		say("cannot open the BPF object: %s", strerror(errno));
@@ -58,11 +52,18 @@ int latency_load(struct latency_ctx *c)
 	c->skel->rodata->targ_ms = c->ms;
 	c->skel->rodata->targ_waits = c->waits;
 	c->skel->rodata->targ_per_task = c->per_task;
+	stream_only = names_stream_only();
+	if (stream_only < 0)
+		return -1;
+	c->skel->rodata->fn_stream_only = stream_only;
 	if (bpf_pick_flavour(c->skel->obj, !c->raw_tp && bpf_tp_btf_usable("dma_fence_init"),
 			     skipped, sizeof(skipped)))
 		say("this kernel lacks the fence-trace series: skipped %s",
 			skipped);
 	err = fence_latency_bpf__load(c->skel);
+	if (!err)
+		err = names_attach(&c->names, bpf_map__fd(c->skel->maps.fence_names),
+				   &c->skel->bss->fn_lost) ? -errno : 0;
 	if (!err)
 		err = fence_latency_bpf__attach(c->skel);
 	if (err) {
@@ -111,43 +112,11 @@ unsigned int latency_live_copy(struct latency_ctx *c, struct fl_live *out, unsig
 	return n;
 }
 
-/**
- * latency_name_by_kind() - name @context now if its kind (enum fence_ops,
- * read by the BPF side from the fence) has fixed names and it has none yet
- */
-void latency_name_by_kind(struct latency_ctx *c, uint64_t context, uint32_t ops)
-{
-	if (fence_ops_driver(ops) && !names_find(&c->names, context))
-		names_set(&c->names, context, fence_ops_driver(ops), fence_ops_timeline(ops));
-}
-
 /*
- * A context a histogram holds and no name yet: named now if its fences'
- * names are fixed (merged fences: a context each), else asked of the
- * stream.  The kind is read from the histogram once per context (c->ops).
+ * Ask the stream for every context the histograms hold that has no name:
+ * one whose names record the BPF ring had no room for, or whose kind the
+ * BPF side cannot read (then asked already; names_want() knows).
  */
-static void want_name(struct latency_ctx *c, int fd, const struct fl_key *k, uint64_t context)
-{
-	struct fl_hist h;
-	uint32_t ops;
-
-	if (names_find(&c->names, context))
-		return;
-	if (!keymap_get(&c->ops, context, &ops)) {
-		if (k->kind > FL_WAIT_CONTEXT || bpf_map_lookup_elem(fd, k, &h)) {
-			names_want(&c->names, context);	/* a per-task key: no kind there */
-			return;
-		}
-		ops = h.ops;
-		keymap_put(&c->ops, context, ops);
-	}
-	if (fence_ops_driver(ops))
-		names_set(&c->names, context, fence_ops_driver(ops), fence_ops_timeline(ops));
-	else
-		names_want(&c->names, context);	/* when too many are on their way: next time */
-}
-
-/* On demand: ask for the name of every context the histograms hold. */
 void latency_want_names(struct latency_ctx *c)
 {
 	int fd = bpf_map__fd(c->skel->maps.hists);
@@ -155,10 +124,10 @@ void latency_want_names(struct latency_ctx *c)
 	struct fl_key *prev = NULL;
 
 	while (!bpf_map_get_next_key(fd, prev, &next)) {
-		if (next.kind <= FL_WAIT_CONTEXT)
-			want_name(c, fd, &next, next.id);
-		else if (next.kind == FL_WAIT_TASK)
-			want_name(c, fd, &next, next.context);
+		uint64_t context = next.kind == FL_WAIT_TASK ? next.context : next.id;
+
+		if (next.kind <= FL_WAIT_TASK && !names_find(&c->names, context))
+			names_want(&c->names, context);
 		key = next;
 		prev = &key;
 	}
@@ -166,10 +135,7 @@ void latency_want_names(struct latency_ctx *c)
 
 void latency_unload(struct latency_ctx *c)
 {
-	if (c->have_names)
-		names_stop(&c->names);
-	c->have_names = 0;
-	keymap_free(&c->ops);
+	names_stop(&c->names);
 	fence_latency_bpf__destroy(c->skel);
 	c->skel = NULL;
 	free(c->tasks);

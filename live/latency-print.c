@@ -141,12 +141,15 @@ static void text_selected(struct latency_ctx *c, const struct fl_key *k, const s
 
 static void drops_text(struct latency_ctx *c)
 {
+	char names[256];
+
+	names_counts_line(&c->names, names, sizeof(names));
 	printf("\ndrops: live-fence table full %" PRIu64 ", histogram map full %" PRIu64
 	       ", wait map full %" PRIu64 "; signals of fences older than the tool %" PRIu64
-	       "; destroyed unsignalled %" PRIu64 "; timeline names not kept (table full) %" PRIu64 "\n",
+	       "; destroyed unsignalled %" PRIu64 "\n%s\n",
 	       latency_counter(c, FL_DROP_LIVE), latency_counter(c, FL_DROP_HIST),
 	       latency_counter(c, FL_DROP_WAIT), latency_counter(c, FL_UNKNOWN_SIGNAL),
-	       latency_counter(c, FL_DESTROYED_UNSIGNALED), c->names.dropped);
+	       latency_counter(c, FL_DESTROYED_UNSIGNALED), names);
 }
 
 void latency_print_text(struct latency_ctx *c)
@@ -209,10 +212,14 @@ void latency_print_json(struct latency_ctx *c)
 	each_task(c, json_one, &first);
 	printf("], \"drops\": {\"live_full\": %" PRIu64 ", \"hist_full\": %" PRIu64
 	       ", \"wait_full\": %" PRIu64 "}, \"unknown_signals\": %" PRIu64
-	       ", \"destroyed_unsignaled\": %" PRIu64 ", \"names_not_kept\": %" PRIu64 "}\n",
+	       ", \"destroyed_unsignaled\": %" PRIu64 ", \"names\": {\"from_fence\": %" PRIu64
+	       ", \"from_stream\": %" PRIu64 ", \"unnamed\": %" PRIu64 ", \"not_kept\": %" PRIu64
+	       ", \"stream\": %s}}\n",
 	       latency_counter(c, FL_DROP_LIVE), latency_counter(c, FL_DROP_HIST),
 	       latency_counter(c, FL_DROP_WAIT), latency_counter(c, FL_UNKNOWN_SIGNAL),
-	       latency_counter(c, FL_DESTROYED_UNSIGNALED), c->names.dropped);
+	       latency_counter(c, FL_DESTROYED_UNSIGNALED), c->names.counts.from_fence,
+	       c->names.counts.from_stream, names_unnamed(&c->names), c->names.counts.dropped,
+	       c->names.live ? "true" : "false");
 }
 
 /* Start the next interval from empty histograms (counters keep counting). */

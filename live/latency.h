@@ -18,8 +18,6 @@ struct latency_ctx {
 	unsigned int interval, count;	/* 0: once, at Ctrl-C */
 	struct fence_latency_bpf *skel;
 	struct fence_names names;
-	int have_names, names_on_demand;
-	struct keymap ops;		/* on demand: context -> enum fence_ops, read once */
 	struct latency_task {		/* -P: a task's waits on the chosen contexts */
 		uint64_t tgid;
 		struct fl_hist h;
@@ -30,7 +28,6 @@ struct latency_ctx {
 int latency_load(struct latency_ctx *c);
 void latency_unload(struct latency_ctx *c);
 void latency_want_names(struct latency_ctx *c);
-void latency_name_by_kind(struct latency_ctx *c, uint64_t context, uint32_t ops);
 unsigned int latency_live_copy(struct latency_ctx *c, struct fl_live *out, unsigned int max);
 uint64_t latency_counter(struct latency_ctx *c, enum fl_counter which);
 void latency_print_text(struct latency_ctx *c);

@@ -26,7 +26,6 @@
 #include "fence-record.skel.h"
 #include "lockdown.h"
 #include "record-bpf.h"
-#include "record-bpf-init.h"
 #include "record-bpf-pages.h"
 #include "record-bpf-series.h"
 #include "record-bpf-spill.h"
@@ -36,8 +35,8 @@
 /*
  * Records wait in record-bpf-pages.c's pending list until they are this
  * much older than the start of the drain that took them: by then the BPF
- * ring and the series' stream have both handed over everything before, and
- * the names stream has the first fence of each new context.
+ * ring and the series' stream have both handed over everything before.
+ * Names are needed only when the spill is read back at the end.
  */
 #define SETTLE_NS 50000000ull
 
@@ -45,8 +44,7 @@ struct bpfrec {
 	struct fence_record_bpf *skel;
 	struct ring_buffer *rb;
 	struct fence_names names;
-	int have_names, failed;
-	int kernel_names;		/* names from the series' kfunc, not a stream */
+	int have_stream, failed;	/* have_stream: names of kinds BPF cannot read */
 	struct live_reader *series;	/* NULL: a kernel without the series */
 	uint64_t *lost_seen;		/* per CPU: drops already flagged */
 	struct bpf_pages *pages;
@@ -61,14 +59,6 @@ static int on_event(void *ctx, void *data, size_t len)
 
 	if (len < sizeof(*e))
 		return 0;
-	if (e->type == FR_NAME) {
-		const struct fr_name *n = data;
-
-		/* keyed as the events have it: the trace events' 32 bits */
-		if (len >= sizeof(*n))
-			names_set(&r->names, (uint32_t)n->context, n->driver, n->timeline);
-		return 0;
-	}
 	if (len < fr_size(e->type))
 		return 0;	/* not one of ours (fr_size() 0 is caught by the spill) */
 	bpf_pages_note_task(r->pages, (int)e->pid);
@@ -105,7 +95,7 @@ int bpfrec_setup(struct capture *c)
 {
 	char skipped[512];
 	struct bpfrec *r = calloc(1, sizeof(*r));
-	int err, tp_btf;
+	int err, tp_btf, stream_only;
 
 	if (!r)
 		return -1;
@@ -116,20 +106,25 @@ int bpfrec_setup(struct capture *c)
 		say("cannot open the BPF object: %s", strerror(errno));
 		return -1;
 	}
+	stream_only = names_stream_only();
+	if (stream_only < 0)
+		return -1;
+	r->skel->rodata->fn_stream_only = stream_only;
 	tp_btf = !c->raw_tp && bpf_tp_btf_usable("dma_fence_init");
 	bpf_pick_flavour(r->skel->obj, tp_btf, skipped, sizeof(skipped));
-	r->kernel_names = record_pick_init(r->skel, tp_btf, 1);
-	/* without the kfunc, names come from a filtered dma_fence_init stream */
-	r->have_names = r->kernel_names || names_start(&r->names) == 0;
+	r->have_stream = names_start(&r->names) == 0;
 	r->series = series_stream_start();
 	r->lost_seen = calloc((size_t)c->cpus, sizeof(*r->lost_seen));
-	r->pages = r->lost_seen ? bpf_pages_new(c, r->have_names ? &r->names : NULL, r->series) : NULL;
+	r->pages = r->lost_seen ? bpf_pages_new(c, &r->names, r->series) : NULL;
 	r->spill = r->pages ? spill_new(c) : NULL;
 	if (!r->spill)
 		return -1;
 	err = c->buffer_given ? bpf_map__set_max_entries(r->skel->maps.events, ring_bytes(c->buffer_kb)) : 0;
 	if (!err)
 		err = fence_record_bpf__load(r->skel);
+	if (!err)
+		err = names_attach(&r->names, bpf_map__fd(r->skel->maps.fence_names),
+				   &r->skel->bss->fn_lost) ? -errno : 0;
 	if (!err)
 		err = fence_record_bpf__attach(r->skel);
 	if (!err) {
@@ -144,8 +139,8 @@ int bpfrec_setup(struct capture *c)
 	say("recording dma_fence:* and drm:drm_vblank_event* with BPF%s; fence names %s",
 		r->series ? "; the series' drm_fence and sync_file poll events with tracefs" :
 		"; drm_fence:* (series) missing (not a fence-trace kernel)",
-		r->kernel_names ? "from the kernel (" NAMES_KFUNC ")" :
-		"from a dma_fence_init tracefs stream");
+		r->have_stream ? "read from each fence, else from a dma_fence_init tracefs stream" :
+		"read from each fence (no tracefs stream for other kinds)");
 	return 0;
 }
 
@@ -175,8 +170,7 @@ static int take(struct bpfrec *r, struct capture *c, int all)
 {
 	uint64_t start = now_ns();
 
-	if (r->have_names)
-		names_poll(&r->names);
+	names_poll(&r->names);
 	live_reader_poll(r->series, on_series_event, r);
 	ring_buffer__consume(r->rb);
 	note_drops(r, c);
@@ -249,9 +243,12 @@ int bpfrec_finish(struct capture *c)
 	for (int cpu = 0; cpu < c->cpus; cpu++)
 		bpf_pages_lost(r->pages, cpu, live_reader_stat(r->series, cpu, "overrun"));
 	ret = bpf_pages_finish(r->pages) || spill_failed(r->spill) ? -1 : 0;
-	if (r->skel->bss->names_dropped)
-		say("%llu fence context name records lost (ring buffer full): each is asked for again at its context's next fence, '?' if none came",
-			(unsigned long long)r->skel->bss->names_dropped);
+	{
+		char line[256];
+
+		names_counts_line(&r->names, line, sizeof(line));
+		say("%s", line);
+	}
 out:
 	bpfrec_teardown(c);
 	return ret;
@@ -265,8 +262,7 @@ void bpfrec_teardown(struct capture *c)
 		return;
 	ring_buffer__free(r->rb);
 	fence_record_bpf__destroy(r->skel);
-	if (r->have_names)
-		names_stop(&r->names);
+	names_stop(&r->names);
 	live_reader_free(r->series);
 	bpf_pages_free(r->pages);
 	spill_free(r->spill);

@@ -27,10 +27,12 @@
 
 static void name_of(struct stall_ctx *c, uint64_t context, const char **driver, const char **timeline)
 {
-	const struct fence_name *n = c->have_names ? names_find(&c->names, context) : NULL;
+	const struct fence_name *n = names_find(&c->names, context);
 
+	if (!n)
+		names_want(&c->names, context);	/* a poll's fence: no program saw it */
 	*driver = n ? n->driver : "?";
-	*timeline = n ? n->timeline : "(name unknown: no fence of it created since the tool started)";
+	*timeline = n ? n->timeline : names_unknown(&c->names);
 }
 
 /* A wait found at start: the names found then, else the stream's. */
@@ -298,8 +300,7 @@ void stall_print_poll(struct stall_ctx *c, const struct series_poll *p, uint64_t
 	const char *drv, *tl;
 	char comm[32];
 
-	if (c->have_names)
-		names_poll(&c->names);
+	names_poll(&c->names);
 	proc_comm(p->pid, comm, sizeof(comm));
 	name_of(c, p->context, &drv, &tl);
 	if (c->json) {

@@ -37,7 +37,6 @@ struct stall_ctx {
 	struct fence_stall_bpf *skel;
 	struct ring_buffer *rb;
 	struct fence_names names;
-	int have_names;
 	struct stall_seen seen[STALL_MAX_TRACKED];
 	unsigned int n_seen, stalls;
 	struct stall_series series;	/* the kernel series' view, when it has one */

@@ -135,7 +135,6 @@ static void print_live(struct top_ctx *t, const struct fl_live *l, uint64_t now)
 	char comm[16], created[40];
 	int rows = 0;
 
-	latency_name_by_kind(&t->lat, l->context, l->ops);
 	n = names_find(&t->lat.names, l->context);
 	proc_comm((int)l->tgid, comm, sizeof(comm));
 	snprintf(created, sizeof(created), "%s-%u", comm, l->tgid);
@@ -161,23 +160,24 @@ static void print_live(struct top_ctx *t, const struct fl_live *l, uint64_t now)
 /* Say what the list lacks: fences past its size, and what BPF dropped. */
 static void print_limits(struct top_ctx *t)
 {
+	char names[256];
+
 	if (t->n_unlisted)
 		printf("truncated: %u more fences created since fence-trace started are not listed "
 		       "(at most %u, the oldest), %u of their holders with them\n", t->n_unlisted,
 		       TOP_MAX_PENDING, t->n_unlisted_held);
 	if (t->n_held == TOP_MAX_HELD)
 		printf("truncated: held sync_files beyond %u are not listed\n", TOP_MAX_HELD);
-	printf("drops: live table full %" PRIu64 " (fences not tracked, missing here)"
-	       ", timeline names not kept (table full) %" PRIu64 "\n",
-	       latency_counter(&t->lat, FL_DROP_LIVE), t->lat.names.dropped);
+	names_counts_line(&t->lat.names, names, sizeof(names));
+	printf("drops: live table full %" PRIu64 " (fences not tracked, missing here)\n%s\n",
+	       latency_counter(&t->lat, FL_DROP_LIVE), names);
 }
 
 void top_pending(struct top_ctx *t)
 {
 	uint64_t now;
 
-	if (t->names_live)
-		names_poll(&t->lat.names);
+	names_poll(&t->lat.names);
 	read_live(t);
 	/* After the read: a fence created during it is not younger than now. */
 	now = now_ns();

@@ -26,7 +26,7 @@ struct held_fence {
 };
 
 struct top_ctx {
-	int pending, tty, names_live;
+	int pending, tty;
 	unsigned int delay, count;
 	struct latency_ctx lat;
 	struct top_row rows[TOP_MAX_ROWS];

@@ -4,12 +4,13 @@
  * cost, for tests/bench/overhead-bench: `fence-trace record --bpf`'s own
  * programs (live/fence-record.bpf.c, tp_btf) and a reader that takes every
  * record off the ring every 50 ms, as record --bpf does, and keeps none.
- * No ordering, no encoding, no file.  -n also runs record --bpf's names
- * stream (fence-names.c, the filtered dma_fence_init tracefs event); -k
- * names contexts in the kernel instead, as record --bpf does on a kernel
- * with the series' kfunc (its dma_fence_init program that calls it).
+ * No ordering, no encoding, no file.  The programs send each new
+ * context's names (fence-names.bpf.h); without -n they are taken off
+ * their ring and dropped, with -n they go to record --bpf's names
+ * (fence-names.c: kept, and the tracefs stream asked for what BPF
+ * cannot read).
  *
- *   ring-floor [-n | -k] -- COMMAND [ARG]...
+ *   ring-floor [-n] -- COMMAND [ARG]...
  *
  * When COMMAND has exited, prints "records=N dropped=N" (dropped: the
  * ring was full) and exits with COMMAND's status.
@@ -28,7 +29,6 @@
 #include "bpf-flavour.h"
 #include "fence-names.h"
 #include "fence-record.skel.h"
-#include "record-bpf-init.h"
 
 static int take(void *ctx, void *data, size_t len)
 {
@@ -51,7 +51,7 @@ static unsigned long long dropped(struct fence_record_bpf *skel)
 }
 
 static int load(struct fence_record_bpf **skel, struct ring_buffer **rb, unsigned long long *records,
-		int kernel_names)
+		struct fence_names *names)
 {
 	int tp_btf = bpf_tp_btf_usable("dma_fence_init");
 	char skipped[512];
@@ -61,14 +61,15 @@ static int load(struct fence_record_bpf **skel, struct ring_buffer **rb, unsigne
 	if (!*skel)
 		return -1;
 	bpf_pick_flavour((*skel)->obj, tp_btf, skipped, sizeof(skipped));
-	if (record_pick_init(*skel, tp_btf, kernel_names) != kernel_names) {
-		fprintf(stderr, "ring-floor: -k: this kernel has no %s (or no tp_btf)\n", NAMES_KFUNC);
-		return -1;
-	}
-	if (fence_record_bpf__load(*skel) || fence_record_bpf__attach(*skel))
+	if (fence_record_bpf__load(*skel))
 		return -1;
 	*rb = ring_buffer__new(bpf_map__fd((*skel)->maps.events), take, records, NULL);
-	return *rb ? 0 : -1;
+	if (!*rb)
+		return -1;
+	if (names ? names_attach(names, bpf_map__fd((*skel)->maps.fence_names), &(*skel)->bss->fn_lost) :
+		    ring_buffer__add(*rb, bpf_map__fd((*skel)->maps.fence_names), take, records))
+		return -1;
+	return fence_record_bpf__attach(*skel) ? -1 : 0;
 }
 
 int main(int argc, char **argv)
@@ -77,26 +78,25 @@ int main(int argc, char **argv)
 	struct fence_record_bpf *skel = NULL;
 	struct ring_buffer *rb = NULL;
 	unsigned long long records = 0;
-	int with_names = 0, kernel_names = 0, status = 0, opt;
+	int with_names = 0, status = 0, opt;
 	pid_t child;
 
-	while ((opt = getopt(argc, argv, "+nk")) != -1) {
-		if (opt != 'n' && opt != 'k') {
-			fprintf(stderr, "usage: ring-floor [-n | -k] -- COMMAND [ARG]...\n");
+	while ((opt = getopt(argc, argv, "+n")) != -1) {
+		if (opt != 'n') {
+			fprintf(stderr, "usage: ring-floor [-n] -- COMMAND [ARG]...\n");
 			return 2;
 		}
-		with_names |= opt == 'n';
-		kernel_names |= opt == 'k';
+		with_names = 1;
 	}
-	if (optind >= argc || (with_names && kernel_names)) {
-		fprintf(stderr, "usage: ring-floor [-n | -k] -- COMMAND [ARG]...\n");
+	if (optind >= argc) {
+		fprintf(stderr, "usage: ring-floor [-n] -- COMMAND [ARG]...\n");
 		return 2;
 	}
 	if (with_names && names_start(&names)) {
 		fprintf(stderr, "ring-floor: cannot start the names stream (tracefs)\n");
 		return 1;
 	}
-	if (load(&skel, &rb, &records, kernel_names)) {
+	if (load(&skel, &rb, &records, with_names ? &names : NULL)) {
 		fprintf(stderr, "ring-floor: cannot load or attach the BPF recorder: %s\n", strerror(errno));
 		return 1;
 	}

@@ -31,7 +31,15 @@ guest_latency() {
 		watch full.txt 1
 		fence-storm -t 1 -n 4200 -f >storm.txt; sleep 2
 		fence-workload -n 3 >/dev/null; sleep 2
-		kill -INT $pid $top; wait $pid; echo full-status=$?; wait $top' >"$d.out" 2>&1 || rc=$?
+		kill -INT $pid $top; wait $pid; echo full-status=$?; wait $top
+		# names as for a driver BPF cannot read: the first storm turns the
+		# catch-all on; it names the one-fence contexts of the second storm
+		FENCE_TRACE_NAMES=stream fence-trace latency >stream.txt 2>stream.err & pid=$!
+		await-line stream.err Tracing $pid || exit 1
+		fence-storm -t 1 -n 50 -f >/dev/null; sleep 1
+		fence-storm -t 1 -n 300 -f >/dev/null; sleep 1
+		kill -INT $pid; wait $pid; echo stream-status=$?
+		FENCE_TRACE_NAMES=bogus fence-trace latency 2>bogus.err; echo bogus-status=$?' >"$d.out" 2>&1 || rc=$?
 	[ $rc = 0 ] && grep -q '^latency-status=0$' "$d.out" && grep -q '^raw-status=0$' "$d.out" &&
 		jq -e '.drops' "$d/raw.json" >/dev/null
 	verdict $? "latency: the BPF programs load (tp_btf and raw_tp) and report" "$d.out"
@@ -60,8 +68,9 @@ guest_latency() {
 	# latency asks for names on demand: with every context it saw named
 	# (or given up on, after its own 3 s), its dma_fence_init stream is off
 	# again (waited for up to 30 s: a loaded host delays latency's timer)
-	grep -q '^names-enable=0$' "$d.out"
-	verdict $? "latency: the names stream is off once every context seen is named" "$d.out"
+	grep -q '^names-enable=0$' "$d.out" &&
+		grep -Eq '^fence names: [1-9][0-9]* read from the fence, 0 from the tracefs stream, 0 unnamed' "$d/b.txt"
+	verdict $? "latency: every context named from the fence (sw_sync, CRTC); the names stream never on" "$d/b.txt"
 	# merged in-fences: a dma_fence_array and a new context each, one fence
 	# apiece: latency names them by their kind (no fence comes later for the
 	# stream on demand); record --bpf (stream always on) names every context
@@ -73,16 +82,24 @@ guest_latency() {
 	verdict $? "latency names merged fences (a context each) dma_fence_array/unbound by their kind; record --bpf leaves no context unnamed" "$d/merge.json"
 	schema_verdict latency "latency --json (tp_btf -W, raw_tp -P, a merge run)" "$d/lat.json" "$d/raw.json" "$d/merge.json"
 	schema_verdict report "report --json of the latency part's recordings" "$d/report.json" "$d/merge-report.json"
-	# 4200 new fence contexts of one fence each: latency (names on demand)
-	# says the contexts made no fence to learn a name from; top (names always
-	# on) overflows its 4096 names, counts that and says so; neither passes
-	# them off as older than the tool.
+	# 4200 new sw_sync contexts of one fence each, named from the fence:
+	# latency and top each keep 4096 names, count the rest and say why
+	# those are unnamed; no stream was asked.
+	local full_re='^fence names: [0-9]+ read from the fence, 0 from the tracefs stream, [1-9][0-9]* unnamed \(0 given up, 0 still asked for, [1-9][0-9]* not kept: table full\)$'
 	grep -q '^full-status=0$' "$d.out" && grep -q '^fences=4200 ' "$d/storm.txt" &&
-		grep -q '^signal latency: context [0-9]* ? (name unknown: no fence of it since it was first seen)$' "$d/full.txt" &&
-		! grep -q 'created before we started' "$d/full.txt" &&
-		grep -Eq '^drops: .*, timeline names not kept \(table full\) [1-9][0-9]*$' "$d/full-top.txt" &&
+		grep -q '^signal latency: context [0-9]* ? (name unknown: the table of 4096 names is full)$' "$d/full.txt" &&
+		grep -q '^signal latency: context [0-9]* sw_sync ' "$d/full.txt" &&
+		grep -Eq "$full_re" "$d/full.txt" && grep -Eq "$full_re" "$d/full-top.txt" &&
 		grep -Eq '^ +[0-9]+  \? +\(name table full\) ' "$d/full-top.txt"
-	verdict $? "latency and top: 4200 one-fence contexts: latency says why their names are unknown; top counts the names beyond its 4096 and says so" "$d/full.txt"
+	verdict $? "latency and top: 4200 one-fence sw_sync contexts named from the fence up to the 4096 kept; the rest counted and said" "$d/full.txt"
+	# FENCE_TRACE_NAMES=stream: the kind unreadable; the catch-all names the
+	# second storm's 300 one-fence contexts from their only fence
+	grep -q '^stream-status=0$' "$d.out" &&
+		grep -Eq '^fence names: 0 read from the fence, ([3-9][0-9]{2}|[0-9]{4,}) from the tracefs stream, ' "$d/stream.txt" &&
+		[ "$(grep -c '^signal latency: context [0-9]* sw_sync ' "$d/stream.txt")" -ge 300 ] &&
+		grep -q '^bogus-status=1$' "$d.out" &&
+		grep -qx "fence-trace: FENCE_TRACE_NAMES: 'bogus' is neither 'fence' nor 'stream'" "$d/bogus.err"
+	verdict $? "latency, names from the stream alone (FENCE_TRACE_NAMES=stream): one-fence contexts named by the catch-all; a bad value refused in one line" "$d/stream.txt"
 }
 
 # record --bpf: the same workload through the BPF ring buffer gives a
@@ -103,9 +120,9 @@ guest_record_bpf() {
 		fence-trace record --bpf --raw-tp -o raw.dat -- fence-workload -n 3 >/dev/null 2>raw.err
 		echo raw-status=$?
 		ring-floor -n -- fence-storm -t 1 -n 1000 >floor.txt; echo floor-status=$?
-		ring-floor -k -- fence-storm -t 1 -n 1000 >floor-k.txt; echo floor-k-status=$?
+		ring-floor -- fence-storm -t 1 -n 1000 >floor-all.txt; echo floor-all-status=$?
 		ring-floor 2>floor-usage.err; echo floor-usage-status=$?
-		ring-floor -n -k -- true 2>>floor-usage.err; echo floor-usage-nk-status=$?' >"$d.out" 2>&1 || rc=$?
+		ring-floor -k -- true 2>>floor-usage.err; echo floor-usage-k-status=$?' >"$d.out" 2>&1 || rc=$?
 	[ $rc = 0 ] && grep -q '^bpf-status=0' "$d.out" && grep -q 'wrote bpf.dat: [1-9][0-9]* events from BPF and [1-9][0-9]* from tracefs (the series.), 0 lost' "$d.out" &&
 		"$ft" report --json "$d/bpf.dat" >"$d/report.json" &&
 		"$repo/tests/lab/check-late-frames" "$d/report.json" "$d/workload.txt" 4:B 10:A >"$d/check.out" 2>&1 &&
@@ -127,30 +144,29 @@ guest_record_bpf() {
 		jq -e '[.[].late[]] | length >= 2 and all(.blocking.plane != null)' "$d/late-bpf.json" >/dev/null &&
 		diff -u "$d/late-tracefs.json" "$d/late-bpf.json" >"$d/late.diff"
 	verdict $? "record --bpf and tracefs record of the same run: the same late frames (out-fence seqnos, blocking timeline, context, seqno and plane)" "$d/late.diff"
-	# On the series kernel the names come from its kfunc: no names stream,
-	# so no instance of record's own but the series'; every context named.
-	grep -q 'fence names from the kernel (bpf_dma_fence_get_names)$' "$d.out" &&
-		! grep -q '^fence-trace-names-' "$d/bpf-instances.txt" &&
+	# Every context named from the fence (sw_sync, the CRTC): the stream never asked.
+	grep -q 'fence names read from each fence, else from a dma_fence_init tracefs stream$' "$d.out" &&
+		grep -Eq 'fence names: [1-9][0-9]* read from the fence, 0 from the tracefs stream, 0 unnamed' "$d.out" &&
 		"$ft" report --json --by context "$d/bpf.dat" >"$d/report-contexts.json" &&
 		jq -e '[.timelines[] | .driver, .timeline] | length > 0 and all(. != "?")' "$d/report-contexts.json" >/dev/null &&
 		jq -e '[.timelines[].timeline] | index("producer-A") != null and index("producer-B") != null' \
 			"$d/report.json" >/dev/null
-	verdict $? "record --bpf (series kernel): fence names from the kernel's kfunc, no names stream instance; every context named" "$d/bpf-instances.txt"
-	# raw_tp programs cannot call a kfunc: the names stream is back
+	verdict $? "record --bpf: every context named from the fence, none by the stream; every timeline in the report named" "$d.out"
+	# raw_tp reads the same names
 	grep -q '^raw-status=0$' "$d.out" &&
-		grep -q 'fence names from a dma_fence_init tracefs stream$' "$d/raw.err" &&
+		grep -Eq 'fence names: [1-9][0-9]* read from the fence, 0 from the tracefs stream, 0 unnamed' "$d/raw.err" &&
 		"$ft" report --json --by context "$d/raw.dat" >"$d/raw.json" &&
 		jq -e '[.timelines[].timeline] | index("producer-A") != null and index("producer-B") != null and all(. != "?")' \
 			"$d/raw.json" >/dev/null
-	verdict $? "record --bpf --raw-tp (series kernel): names from the dma_fence_init stream, every context named" "$d/raw.err"
+	verdict $? "record --bpf --raw-tp: names read from the fence too, every context named" "$d/raw.err"
 	schema_verdict report "report --json of record --bpf, tracefs and raw_tp recordings" "$d/report.json" "$d/tracefs.json" "$d/raw.json"
 	# overhead-bench's floor of a BPF recorder sees every record: 3 a
-	# fence, and with the kernel's names one more for the storm's timeline
+	# fence, and without -n the names record of the storm's timeline too
 	grep -q '^floor-status=0$' "$d.out" && grep -qx 'records=3000 dropped=0' "$d/floor.txt" &&
-		grep -q '^floor-k-status=0$' "$d.out" && grep -qx 'records=3001 dropped=0' "$d/floor-k.txt" &&
-		grep -q '^floor-usage-status=2$' "$d.out" && grep -q '^floor-usage-nk-status=2$' "$d.out" &&
-		[ "$(grep -cx 'usage: ring-floor \[-n | -k\] -- COMMAND \[ARG\]...' "$d/floor-usage.err")" = 2 ]
-	verdict $? "ring-floor (overhead-bench's floor): 1000 storm fences give 3000 records (3001 with -k: one name), none dropped; no COMMAND, or -n with -k, is a usage error" "$d.out"
+		grep -q '^floor-all-status=0$' "$d.out" && grep -qx 'records=3001 dropped=0' "$d/floor-all.txt" &&
+		grep -q '^floor-usage-status=2$' "$d.out" && grep -q '^floor-usage-k-status=2$' "$d.out" &&
+		[ "$(grep -cx 'usage: ring-floor \[-n\] -- COMMAND \[ARG\]...' "$d/floor-usage.err")" = 2 ]
+	verdict $? "ring-floor (overhead-bench's floor): 1000 storm fences give 3000 records and one names record, none dropped; no COMMAND, or an unknown option, is a usage error" "$d.out"
 }
 
 # record --bpf at its limits: a ring too small for a storm loses records,
@@ -205,9 +221,9 @@ guest_bpf_stock() {
 		>"$d.out" 2>&1 || rc=$?
 	[ $rc = 0 ] && grep -q '^latency=0 ' "$d.out" && grep -q '^stall=0 ' "$d.out" &&
 		grep -q '^record=0 ' "$d.out" && grep -q 'lacks the fence-trace series: skipped' "$d/lat.err" &&
-		grep -q 'fence names from a dma_fence_init tracefs stream$' "$d/rec.err" &&
+		grep -Eq 'fence names: [1-9][0-9]* read from the fence, 0 from the tracefs stream, 0 unnamed' "$d/rec.err" &&
 		[ "$(jq '[.histograms[] | select(.kind == "signal")] | length' "$d/lat.json")" = 3 ]
-	verdict $? "bpf: on the stock kernel latency, stall and record --bpf load and work; series hooks skipped, said; record's names from the tracefs stream" "$d.out"
+	verdict $? "bpf: on the stock kernel latency, stall and record --bpf load and work; series hooks skipped, said; record's names read from the fence" "$d.out"
 	schema_verdict latency "latency --json on the stock kernel" "$d/lat.json"
 	grep -q '^slow-stall=0 ' "$d.out" && grep -q '^STALL: ' "$d/slow.txt" &&
 		grep -q '^  debugfs /sys/kernel/debug/dri/\*/crtc-\*/fence_timeline: absent' "$d/slow.txt" &&
@@ -245,11 +261,6 @@ guest_bpf_flavours() {
 				absent="" why=""
 				[ $kernel_name/$tool = stock/latency ] || [ $kernel_name/$tool = distro/latency ] &&
 					absent="out_signal plane_wait" why=", the series hooks skipped"
-				# record's tp_btf dma_fence_init: the one that names contexts
-				# through the series' kfunc, or the plain one on stock 6.1
-				[ $kernel_name/$tool/$flavour = patched/record/tp_btf ] && absent="init" why=", dma_fence_init the one calling the series' kfunc"
-				[ $kernel_name/$tool/$flavour = stock/record/tp_btf ] || [ $kernel_name/$tool/$flavour = distro/record/tp_btf ] &&
-					absent="init_named" why=", dma_fence_init the one without the series' kfunc"
 				[ $rc = 0 ] && grep -q "^$tool-$flavour=0" "$d.out" &&
 					"$repo/tests/lab/check-attach" "$repo/build/bpf/fence-$tool.skel.h" $flavour \
 						"$d/$tool-$flavour.progs" "$d/$tool-$flavour.links" $absent \

@@ -102,8 +102,8 @@ guest_distro_kernel() {
 	verdict $? "distro kernel: record --bpf --raw-tp + report: the same" "$d/wlr.txt"
 	distro_nothing_judged "$d/t.dat" && distro_nothing_judged "$d/b.dat"
 	verdict $? "distro kernel (virtio-gpu: fake vblanks only): the frames section judges and classes no frame, and says why (record, record --bpf)" "$d/t.dat"
-	# vgem's fences take a context each: named by their ops (CO-RE), not
-	# by a names stream that would need a second fence of the context
+	# vgem's fences take a context each: named from the fence (CO-RE),
+	# not by a names stream that would need a second fence of the context
 	jq -e '(.histograms | length) > 3 and ([.histograms[] | select(.driver == "vgem")] | length) >= 2 and
 		([.histograms[] | select(.driver == null or .timeline == null)] | length) == 0' \
 		"$d/lat.json" >/dev/null 2>&1

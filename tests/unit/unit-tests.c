@@ -34,6 +34,7 @@ int main(void)
 	failed += run_stall_class_tests();
 	failed += run_lockdown_tests();
 	failed += run_proc_comm_tests();
+	failed += run_names_ask_tests();
 	failed += run_event_formats_tests();
 	failed += run_mutant_kills_tests();
 	return failed ? 1 : 0;

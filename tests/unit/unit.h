@@ -22,6 +22,7 @@ static inline int have_trace_cmd(void)
 int run_logscan_tests(void);
 int run_workload_plan_tests(void);
 int run_series_probe_tests(void);
+int run_names_ask_tests(void);
 int run_sync_name_tests(void);
 int run_hist_tests(void);
 int run_tracedat_tests(void);
