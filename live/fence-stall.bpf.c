@@ -114,6 +114,8 @@ static __always_inline int on_init(struct dma_fence *fence)
 	__u64 key = (__u64)fence;
 
 	bpf_get_current_comm(c.comm, sizeof(c.comm));
+	/* named now: a fence only polled (the series' poll events) is never waited on here */
+	fence_name_once(fence, BPF_CORE_READ(fence, context));
 	if (bpf_map_update_elem(&creators, &key, &c, BPF_ANY))
 		drop(1);
 	return 0;
