@@ -321,7 +321,7 @@ static int earliest(const struct live_reader *r)
  */
 void live_reader_poll(struct live_reader *r, live_event_fn fn, void *ctx)
 {
-	struct ft_event ev;
+	struct ft_event ev = { 0 };	/* reused: ft_decode() clears what is left */
 	int cpu;
 
 	if (!r || !r->decoding || !r->cpu)

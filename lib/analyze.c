@@ -12,15 +12,14 @@
 static int feed(struct tep_record *rec, void *data)
 {
 	struct analysis *a = data;
-	struct ft_event ev;
 
 	if (rec->ts < a->window.from_ns || (a->window.to_ns && rec->ts > a->window.to_ns))
 		return 0;
-	if (ft_decode(&a->dec, rec, &ev) != 1)
+	if (ft_decode(&a->dec, rec, &a->ev) != 1)
 		return 0;
-	model_add(&a->model, &ev);
+	model_add(&a->model, &a->ev);
 	if (a->window.on_event)
-		a->window.on_event(&ev, &a->model, a->window.ctx);
+		a->window.on_event(&a->ev, &a->model, a->window.ctx);
 	return a->model.error ? -1 : 0;
 }
 

@@ -33,6 +33,7 @@ struct analysis {
 	struct ft_source_info info;
 	struct ft_decoder dec;
 	struct ft_model model;
+	struct ft_event ev;		/* the one being decoded: reused (ft_decode()) */
 	struct analysis_window window;
 	int have_dec, have_model;
 };

@@ -22,6 +22,7 @@ struct ft_event {
 	uint64_t ts;
 	long long missed;		/* events lost on this CPU just before */
 	uint64_t v[FT_NUM_SLOTS];	/* numeric fields by slot; 0 if absent */
+	uint32_t loaded;		/* the slots of v[] the last ft_decode() filled */
 	const unsigned char *data;	/* the raw record, for string fields */
 	unsigned int size;
 };
@@ -50,6 +51,7 @@ struct ft_decoder {
 	/* per event, its numeric fields only: the hot loop reads no absent slot */
 	struct ft_load loads[FT_EV_COUNT][FT_NUM_SLOTS];
 	unsigned int n_loads[FT_EV_COUNT];
+	uint32_t load_mask[FT_EV_COUNT];	/* the slots of loads[], as bits */
 	unsigned int min_size[FT_EV_COUNT];	/* shorter records are malformed */
 	char problems[512];		/* missing events/fields, for the report */
 	unsigned long long unknown, malformed;
@@ -57,6 +59,7 @@ struct ft_decoder {
 
 int ft_decoder_init(struct ft_decoder *d, struct tep_handle *tep, char *err, size_t errlen);
 void ft_decoder_free(struct ft_decoder *d);
+/* @ev: zeroed before its first use, then handed back each time (see ft_decode()) */
 int ft_decode(struct ft_decoder *d, struct tep_record *rec, struct ft_event *ev);
 const char *ft_event_str(const struct ft_decoder *d, const struct ft_event *ev,
 			 enum ft_slot slot, char *buf, size_t len);
