@@ -221,8 +221,9 @@ static int run(struct top_ctx *t)
 		if (t->pending) {
 			top_pending(t);
 		} else {
-			names_poll(&t->lat.names);
 			collect(t);
+			/* after: each fence read has sent its context's names already */
+			names_poll(&t->lat.names);
 			draw(t);
 		}
 		if (t->count && ++shown >= t->count)

@@ -20,10 +20,6 @@
 #define STR(x) STR_(x)
 
 /*
- * Ready for names_attach() and names_set() in any case; the stream too,
- * where tracefs allows it.  Return: -1 when there is no stream.
- */
-/*
  * FENCE_TRACE_NAMES=stream: the programs read no names, as if every fence
  * were of a kind they cannot read (what naming costs without the readers:
  * tests/bench/overhead-bench; fence-trace(1)).  Unset or "fence": they do.
@@ -41,6 +37,10 @@ int names_stream_only(void)
 	return -1;
 }
 
+/*
+ * Ready for names_attach() and names_set() in any case; the stream too,
+ * where tracefs allows it.  Return: -1 when there is no stream.
+ */
 int names_start(struct fence_names *n)
 {
 	char why[128];
@@ -87,6 +87,18 @@ void names_set(struct fence_names *n, uint64_t context, const char *driver, cons
 		return;
 	snprintf(fn->driver, sizeof(fn->driver), "%s", driver);
 	snprintf(fn->timeline, sizeof(fn->timeline), "%s", timeline);
+	keymap_del(&n->unnamed, context);
+}
+
+/* A context a program could not name: unnamed until the stream names it. */
+static void note_unnamed(struct fence_names *n, uint64_t context)
+{
+	uint32_t v;
+
+	if (keymap_get(&n->unnamed, context, &v))
+		return;
+	if (n->unnamed.used >= NAMES_MAX || keymap_put(&n->unnamed, context, 1))
+		n->counts.unnamed_more++;	/* counted, not asked for */
 }
 
 /*
@@ -107,7 +119,10 @@ void names_from_record(struct fence_names *n, const void *data, size_t size)
 	timeline = fence_ops_timeline(r.kind) ? fence_ops_timeline(r.kind) : r.timeline;
 	if (r.kind == FENCE_OPS_OTHER || !driver[0] || !timeline[0]) {
 		n->ask.catch_all = 1;	/* its next contexts may have one fence each */
-		names_want(n, r.context);
+		if (!names_find(n, r.context)) {
+			note_unnamed(n, r.context);
+			names_want(n, r.context);	/* if too many are asked: names_poll() again */
+		}
 		return;
 	}
 	if (r.kind == FENCE_OPS_CRTC)
@@ -142,10 +157,13 @@ static void on_init(void *ctx, const struct ft_event *ev)
 	uint64_t context = ev->v[FT_CONTEXT];
 	struct fence_name *fn;
 
-	if (ev->id != FT_EV_FENCE_INIT || names_find(n, context) || !(fn = name_add(n, context)))
+	/* a full table: every fence that passes would count, not each context */
+	if (ev->id != FT_EV_FENCE_INIT || names_find(n, context) || n->n >= NAMES_MAX ||
+	    !(fn = name_add(n, context)))
 		return;
 	ft_event_str(dec, ev, FT_DRIVER, fn->driver, sizeof(fn->driver));
 	ft_event_str(dec, ev, FT_TIMELINE, fn->timeline, sizeof(fn->timeline));
+	keymap_del(&n->unnamed, context);
 	n->counts.from_stream++;
 }
 
@@ -160,12 +178,24 @@ int names_want(struct fence_names *n, uint64_t context)
 	return ask_want(&n->ask, context, now_ns());
 }
 
+/* Ask for the unnamed contexts that found no room before (ask_want() skips those given up). */
+static void refill_wanted(struct fence_names *n)
+{
+	uint64_t now = now_ns();
+
+	for (uint32_t i = 0; i < n->unnamed.cap && n->ask.n_wanted < NAMES_FILTER_MAX; i++)
+		if (n->unnamed.state[i] == 1)
+			ask_want(&n->ask, n->unnamed.keys[i], now);
+}
+
 /* The event off, or on with a filter that keeps what is still to catch. */
 static void update_stream(struct fence_names *n)
 {
 	char filter[sizeof(n->filter)];
 
 	ask_prune(&n->ask, &n->index, now_ns());
+	if (n->n < NAMES_MAX)
+		refill_wanted(n);
 	if (!ask_filter(&n->ask, filter, sizeof(filter))) {
 		if (n->enabled && !live_reader_disable_id(n->live, FT_EV_FENCE_INIT))
 			n->enabled = 0;
@@ -201,22 +231,25 @@ const char *names_unknown(const struct fence_names *n)
 	return "(name unknown: a kind BPF cannot read, and no fence of it came while asked for)";
 }
 
-/* Contexts not named: given up on, still asked for, or not kept. */
+/*
+ * Contexts not named: of a kind BPF cannot read and not (yet) named by the
+ * stream, names not kept (table full), and records the ring had no room
+ * for (each a context, or a repeat of one: its next fence sends it again).
+ */
 uint64_t names_unnamed(const struct fence_names *n)
 {
-	return n->ask.given_up_total + n->ask.n_wanted + n->counts.dropped;
+	return n->unnamed.used + n->counts.unnamed_more + n->counts.dropped + n->counts.ring_lost;
 }
 
 /* One line on how the contexts seen were named, and how many were not. */
 void names_counts_line(const struct fence_names *n, char *buf, size_t size)
 {
 	snprintf(buf, size, "fence names: %llu read from the fence, %llu from the tracefs stream%s, "
-		 "%llu unnamed (%llu given up, %u still asked for, %llu not kept: table full)%s",
+		 "%llu unnamed (%u still asked for, %llu not kept: table full, %llu names records lost: ring full)",
 		 (unsigned long long)n->counts.from_fence, (unsigned long long)n->counts.from_stream,
 		 n->live ? "" : " (none: no tracefs)", (unsigned long long)names_unnamed(n),
-		 (unsigned long long)n->ask.given_up_total, n->ask.n_wanted,
-		 (unsigned long long)n->counts.dropped,
-		 n->counts.ring_lost ? "; names records lost (BPF ring full), asked of the stream" : "");
+		 n->ask.n_wanted, (unsigned long long)n->counts.dropped,
+		 (unsigned long long)n->counts.ring_lost);
 }
 
 /* The same in a table's column of 20: top's. */
@@ -232,6 +265,7 @@ void names_stop(struct fence_names *n)
 	ring_buffer__free(n->ring);
 	live_reader_free(n->live);
 	keymap_free(&n->index);
+	keymap_free(&n->unnamed);
 	ask_free(&n->ask);
 	n->ring = NULL;
 	n->live = NULL;

@@ -9,18 +9,17 @@
  *    sw_sync and CRTC out-fences.  names_attach() takes that ring.
  * 2. From tracefs, for the other kinds: a private instance records
  *    dma_fence_init, off until a program sends a context it could not
- *    name, then filtered to the contexts asked for (names_want()): such a
- *    context is named by its next fence.  A context with one fence has no
- *    next one, so once the stream has named a context of a kind the BPF
- *    side cannot read, its driver joins the filter and every later fence
- *    of that driver is seen, one-fence contexts too.  A tracefs event
- *    costs every fence init even when its filter drops it, so the stream
- *    is on only while there is something to catch.
+ *    name.  Then it is asked for that context (named by its next fence)
+ *    and, since a context of one fence has no next one, for every fence
+ *    of the kinds the programs do not read (names-ask.h's catch-all).  A
+ *    tracefs event costs every fence init even when its filter drops it,
+ *    so the stream is off until there is something to catch.
  *
- * What stays unnamed is counted (struct names_counts) and explained
- * (names_unknown()): a context asked for that made no fence within
- * NAMES_PATIENCE_NS (asked for again after NAMES_RETRY_S), or the table of
- * NAMES_MAX names full.
+ * What stays unnamed is counted (names_counts_line()) and explained
+ * (names_unknown()): a context of an unreadable kind no fence of which
+ * came while it was asked for (asked again after NAMES_RETRY_S), names
+ * not kept (the table of NAMES_MAX full), records the ring had no room
+ * for.
  */
 #ifndef FENCE_TRACE_FENCE_NAMES_H
 #define FENCE_TRACE_FENCE_NAMES_H
@@ -46,8 +45,9 @@ struct fence_name {
 struct names_counts {
 	uint64_t from_fence;	/* read from the fence by BPF */
 	uint64_t from_stream;	/* by the tracefs stream */
-	uint64_t dropped;	/* not kept: the table full */
+	uint64_t dropped;	/* names read but not kept: the table full */
 	uint64_t ring_lost;	/* names records the BPF ring had no room for */
+	uint64_t unnamed_more;	/* unreadable contexts past the unnamed set's bound */
 };
 
 struct fence_names {
@@ -60,6 +60,7 @@ struct fence_names {
 	struct keymap index;		/* context -> names[] */
 	int enabled;			/* the stream's event is on */
 	struct names_ask ask;		/* what the stream is asked for */
+	struct keymap unnamed;		/* contexts sent unreadable, not named yet (NAMES_MAX at most) */
 	/* the one the event has: room for all that can be asked (test-names-ask.c), under a page */
 	char filter[3072];
 };

@@ -32,7 +32,8 @@ static __always_inline enum fence_ops fence_ops_of(const void *ops)
 	/* sw_sync built without BTF (an out-of-tree module): its timeline is unreadable */
 	if (&timeline_fence_ops && ops == &timeline_fence_ops && bpf_core_type_exists(struct sync_timeline))
 		return FENCE_OPS_SW_SYNC;
-	if (&drm_crtc_fence_ops && ops == &drm_crtc_fence_ops)
+	/* drm as a module built without BTF: no struct drm_crtc to read through */
+	if (&drm_crtc_fence_ops && ops == &drm_crtc_fence_ops && bpf_core_type_exists(struct drm_crtc))
 		return FENCE_OPS_CRTC;
 	return FENCE_OPS_OTHER;
 }
@@ -59,7 +60,7 @@ static __always_inline int fence_names_read(struct dma_fence *f, enum fence_ops 
 
 		return bpf_probe_read_kernel_str(timeline, 32, &tl->name) < 0 ? -1 : 0;
 	}
-	if (kind == FENCE_OPS_CRTC) {
+	if (kind == FENCE_OPS_CRTC && bpf_core_type_exists(struct drm_crtc)) {
 		struct drm_crtc *crtc = (void *)(lock - bpf_core_field_offset(struct drm_crtc, fence_lock));
 		const char *name = BPF_CORE_READ(crtc, dev, driver, name);
 

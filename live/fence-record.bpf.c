@@ -99,7 +99,8 @@ static __always_inline int emit_vblank(__u16 type, int crtc, __u32 seq, __u64 ti
 SEC("tp_btf/dma_fence_init")
 int BPF_PROG(tp_btf_init, struct dma_fence *f)
 {
-	fence_name_once(f, f->context);
+	/* keyed as the events have it: the trace events' 32 bits */
+	fence_name_once(f, (__u32)f->context);
 	return emit_fence(FR_INIT, (__u32)f->context, (__u32)f->seqno);
 }
 SEC("raw_tp/dma_fence_init")
@@ -107,7 +108,7 @@ int BPF_PROG(raw_tp_init, struct dma_fence *f)
 {
 	__u64 context = BPF_CORE_READ(f, context);
 
-	fence_name_once(f, context);
+	fence_name_once(f, (__u32)context);
 	return emit_fence(FR_INIT, (__u32)context, (__u32)BPF_CORE_READ(f, seqno));
 }
 

@@ -214,12 +214,12 @@ void latency_print_json(struct latency_ctx *c)
 	       ", \"wait_full\": %" PRIu64 "}, \"unknown_signals\": %" PRIu64
 	       ", \"destroyed_unsignaled\": %" PRIu64 ", \"names\": {\"from_fence\": %" PRIu64
 	       ", \"from_stream\": %" PRIu64 ", \"unnamed\": %" PRIu64 ", \"not_kept\": %" PRIu64
-	       ", \"stream\": %s}}\n",
+	       ", \"records_lost\": %" PRIu64 ", \"stream\": %s}}\n",
 	       latency_counter(c, FL_DROP_LIVE), latency_counter(c, FL_DROP_HIST),
 	       latency_counter(c, FL_DROP_WAIT), latency_counter(c, FL_UNKNOWN_SIGNAL),
 	       latency_counter(c, FL_DESTROYED_UNSIGNALED), c->names.counts.from_fence,
 	       c->names.counts.from_stream, names_unnamed(&c->names), c->names.counts.dropped,
-	       c->names.live ? "true" : "false");
+	       c->names.counts.ring_lost, c->names.live ? "true" : "false");
 }
 
 /* Start the next interval from empty histograms (counters keep counting). */

@@ -29,7 +29,6 @@ static void give_up(struct names_ask *a, uint64_t context, uint64_t now_ns)
 		keymap_del(&a->given_up_index, *slot);
 	*slot = context;
 	keymap_put(&a->given_up_index, context, (uint32_t)(now_ns / 1000000000ull));
-	a->given_up_total++;
 }
 
 /*

@@ -42,7 +42,6 @@ struct names_ask {
 	uint64_t given_up[NAMES_GIVEN_UP];	/* a ring: not asked for again */
 	unsigned int n_given_up;
 	struct keymap given_up_index;	/* context -> when given up, in s */
-	uint64_t given_up_total;	/* every give-up, each time */
 };
 
 int ask_want(struct names_ask *a, uint64_t context, uint64_t now_ns);

@@ -177,8 +177,9 @@ void top_pending(struct top_ctx *t)
 {
 	uint64_t now;
 
-	names_poll(&t->lat.names);
 	read_live(t);
+	/* after: each fence read has sent its context's names already */
+	names_poll(&t->lat.names);
 	/* After the read: a fence created during it is not younger than now. */
 	now = now_ns();
 	t->n_held = (unsigned int)top_find_held(t->held, TOP_MAX_HELD);

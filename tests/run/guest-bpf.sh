@@ -85,7 +85,7 @@ guest_latency() {
 	# 4200 new sw_sync contexts of one fence each, named from the fence:
 	# latency and top each keep 4096 names, count the rest and say why
 	# those are unnamed; no stream was asked.
-	local full_re='^fence names: [0-9]+ read from the fence, 0 from the tracefs stream, [1-9][0-9]* unnamed \(0 given up, 0 still asked for, [1-9][0-9]* not kept: table full\)$'
+	local full_re='^fence names: [0-9]+ read from the fence, 0 from the tracefs stream, ([1-9][0-9]*) unnamed \(0 still asked for, \1 not kept: table full, 0 names records lost: ring full\)$'
 	grep -q '^full-status=0$' "$d.out" && grep -q '^fences=4200 ' "$d/storm.txt" &&
 		grep -q '^signal latency: context [0-9]* ? (name unknown: the table of 4096 names is full)$' "$d/full.txt" &&
 		grep -q '^signal latency: context [0-9]* sw_sync ' "$d/full.txt" &&
