@@ -119,6 +119,8 @@ guest_record_bpf() {
 		echo bpf-status=$?; kill -INT $r; wait $r; echo tracefs-status=$?
 		fence-trace record --bpf --raw-tp -o raw.dat -- fence-workload -n 3 >/dev/null 2>raw.err
 		echo raw-status=$?
+		FENCE_TRACE_NAMES=stream fence-trace record --bpf -o stream.dat -- fence-workload -n 6 >/dev/null 2>stream.err
+		echo stream-status=$?
 		ring-floor -n -- fence-storm -t 1 -n 1000 >floor.txt; echo floor-status=$?
 		ring-floor -- fence-storm -t 1 -n 1000 >floor-all.txt; echo floor-all-status=$?
 		ring-floor 2>floor-usage.err; echo floor-usage-status=$?
@@ -159,6 +161,13 @@ guest_record_bpf() {
 		jq -e '[.timelines[].timeline] | index("producer-A") != null and index("producer-B") != null and all(. != "?")' \
 			"$d/raw.json" >/dev/null
 	verdict $? "record --bpf --raw-tp: names read from the fence too, every context named" "$d/raw.err"
+	# the readers off: every name from the stream, the workload's timelines all named
+	grep -q '^stream-status=0$' "$d.out" &&
+		grep -Eq 'fence names: 0 read from the fence, [1-9][0-9]* from the tracefs stream, 0 unnamed' "$d/stream.err" &&
+		"$ft" report --json --by context "$d/stream.dat" >"$d/stream.json" &&
+		jq -e '[.timelines[].timeline] | index("producer-A") != null and index("producer-B") != null and all(. != "?")' \
+			"$d/stream.json" >/dev/null
+	verdict $? "record --bpf, names from the stream alone (FENCE_TRACE_NAMES=stream): every context named" "$d/stream.err"
 	schema_verdict report "report --json of record --bpf, tracefs and raw_tp recordings" "$d/report.json" "$d/tracefs.json" "$d/raw.json"
 	# overhead-bench's floor of a BPF recorder sees every record: 3 a
 	# fence, and without -n the names record of the storm's timeline too
