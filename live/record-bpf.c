@@ -139,6 +139,7 @@ int bpfrec_setup(struct capture *c)
 	say("recording dma_fence:* and drm:drm_vblank_event* with BPF%s; fence names %s",
 		r->series ? "; the series' drm_fence and sync_file poll events with tracefs" :
 		"; drm_fence:* (series) missing (not a fence-trace kernel)",
+		stream_only ? "from a dma_fence_init tracefs stream alone (FENCE_TRACE_NAMES=stream)" :
 		r->have_stream ? "read from each fence, else from a dma_fence_init tracefs stream" :
 		"read from each fence (no tracefs stream for other kinds)");
 	return 0;

@@ -163,6 +163,7 @@ guest_record_bpf() {
 	verdict $? "record --bpf --raw-tp: names read from the fence too, every context named" "$d/raw.err"
 	# the readers off: every name from the stream, the workload's timelines all named
 	grep -q '^stream-status=0$' "$d.out" &&
+		grep -q 'fence names from a dma_fence_init tracefs stream alone (FENCE_TRACE_NAMES=stream)$' "$d/stream.err" &&
 		grep -Eq 'fence names: 0 read from the fence, [1-9][0-9]* from the tracefs stream, 0 unnamed' "$d/stream.err" &&
 		"$ft" report --json --by context "$d/stream.dat" >"$d/stream.json" &&
 		jq -e '[.timelines[].timeline] | index("producer-A") != null and index("producer-B") != null and all(. != "?")' \
