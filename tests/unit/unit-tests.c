@@ -35,6 +35,7 @@ int main(void)
 	failed += run_lockdown_tests();
 	failed += run_proc_comm_tests();
 	failed += run_names_ask_tests();
+	failed += run_decode_slots_tests();
 	failed += run_event_formats_tests();
 	failed += run_mutant_kills_tests();
 	return failed ? 1 : 0;

@@ -23,6 +23,7 @@ int run_logscan_tests(void);
 int run_workload_plan_tests(void);
 int run_series_probe_tests(void);
 int run_names_ask_tests(void);
+int run_decode_slots_tests(void);
 int run_sync_name_tests(void);
 int run_hist_tests(void);
 int run_tracedat_tests(void);
