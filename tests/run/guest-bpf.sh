@@ -28,6 +28,7 @@ guest_latency() {
 		fence-trace record --bpf -o merge.dat -- sh -c "fence-workload -n 4 --merge >/dev/null" 2>/dev/null
 		kill -INT $pid; wait $pid; echo merge-status=$?
 		fence-trace top -d 1 >full-top.txt 2>full-top.err & top=$!
+		await-line full-top.err watching $top || exit 1
 		watch full.txt 1
 		fence-storm -t 1 -n 4200 -f >storm.txt; sleep 2
 		fence-workload -n 3 >/dev/null; sleep 2
