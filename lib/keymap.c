@@ -115,6 +115,21 @@ int keymap_take(struct keymap *m, uint64_t key, uint32_t *val)
 	return 1;
 }
 
+/*
+ * The next key from slot *@pos on, in no order; *@pos moves past it.
+ * Start at 0.  Return: 0 when no key is left.
+ */
+int keymap_next(const struct keymap *m, uint32_t *pos, uint64_t *key)
+{
+	for (; *pos < m->cap; (*pos)++) {
+		if (m->state[*pos] == 1) {
+			*key = m->keys[(*pos)++];
+			return 1;
+		}
+	}
+	return 0;
+}
+
 void keymap_free(struct keymap *m)
 {
 	free(m->keys);

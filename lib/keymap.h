@@ -20,6 +20,7 @@ int keymap_put(struct keymap *m, uint64_t key, uint32_t val);
 int keymap_get(const struct keymap *m, uint64_t key, uint32_t *val);
 int keymap_del(struct keymap *m, uint64_t key);
 int keymap_take(struct keymap *m, uint64_t key, uint32_t *val);
+int keymap_next(const struct keymap *m, uint32_t *pos, uint64_t *key);
 void keymap_free(struct keymap *m);
 
 #endif

@@ -19,15 +19,15 @@ struct {
 	__uint(max_entries, 1024 * 1024);
 } fence_names SEC(".maps");
 
+/* Set before load: name nothing here, as if no kind were known (what the names cost without the readers) */
+const volatile bool fn_stream_only = false;
+
 /*
  * The contexts sent so far, direct-mapped by their low bits: a context
  * found in its slot costs a load and a compare.  Contexts are handed out
  * in sequence, so slots are shared only past FN_SLOTS contexts at once;
  * one pushed out is sent again, a harmless repeat.
  */
-/* Set before load: name nothing here, as if no kind were known (what the names cost without the readers) */
-const volatile bool fn_stream_only = false;
-
 #define FN_SLOTS 4096
 __u64 fn_sent[FN_SLOTS];
 __u64 fn_lost;			/* names records the full ring had no room for */

@@ -79,15 +79,17 @@ static struct fence_name *name_add(struct fence_names *n, uint64_t context)
 	return fn;
 }
 
-void names_set(struct fence_names *n, uint64_t context, const char *driver, const char *timeline)
+/* Return: 1 when @context is named now, 0 when it had a name or found no room (counted). */
+int names_set(struct fence_names *n, uint64_t context, const char *driver, const char *timeline)
 {
 	struct fence_name *fn;
 
 	if (names_find(n, context) || !(fn = name_add(n, context)))
-		return;
+		return 0;
 	snprintf(fn->driver, sizeof(fn->driver), "%s", driver);
 	snprintf(fn->timeline, sizeof(fn->timeline), "%s", timeline);
 	keymap_del(&n->unnamed, context);
+	return 1;
 }
 
 /* A context a program could not name: unnamed until the stream names it. */
@@ -129,10 +131,7 @@ void names_from_record(struct fence_names *n, const void *data, size_t size)
 		ask_read_context(&n->ask, r.context);
 	else
 		ask_read_driver(&n->ask, driver);
-	if (names_find(n, r.context))
-		return;
-	names_set(n, r.context, driver, timeline);
-	if (names_find(n, r.context))	/* else not kept: counted as dropped */
+	if (names_set(n, r.context, driver, timeline))
 		n->counts.from_fence++;
 }
 
@@ -181,11 +180,11 @@ int names_want(struct fence_names *n, uint64_t context)
 /* Ask for the unnamed contexts that found no room before (ask_want() skips those given up). */
 static void refill_wanted(struct fence_names *n)
 {
-	uint64_t now = now_ns();
+	uint64_t now = now_ns(), context;
+	uint32_t pos = 0;
 
-	for (uint32_t i = 0; i < n->unnamed.cap && n->ask.n_wanted < NAMES_FILTER_MAX; i++)
-		if (n->unnamed.state[i] == 1)
-			ask_want(&n->ask, n->unnamed.keys[i], now);
+	while (n->ask.n_wanted < NAMES_FILTER_MAX && keymap_next(&n->unnamed, &pos, &context))
+		ask_want(&n->ask, context, now);
 }
 
 /* The event off, or on with a filter that keeps what is still to catch. */

@@ -69,7 +69,7 @@ int names_stream_only(void);
 int names_start(struct fence_names *n);
 int names_attach(struct fence_names *n, int ring_fd, const volatile __u64 *ring_lost);
 int names_want(struct fence_names *n, uint64_t context);
-void names_set(struct fence_names *n, uint64_t context, const char *driver, const char *timeline);
+int names_set(struct fence_names *n, uint64_t context, const char *driver, const char *timeline);
 void names_from_record(struct fence_names *n, const void *rec, size_t size);
 void names_poll(struct fence_names *n);
 const struct fence_name *names_find(const struct fence_names *n, uint64_t context);

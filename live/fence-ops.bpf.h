@@ -48,6 +48,9 @@ static __always_inline enum fence_ops fence_ops_kind(struct dma_fence *f)
  * (32 bytes each); the fixed ones come from fence_ops_driver() and
  * fence_ops_timeline() in user space.  Both kinds keep their timeline
  * around the fence's lock: container_of(fence->lock, ...), as the ops do.
+ * The type checks repeat fence_ops_of()'s because the verifier cannot tell
+ * @kind's value: they make each read dead code on a kernel without the type,
+ * whose CO-RE relocations libbpf has then poisoned.
  * Return: 0, or negative when a read failed.
  */
 static __always_inline int fence_names_read(struct dma_fence *f, enum fence_ops kind,

@@ -104,6 +104,30 @@ static void test_keymap_churn(void **state)
 	keymap_free(&m);
 }
 
+/* keymap_next() visits each key left once, deleted ones never, an empty map nothing. */
+static void test_keymap_next(void **state)
+{
+	struct keymap m = { 0 };
+	uint64_t key, sum = 0;
+	uint32_t pos = 0, seen = 0;
+
+	(void)state;
+	assert_int_equal(keymap_next(&m, &pos, &key), 0);
+	for (uint64_t i = 1; i <= 300; i++)
+		assert_int_equal(keymap_put(&m, i, 0), 0);
+	for (uint64_t i = 1; i <= 300; i += 3)
+		assert_int_equal(keymap_del(&m, i), 1);
+	while (keymap_next(&m, &pos, &key)) {
+		assert_true(key % 3 != 1);
+		sum += key;
+		seen++;
+	}
+	assert_int_equal(seen, 200);
+	assert_int_equal(sum, 300 * 301 / 2 - (1 + 298) * 100 / 2);
+	assert_int_equal(keymap_next(&m, &pos, &key), 0);	/* stays at the end */
+	keymap_free(&m);
+}
+
 /*
  * An age from a clock read before the event it is compared with: 0 and
  * counted, never 2^64 - x (stall printed "18446744073672.7 ms ago").
@@ -184,6 +208,7 @@ int run_hist_tests(void)
 		cmocka_unit_test(test_small_and_huge_values),
 		cmocka_unit_test(test_stddev_of_tiny_deviations),
 		cmocka_unit_test(test_keymap_churn),
+		cmocka_unit_test(test_keymap_next),
 		cmocka_unit_test(test_span_out_of_order),
 		cmocka_unit_test(test_one_sample_needs_no_buckets),
 		cmocka_unit_test(test_merge_equals_adding),
