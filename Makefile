@@ -19,6 +19,8 @@ TRACEFS_CFLAGS := $(shell pkg-config --cflags libtracefs libtracecmd 2>/dev/null
 TRACEEVENT_CFLAGS := $(shell pkg-config --cflags libtraceevent 2>/dev/null)
 
 OUT := build
+# The tool's version (lib/version.c): one line in VERSION.
+FT_VERSION := $(shell cat VERSION)
 BIN := $(OUT)/bin
 HOSTBIN := $(OUT)/bin-host
 OBJ := $(OUT)/obj
@@ -136,6 +138,9 @@ $(OBJ)/%.o: %.c
 	$(if $(Q),@echo "  CC      $<")
 	$(Q)$(CC) $(CFLAGS) $(DRM_CFLAGS) $(TRACEFS_CFLAGS) $(TRACEEVENT_CFLAGS) \
 		$(LAYER_INCLUDES) -Itests/lab -Itests/guest -Itests/unit -I$(OUT)/bpf -c -o $@ $<
+
+$(OBJ)/lib/version.o: VERSION
+$(OBJ)/lib/version.o: override CFLAGS += -DFENCE_TRACE_VERSION='"$(FT_VERSION)"'
 
 $(LIB_A): $(call objs,$(LIB_SRC))
 $(OUTPUT_A): $(call objs,$(OUTPUT_SRC))
@@ -258,19 +263,19 @@ $(HOSTBIN)/golden-traces: $(call objs,$(GOLDEN_SRC)) $(LIB_A)
 # The unit tests again with AddressSanitizer + UndefinedBehaviorSanitizer.
 ASAN := $(OUT)/asan
 ASAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
-$(ASAN)/unit-tests: $(UNIT_SRC) $(LAYER_HEADERS) $(wildcard tests/unit/*.h tests/lab/*.h)
+$(ASAN)/unit-tests: $(UNIT_SRC) $(LAYER_HEADERS) $(wildcard tests/unit/*.h tests/lab/*.h) VERSION
 	@mkdir -p $(dir $@)
 	$(if $(Q),@echo "  ASAN    $@")
-	$(Q)$(CC) -std=gnu11 -D_GNU_SOURCE -O1 -g $(ASAN_FLAGS) $(DRM_CFLAGS) $(TRACEFS_CFLAGS) \
+	$(Q)$(CC) -std=gnu11 -D_GNU_SOURCE -DFENCE_TRACE_VERSION='"$(FT_VERSION)"' -O1 -g $(ASAN_FLAGS) $(DRM_CFLAGS) $(TRACEFS_CFLAGS) \
 		$(TRACEEVENT_CFLAGS) $(LAYER_INCLUDES) -Itests/lab -Itests/unit -o $@ $(UNIT_SRC) -lcmocka $(CORE_LIBS) $(BPF_LIBS)
 
 # fence-trace itself with the same sanitizers, for tests/cli/test-cli in
 # the unit part of tests/run-tests (a build of its own: build/asan/bin).
 $(ASAN)/bin/fence-trace: $(CLI_SRC) $(LAYER_SRC) $(LAYER_HEADERS) $(BPF_OUT)/fence-latency.skel.h \
-		$(BPF_OUT)/fence-stall.skel.h $(BPF_OUT)/fence-record.skel.h $(BPF_OUT)/fence-waiters.skel.h
+		$(BPF_OUT)/fence-stall.skel.h $(BPF_OUT)/fence-record.skel.h $(BPF_OUT)/fence-waiters.skel.h VERSION
 	@mkdir -p $(dir $@)
 	$(if $(Q),@echo "  ASAN    $@")
-	$(Q)$(CC) -std=gnu11 -D_GNU_SOURCE -O1 -g $(ASAN_FLAGS) $(DRM_CFLAGS) $(TRACEFS_CFLAGS) \
+	$(Q)$(CC) -std=gnu11 -D_GNU_SOURCE -DFENCE_TRACE_VERSION='"$(FT_VERSION)"' -O1 -g $(ASAN_FLAGS) $(DRM_CFLAGS) $(TRACEFS_CFLAGS) \
 		$(TRACEEVENT_CFLAGS) $(LAYER_INCLUDES) -I$(BPF_OUT) -o $@ $(CLI_SRC) $(LAYER_SRC) $(CORE_LIBS) $(BPF_LIBS)
 
 $(HOSTBIN)/docgen: $(call objs,$(DOCGEN_SRC))
@@ -355,6 +360,7 @@ demo: deps
 
 # libFuzzer harnesses (clang), run by tests/fuzz/run-fuzz for a bounded time.
 FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -std=gnu11 -D_GNU_SOURCE \
+	-DFENCE_TRACE_VERSION='"$(FT_VERSION)"' \
 	$(TRACEEVENT_CFLAGS) $(TRACEFS_CFLAGS) $(LAYER_INCLUDES)
 $(OUT)/fuzz/fuzz-report: tests/fuzz/fuzz-report.c $(LIB_SRC) $(OUTPUT_SRC)
 	@mkdir -p $(dir $@)

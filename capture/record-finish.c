@@ -19,6 +19,7 @@
 #include "record-capture.h"
 #include "say.h"
 #include "tracedat.h"
+#include "version.h"
 
 /**
  * capture_gather() - the metadata tracefs has for the trace: headers,
@@ -50,8 +51,8 @@ int capture_gather(struct capture *c, struct capture_meta *md)
 		md->stats[cpu] = live_reader_file(c->live, name);
 	}
 	if (uname(&u) == 0)
-		snprintf(md->uname, sizeof(md->uname), "%s %s %s %s", u.sysname, u.release,
-			 u.version, u.machine);
+		snprintf(md->uname, sizeof(md->uname), "%s %s %s %s", u.sysname, u.nodename,
+			 u.release, u.machine);	/* trace-cmd's layout: uname-fields.c reads it */
 	return 0;
 }
 
@@ -143,6 +144,7 @@ static int write_file(struct capture *c, struct capture_meta *md)
 		.cmdlines = md->cmdlines,
 		.trace_clock = md->clock,
 		.uname = md->uname,
+		.recorder = fence_trace_version(),
 		.cpu_stats = (const char *const *)md->stats,
 		.cpu_data_fds = c->tmp_fds,
 		.release_cpu_data = 1,

@@ -183,7 +183,8 @@ static int run(struct report_ctx *c)
 		goto out;
 	}
 	ri = (struct report_info){ c->path, a.info.version, a.info.cpus, a.info.clock, a.info.uname,
-				   load_drm_map(c->path, &map), c->window.from_ns, c->window.to_ns };
+				   load_drm_map(c->path, &map), c->window.from_ns, c->window.to_ns,
+				   a.info.recorder };
 	switch (c->format) {
 	case FORMAT_JSON: ret = report_json(stdout, &a.model, &ri, &c->opts); break;
 	case FORMAT_CSV: ret = report_csv(stdout, &a.model, &ri, &c->opts); break;

@@ -10,6 +10,7 @@
 
 #include "fence-trace.h"
 #include "say.h"
+#include "version.h"
 
 struct command {
 	const char *name;
@@ -79,6 +80,10 @@ int main(int argc, char **argv)
 	    strcmp(argv[1], "help") == 0) {
 		print_usage(argc > 2 ? argv[2] : NULL);
 		return 0;
+	}
+	if (argc == 2 && strcmp(argv[1], "--version") == 0) {
+		printf("%s\n", fence_trace_version());
+		return fflush(stdout) ? 1 : 0;
 	}
 	if (argc == 2 && strcmp(argv[1], "_options") == 0)
 		return list_options();

@@ -155,7 +155,12 @@ static const struct cmd_option timeline_options[] = {
 };
 
 static const struct cmd_option export_options[] = {
-	{ "perfetto", 0, 'p', "OUT.json", COMPLETE_FILE, "output file" },
+	{ "perfetto", 0, 'p', "OUT.json", COMPLETE_FILE, "Chrome trace-event JSON of one FILE" },
+	{ "tables", 0, 'T', "DIR", COMPLETE_FILE, "the fleet tables of every FILE, under DIR" },
+	{ "label", 0, 'l', "KEY=VALUE", NULL,
+	  "stamp on each capture's row; host=, run= and\n"
+	  "kernel= also name its folders; again for more" },
+	{ "jobs", 'j', 0, "N", NULL, "captures read at a time (default: one per CPU)" },
 	{ 0 }
 };
 
@@ -260,12 +265,20 @@ static const struct usage usages[] = {
 	  "task, late frames with an arrow from the fence that blocked them.\n"
 	  "Wheel or w/s zoom, drag or a/d pan, click for details, / to search.\n",
 	  timeline_options, 26, USAGE_FILES },
-	{ "export", "the trace as Chrome trace-event JSON, for ui.perfetto.dev",
+	{ "export", "traces as Perfetto JSON, or many as tables for a query engine",
 	  "usage: fence-trace export --perfetto OUT.json [FILE]\n"
-	  "Reads FILE (default trace.dat) and writes Chrome trace-event JSON: tracks\n"
-	  "per CRTC, fence timeline and waiting task, vblanks as instants, and a\n"
-	  "flow arrow from each late frame's blocking fence to its out-fence.  Open\n"
-	  "it at https://ui.perfetto.dev (Open trace file) or chrome://tracing.\n",
+	  "       fence-trace export --tables DIR [--label KEY=VALUE]... [-j N] FILE...\n"
+	  "--perfetto reads FILE (default trace.dat) and writes Chrome trace-event\n"
+	  "JSON: tracks per CRTC, fence timeline and waiting task, vblanks as\n"
+	  "instants, and a flow arrow from each late frame's blocking fence to its\n"
+	  "out-fence.  Open it at https://ui.perfetto.dev or chrome://tracing.\n"
+	  "--tables reads every FILE, in parallel, and writes its rows of the fleet\n"
+	  "tables (captures, timelines, waits, crtcs, frames, vblanks; docs/tables.md)\n"
+	  "as newline-delimited JSON under DIR/TABLE/kernel=K/host=H/run=R/, which\n"
+	  "DuckDB or Spark read as one table per name (docs/fleet.md).  A capture\n"
+	  "exported again replaces its rows.  A file that cannot be read is a row of\n"
+	  "DIR/failed and one line here; the others are exported, and the exit\n"
+	  "status is 1.\n",
 	  export_options, 24, USAGE_FILES },
 };
 
@@ -350,7 +363,8 @@ void print_usage(const char *cmd)
 	printf("usage: fence-trace COMMAND [ARG]...\n\nCommands:\n");
 	for (size_t i = 0; i < N_USAGES; i++)
 		printf("  %-8s %s\n", usages[i].cmd, usages[i].summary);
-	printf("\n'fence-trace COMMAND --help' describes one.\n");
+	printf("\n'fence-trace COMMAND --help' describes one; 'fence-trace --version' says which\n"
+	       "fence-trace this is.\n");
 }
 
 /**

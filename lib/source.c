@@ -17,6 +17,7 @@ int tracecmd_cpus(struct tracecmd_input *handle);
 unsigned long tracecmd_get_in_file_version(struct tracecmd_input *handle);
 const char *tracecmd_get_trace_clock(struct tracecmd_input *handle);
 const char *tracecmd_get_uname(struct tracecmd_input *handle);
+const char *tracecmd_get_version(struct tracecmd_input *handle);
 
 struct ft_source {
 	struct tracedat *td;		/* our reader, or */
@@ -151,6 +152,7 @@ void source_info(struct ft_source *src, struct ft_source_info *info)
 		info->cpus = tracedat_cpus(src->td);
 		info->clock = tracedat_clock(src->td);
 		info->uname = tracedat_uname(src->td);
+		info->recorder = tracedat_recorder(src->td);
 		info->overrun = tracedat_overrun(src->td);
 		info->reader = "fast";
 		return;
@@ -159,6 +161,7 @@ void source_info(struct ft_source *src, struct ft_source_info *info)
 	info->cpus = tracecmd_cpus(src->tc);
 	info->clock = tracecmd_get_trace_clock(src->tc);
 	info->uname = tracecmd_get_uname(src->tc);
+	info->recorder = tracecmd_get_version(src->tc);
 	info->overrun = src->stats ? tracedat_overrun(src->stats) : -1;
 	info->reader = "libtracecmd";
 }

@@ -18,6 +18,7 @@ struct ft_source;
 struct ft_source_info {
 	int version, cpus;
 	const char *clock, *uname;
+	const char *recorder;		/* the VERSION option ("3.1.6 ..." from trace-cmd), or NULL */
 	const char *reader;		/* "fast" or "libtracecmd" */
 	long long overrun;		/* ring-buffer overrun from the file's stats; -1 unknown */
 };

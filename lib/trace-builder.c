@@ -47,7 +47,7 @@ struct trace_builder {
 	unsigned int cpus;
 	struct tb_cpu *cpu;
 	struct tb_formats formats;	/* the events' formats (a folder or tracefs) */
-	const char *trace_clock, *uname, *cmdlines;
+	const char *trace_clock, *uname, *cmdlines, *recorder;
 	const char *kallsyms, *printk_formats;
 	const char *const *cpu_stats;
 	int pid;
@@ -150,6 +150,12 @@ void tb_set_options(struct trace_builder *tb, const char *trace_clock, const cha
 	tb->trace_clock = trace_clock;
 	tb->uname = uname;
 	tb->cmdlines = cmdlines;
+}
+
+/** tb_set_recorder() - the VERSION option for tb_write() (not copied), NULL to omit */
+void tb_set_recorder(struct trace_builder *tb, const char *recorder)
+{
+	tb->recorder = recorder;
 }
 
 /** tb_event_id() - the fixture id of event @name, or -1 */
@@ -510,7 +516,7 @@ static int write_out(struct trace_builder *tb, const char *path, const int *fds)
 		.n_formats = tb->formats.n, .format_systems = sys, .formats = text,
 		.cmdlines = tb->cmdlines, .trace_clock = tb->trace_clock,
 		.kallsyms = tb->kallsyms, .printk_formats = tb->printk_formats,
-		.uname = tb->uname, .cpu_stats = tb->cpu_stats, .cpu_data_fds = fds,
+		.uname = tb->uname, .recorder = tb->recorder, .cpu_stats = tb->cpu_stats, .cpu_data_fds = fds,
 	};
 	unsigned int i;
 

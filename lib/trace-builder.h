@@ -31,6 +31,8 @@ const char *tb_error(struct trace_builder *tb);
 /* Options written by tb_write(); the strings are not copied. NULL omits. */
 void tb_set_options(struct trace_builder *tb, const char *trace_clock, const char *uname,
 		    const char *cmdlines);
+/* The VERSION option: the recording tool, e.g. "fence-trace 0.2.0"; not copied. */
+void tb_set_recorder(struct trace_builder *tb, const char *recorder);
 void tb_set_symbols(struct trace_builder *tb, const char *kallsyms, const char *printk_formats);
 void tb_set_cpu_stats(struct trace_builder *tb, const char *const *stats);	/* per CPU */
 void tb_set_pid(struct trace_builder *tb, int pid);	/* common_pid of later events */

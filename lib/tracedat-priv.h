@@ -49,6 +49,7 @@ struct tracedat {
 	char *clock;
 	int clock_option;		/* a TRACECLOCK option was seen */
 	char *uname;
+	char *recorder;		/* the VERSION option: who wrote the file */
 	unsigned long long overrun;	/* from CPUSTAT options */
 	int have_cpustat;
 	/* per CPU, in CPUSTAT order: read events + entries, -1 unknown */
@@ -68,7 +69,7 @@ struct tracedat {
 /* trace-cmd option and v7 section ids (TRACECMD_OPTION_*). */
 enum {
 	OPT_DONE = 0, OPT_CPUSTAT = 2, OPT_BUFFER = 3, OPT_TRACECLOCK = 4, OPT_UNAME = 5,
-	OPT_CPUCOUNT = 8,
+	OPT_CPUCOUNT = 8, OPT_VERSION = 9,
 	SEC_HEADER_INFO = 16, SEC_FTRACE_EVENTS, SEC_EVENT_FORMATS,
 	SEC_KALLSYMS, SEC_PRINTK, SEC_CMDLINES, SEC_LAST = SEC_CMDLINES,
 };

@@ -326,6 +326,7 @@ void tracedat_close(struct tracedat *td)
 	free(td->cpu);
 	free(td->clock);
 	free(td->uname);
+	free(td->recorder);
 	free(td->path);
 	free(td);
 }
@@ -386,5 +387,7 @@ int tracedat_cpus(struct tracedat *td) { return td->cpus; }
 const char *tracedat_clock(struct tracedat *td) { return td->clock; }
 /** tracedat_uname() - the UNAME option of the recording machine, or NULL */
 const char *tracedat_uname(struct tracedat *td) { return td->uname; }
+/** tracedat_recorder() - the VERSION option: the recording tool's version, or NULL */
+const char *tracedat_recorder(struct tracedat *td) { return td->recorder; }
 /** tracedat_error() - the message of the last failure of tracedat_iterate() */
 const char *tracedat_error(struct tracedat *td) { return td->err; }

@@ -226,8 +226,8 @@ static void note_taken(struct tracedat *td, const char *p, unsigned long long n)
 }
 
 /**
- * tracedat_handle_option() - TRACECLOCK and UNAME, which both versions share;
- * other options are skipped, as the format allows
+ * tracedat_handle_option() - TRACECLOCK, UNAME and VERSION, which both
+ * versions share; other options are skipped, as the format allows
  */
 int tracedat_handle_option(struct tracedat *td, uint16_t id, const char *p, unsigned long long n)
 {
@@ -244,10 +244,10 @@ int tracedat_handle_option(struct tracedat *td, uint16_t id, const char *p, unsi
 		note_taken(td, p, n);
 		return 0;
 	}
-	if (id != OPT_TRACECLOCK && id != OPT_UNAME)
+	if (id != OPT_TRACECLOCK && id != OPT_UNAME && id != OPT_VERSION)
 		return 0;
 	td->clock_option |= id == OPT_TRACECLOCK;
-	slot = id == OPT_TRACECLOCK ? &td->clock : &td->uname;
+	slot = id == OPT_TRACECLOCK ? &td->clock : id == OPT_UNAME ? &td->uname : &td->recorder;
 	s = id == OPT_TRACECLOCK ? tracedat_selected_clock(p, strnlen(p, n)) : strndup(p, strnlen(p, n));
 	if (!s && id == OPT_TRACECLOCK && memchr(p, '[', strnlen(p, n)))
 		return 0;	/* "[" with no "]": no clock named */

@@ -177,6 +177,8 @@ static void write_options(struct wbuf *w, const struct tracedat_out *out)
 		write_option(w, OPT_TRACECLOCK, out->trace_clock);
 	if (out->uname)
 		write_option(w, OPT_UNAME, out->uname);
+	if (out->recorder)
+		write_option(w, OPT_VERSION, out->recorder);
 	for (cpu = 0; out->cpu_stats && cpu < out->cpus; cpu++)
 		if (out->cpu_stats[cpu])
 			write_option(w, OPT_CPUSTAT, out->cpu_stats[cpu]);
@@ -361,7 +363,7 @@ static int create_and_write(struct wbuf *w, const char *path, const struct trace
  * @errlen: size of @err
  *
  * Event formats are grouped into systems in the order their system first
- * appears in @out->format_systems.  Options written: TRACECLOCK, UNAME and
+ * appears in @out->format_systems.  Options written: TRACECLOCK, UNAME, VERSION and
  * one CPUSTAT per CPU, each when given.  Each CPU's data is copied from its
  * fd, from offset 0 to its size at the time of the call, page aligned;
  * with @out->release_cpu_data each copied chunk is punched out of its fd.

@@ -26,6 +26,7 @@ struct tracedat_out {            /* what a recorder captured */
 	const char *kallsyms, *printk_formats, *cmdlines;  /* may be NULL: written as empty */
 	const char *trace_clock;         /* contents of the trace_clock file, e.g. "local global [mono] ..." ; NULL to omit */
 	const char *uname;               /* e.g. "Linux 6.1.192+ ..." ; NULL to omit */
+	const char *recorder;            /* the VERSION option, e.g. "fence-trace 0.2.0"; NULL to omit */
 	const char *const *cpu_stats;    /* per CPU: text of per_cpu/cpuN/stats, or NULL array */
 	const int *cpu_data_fds;         /* per CPU: fd of a file holding that CPU's raw ring-buffer pages, read from offset 0 to EOF (a whole number of pages) */
 	int release_cpu_data;            /* the fds are temporaries: free each chunk once copied (hole punched), so the copy needs little more room than the trace */
@@ -43,6 +44,7 @@ int tracedat_version(struct tracedat *td);         /* 6 or 7 */
 int tracedat_cpus(struct tracedat *td);
 const char *tracedat_clock(struct tracedat *td);   /* selected clock from the TRACECLOCK option ("mono", "local", ...) or NULL if absent */
 const char *tracedat_uname(struct tracedat *td);   /* or NULL */
+const char *tracedat_recorder(struct tracedat *td);  /* the VERSION option ("3.1.6 ..." from trace-cmd) or NULL */
 long long tracedat_overrun(struct tracedat *td);   /* lost per CPUSTAT, -1 if none */
 unsigned long long tracedat_missing(struct tracedat *td); /* taken per CPUSTAT, not in the file */
 /* Only the recorder's stats (CPUSTAT, CPUCOUNT) of a file tracedat_open() refused with ENOTSUP:

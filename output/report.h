@@ -29,6 +29,7 @@ struct report_info {		/* about the file, for the heading */
 	const char *uname;
 	const struct drm_map *drm;	/* FILE.drm, or NULL */
 	unsigned long long from_ns, to_ns;	/* --from / --to; 0: not given */
+	const char *recorder;		/* the file's VERSION option, or NULL */
 };
 
 struct report_opts {

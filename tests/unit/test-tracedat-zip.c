@@ -78,7 +78,7 @@ static void spill(const char *path, const unsigned char *p, size_t len)
 static char *report_of(const char *path, const char **reader, unsigned long long *missing)
 {
 	struct report_opts o = { SEC_ALL, NULL, -1, -1, -1, 1, 0 };
-	struct report_info ri = { "FILE", 0, 0, NULL, NULL, NULL, 0, 0 };
+	struct report_info ri = { "FILE", 0, 0, NULL, NULL, NULL, 0, 0, NULL };
 	struct analysis a;
 	char err[256], *text = NULL;
 	size_t n;

@@ -178,7 +178,7 @@ FILE *trace_fixture_text(struct trace_fixture *f)
 const char *trace_fixture_render(struct trace_fixture *f, trace_fixture_output output,
 				 const struct report_opts *o)
 {
-	struct report_info ri = { "x.dat", 6, 2, "mono", NULL, NULL, f->from_ns, f->to_ns };
+	struct report_info ri = { "x.dat", 6, 2, "mono", NULL, NULL, f->from_ns, f->to_ns, NULL };
 	FILE *out = trace_fixture_text(f);
 
 	assert_int_equal(output(out, &f->a.model, &ri, o), 0);

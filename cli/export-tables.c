@@ -1,0 +1,266 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * export-tables.c - `fence-trace export --tables DIR FILE...`: each
+ * capture read in a process of its own (a damaged file, or one that runs
+ * the reader out of memory, costs only its own row, in the failed table),
+ * --jobs of them at a time; a progress bar on a terminal, and one line
+ * per capture that failed.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "analyze.h"
+#include "export-tables.h"
+#include "fence-trace.h"
+#include "keymap.h"
+#include "uname-fields.h"
+#include "version.h"
+
+#define EXIT_FAILED_ROW 3	/* a child that said why in the failed table */
+
+/** export_tables_label() - "K=V", K of [a-z0-9_] starting with a letter or '_' */
+int export_tables_label(struct export_tables *x, char *arg)
+{
+	char *eq = strchr(arg, '=');
+
+	if (!eq || eq == arg || strspn(arg, "abcdefghijklmnopqrstuvwxyz0123456789_") != (size_t)(eq - arg) ||
+	    (arg[0] >= '0' && arg[0] <= '9')) {
+		usage_error("export", "--label: '%s' is not KEY=VALUE (KEY of a-z, 0-9 and _)", arg);
+		return -1;
+	}
+	if (x->n_labels == EXPORT_MAX_LABELS) {
+		usage_error("export", "--label: more than %d labels", EXPORT_MAX_LABELS);
+		return -1;
+	}
+	*eq = '\0';
+	for (unsigned int i = 0; i < x->n_labels; i++)
+		if (!strcmp(x->labels[i].key, arg)) {
+			usage_error("export", "--label: %s given twice", arg);
+			return -1;
+		}
+	x->labels[x->n_labels++] = (struct tables_label){ arg, eq + 1 };
+	return 0;
+}
+
+static const char *label(const struct export_tables *x, const char *key)
+{
+	for (unsigned int i = 0; i < x->n_labels; i++)
+		if (!strcmp(x->labels[i].key, key))
+			return x->labels[i].value;
+	return NULL;
+}
+
+/* The run a file's rows go under: --label run=, else its path less ".dat". */
+static void run_name(const struct export_tables *x, const char *path, char *buf, size_t len)
+{
+	const char *given = label(x, "run");
+	char base[4096];
+	size_t n = strlen(path);
+
+	if (given) {
+		tables_partition_value(given, buf, len);
+		return;
+	}
+	while (n > 2 && path[0] == '.' && path[1] == '/')
+		path += 2, n -= 2;	/* "./x.dat" and "x.dat" are one run */
+	if (n > 4 && !strcmp(path + n - 4, ".dat"))
+		n -= 4;
+	snprintf(base, sizeof(base), "%.*s", (int)n, path);
+	tables_partition_value(base, buf, len);
+}
+
+static void pull_frames(const struct ft_event *ev, const struct ft_model *m, void *ctx)
+{
+	(void)ev;
+	tables_frames_pull(ctx, m);
+}
+
+/* The partitions: --label kernel= and host=, else what the file's uname says. */
+static void partitions(const struct export_tables *x, const char *uname, struct tables_meta *meta,
+		       char *host, char *kernel, size_t len)
+{
+	const char *given_host = label(x, "host"), *given_kernel = label(x, "kernel");
+	char h[256], k[256];
+
+	uname_fields(uname, h, sizeof(h), k, sizeof(k));
+	tables_partition_value(given_host ? given_host : h, host, len);
+	tables_partition_value(given_kernel ? given_kernel : k, kernel, len);
+	meta->host = host;
+	meta->kernel = kernel;
+}
+
+/* In the child: read, model and write one capture.  Its exit status. */
+static int export_one(const struct export_tables *x, const char *path, const char *run)
+{
+	struct tables_frames frames = { 0 };
+	struct analysis_window w = { .on_event = pull_frames, .ctx = &frames };
+	char host[256] = "", kernel[256] = "", err[512];
+	struct tables_meta meta = { run, host, kernel, path, x->labels, x->n_labels,
+				    fence_trace_version() };
+	struct report_info ri;
+	struct analysis a;
+	int ret = 0;
+
+	if (analysis_run(&a, path, &w, err, sizeof(err)) == 0) {
+		tables_frames_pull(&frames, &a.model);
+		partitions(x, a.info.uname, &meta, host, kernel, sizeof(host));
+		ri = (struct report_info){ .path = path, .version = a.info.version, .cpus = a.info.cpus,
+					   .clock = a.info.clock, .uname = a.info.uname,
+					   .recorder = a.info.recorder };
+		ret = tables_write(x->dir, &a.model, &ri, &meta, &frames, err, sizeof(err)) ? 1 : 0;
+	} else if (tables_write_failed(x->dir, &meta, err, err, sizeof(err)) == 0) {
+		ret = EXIT_FAILED_ROW;
+	} else {
+		ret = 1;
+	}
+	if (ret)
+		fprintf(stderr, "%sfence-trace export: %s\n", isatty(STDERR_FILENO) ? "\r\033[K" : "", err);
+	analysis_free(&a);
+	tables_frames_free(&frames);
+	return ret;
+}
+
+struct pool {
+	const struct export_tables *x;
+	char (*runs)[256];
+	pid_t *pids;
+	int next, running, done, failed;
+	int bar;			/* stderr is a terminal */
+};
+
+static void progress(const struct pool *p)
+{
+	int width = 30, filled = p->done * width / p->x->n_files;
+
+	if (!p->bar)
+		return;
+	fprintf(stderr, "\rexport: [%.*s%*s] %d/%d captures", filled,
+		"##############################", width - filled, "", p->done, p->x->n_files);
+	if (p->failed)
+		fprintf(stderr, ", %d failed", p->failed);
+	fflush(stderr);
+}
+
+static uint64_t fnv64(const char *s)
+{
+	uint64_t h = 1469598103934665603ull;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ull;
+	return h;
+}
+
+/*
+ * Every file's run, made unique within the call: a second file that would
+ * land on the same run (two paths made alike by the safe characters) gets
+ * "-2", "-3", ... rather than replacing the first one's rows.
+ */
+static int name_runs(struct pool *p)
+{
+	struct keymap seen = { 0 };
+	int ret = 0;
+
+	for (int i = 0; i < p->x->n_files && !ret; i++) {
+		char base[256];
+		uint32_t v;
+
+		run_name(p->x, p->x->files[i], base, sizeof(base));
+		snprintf(p->runs[i], sizeof(p->runs[i]), "%s", base);
+		for (int k = 2; keymap_get(&seen, fnv64(p->runs[i]), &v); k++)
+			snprintf(p->runs[i], sizeof(p->runs[i]), "%.240s-%d", base, k);
+		ret = keymap_put(&seen, fnv64(p->runs[i]), (uint32_t)i);
+	}
+	keymap_free(&seen);
+	return ret;
+}
+
+static int start_one(struct pool *p)
+{
+	int i = p->next++;
+	pid_t pid;
+
+	fflush(stderr);
+	pid = fork();
+	if (pid == 0)
+		_exit(export_one(p->x, p->x->files[i], p->runs[i]));
+	if (pid < 0) {
+		fprintf(stderr, "fence-trace export: cannot start a process: %s\n", strerror(errno));
+		return -1;
+	}
+	p->pids[i] = pid;
+	p->running++;
+	return 0;
+}
+
+/* A child that died without its row: the parent writes it. */
+static void died(struct pool *p, int i, int status)
+{
+	struct tables_meta meta = { .run = p->runs[i], .file = p->x->files[i],
+				    .exported_by = fence_trace_version() };
+	char why[128], err[512];
+
+	snprintf(why, sizeof(why), "the reader died (%s %d)",
+		 WIFSIGNALED(status) ? "signal" : "exit status",
+		 WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
+	fprintf(stderr, "%sfence-trace export: %s: %s\n", p->bar ? "\r\033[K" : "", p->x->files[i], why);
+	if (tables_write_failed(p->x->dir, &meta, why, err, sizeof(err)))
+		fprintf(stderr, "fence-trace export: %s\n", err);
+}
+
+static void reap_one(struct pool *p)
+{
+	int status, i;
+	pid_t pid = wait(&status);
+
+	if (pid < 0)
+		return;
+	for (i = 0; i < p->x->n_files && p->pids[i] != pid; i++)
+		;
+	p->running--;
+	p->done++;
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		p->failed++;
+	if (i < p->x->n_files && (!WIFEXITED(status) ||
+				  (WEXITSTATUS(status) != 0 && WEXITSTATUS(status) != EXIT_FAILED_ROW &&
+				   WEXITSTATUS(status) != 1)))
+		died(p, i, status);
+	progress(p);
+}
+
+/**
+ * export_tables_run() - every file of @x, --jobs at a time
+ *
+ * Return: 0 when all were exported, 1 when any failed (each said, and a row
+ * of DIR/failed when it could be written).
+ */
+int export_tables_run(const struct export_tables *x)
+{
+	struct pool p = { .x = x, .bar = isatty(STDERR_FILENO) };
+	int ok = 1;
+
+	p.runs = calloc((size_t)x->n_files, sizeof(*p.runs));
+	p.pids = calloc((size_t)x->n_files, sizeof(*p.pids));
+	if (!p.runs || !p.pids || name_runs(&p)) {
+		fprintf(stderr, "fence-trace export: out of memory\n");
+		ok = 0;
+	}
+	while (ok && (p.next < x->n_files || p.running)) {
+		while (ok && p.running < x->jobs && p.next < x->n_files)
+			ok = start_one(&p) == 0;
+		if (p.running)
+			reap_one(&p);
+	}
+	while (p.running)
+		reap_one(&p);
+	if (p.bar)
+		fputc('\n', stderr);
+	fprintf(stderr, "fence-trace export: %d of %d captures exported to %s%s\n",
+		p.done - p.failed, x->n_files, x->dir, p.failed ? " (see its failed table)" : "");
+	free(p.runs);
+	free(p.pids);
+	return ok && !p.failed ? 0 : 1;
+}
