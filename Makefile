@@ -40,7 +40,8 @@ GUEST_PROGS := $(BIN)/fence-trace $(BIN)/fence-workload $(BIN)/fence-storm $(BIN
 	$(BIN)/series-state $(BIN)/pty-run $(BIN)/fence-cost $(BIN)/leak-proof $(BIN)/ring-floor
 HOST_PROGS := $(HOSTBIN)/logscan $(HOSTBIN)/unit-tests $(HOSTBIN)/tracedat-bench $(HOSTBIN)/storm-synth \
 	$(HOSTBIN)/merge-synth $(HOSTBIN)/timeline-synth $(HOSTBIN)/golden-traces \
-	$(HOSTBIN)/tracedat-fuzz $(HOSTBIN)/docgen $(HOSTBIN)/v7-zip $(HOSTBIN)/tracedat-walk
+	$(HOSTBIN)/tracedat-fuzz $(HOSTBIN)/docgen $(HOSTBIN)/v7-zip $(HOSTBIN)/tracedat-walk \
+	$(HOSTBIN)/fleet-synth
 
 # Man pages: the prose is scdoc(5) text in docs/man/; docgen fills in each
 # command's OPTIONS (and fence-trace.1's COMMANDS) from the option tables
@@ -245,6 +246,10 @@ $(HOSTBIN)/tracedat-walk: $(call objs,tests/bench/tracedat-walk.c) $(LIB_A)
 	$(Q)$(CC) -o $@ $^ -ltraceevent $(ZIP_LIBS)
 
 $(HOSTBIN)/tracedat-bench: $(call objs,tests/bench/tracedat-bench.c) $(LIB_A)
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) -o $@ $^ -ltraceevent $(ZIP_LIBS)
+
+$(HOSTBIN)/fleet-synth: $(call objs,tests/fleet/fleet-synth.c tests/unit/vblank-land.c) $(LIB_A)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ -ltraceevent $(ZIP_LIBS)
 

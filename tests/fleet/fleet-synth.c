@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fleet-synth.c - a fleet of small captures for the fleet tables' test
+ * and benchmark: N trace.dat files, each a compositor run on one vkms CRTC
+ * at 60 Hz with two producer timelines (as timeline-synth), varied by
+ * host (20), kernel (3: the uname option), producer driver (3), length
+ * (30-89 frames) and latency (each run's own producer delay); every 20th
+ * frame slow.  Runs whose index is in the regression set are slow every 3rd
+ * frame instead, on a kernel other than the baseline; their names go to
+ * DIR/regressed.txt, the answer the regression query must give.
+ *
+ *   fleet-synth [-n CAPTURES] DIR   (run from the repo root)
+ *
+ * Files are DIR/run-NNNN.dat; deterministic, the same N gives the same fleet.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "fixture-formats.h"
+#include "synth-time.h"
+#include "trace-builder.h"
+#include "vblank-land.h"
+
+static const char *const kernels[] = { "6.1.0-57-amd64", "6.1.0-58-amd64", "6.6.0-1-amd64" };
+static const char *const drivers[] = { "sw_sync", "amdgpu", "i915" };
+
+struct run {
+	unsigned int index;
+	const char *driver;
+	uint64_t base_ns;		/* the producers' usual delay */
+	unsigned int slow_every, frames;
+};
+
+/* Run 13, then every 97th: regressed (on kernels other than the baseline, index 0). */
+static int regressed(unsigned int i)
+{
+	return i % 97 == 13;
+}
+
+static int fence(struct trace_builder *tb, uint64_t ts, const char *ev, const struct run *r,
+		 char who, uint32_t seqno)
+{
+	if (who == 'O')
+		return tb_fence(tb, 1, ts, ev, "vkms", "CRTC:51-crtc-0", 1, seqno);
+	return tb_fence(tb, 1, ts, ev, r->driver, who == 'A' ? "producer-A" : "producer-B",
+			who == 'A' ? 6 : 7, seqno);
+}
+
+/* Frame @f, committed 1 ms into vblank period *@vbl; lands on the vblank after B signals. */
+static int frame(struct trace_builder *tb, const struct run *r, uint32_t f, uint64_t *vbl)
+{
+	uint64_t t = *vbl * FRAME_NS + 1 * MS;
+	uint64_t b_ready = t + (f % r->slow_every == r->slow_every - 1 ? 30 * MS : r->base_ns);
+	uint64_t land;
+	int err = 0;
+
+	tb_set_pid(tb, 47);
+	err |= fence(tb, t, "dma_fence_init", r, 'A', f);
+	err |= fence(tb, t + 1000, "dma_fence_init", r, 'B', f);
+	err |= fence(tb, t + 2000, "dma_fence_init", r, 'O', f);
+	err |= fence(tb, t + 3000, "dma_fence_wait_start", r, 'A', f);
+	err |= fence(tb, t + r->base_ns / 2, "dma_fence_signaled", r, 'A', f);
+	err |= fence(tb, t + r->base_ns / 2 + 1000, "dma_fence_wait_end", r, 'A', f);
+	err |= fence(tb, t + r->base_ns / 2 + 2000, "dma_fence_wait_start", r, 'B', f);
+	err |= fence(tb, b_ready, "dma_fence_signaled", r, 'B', f);
+	err |= fence(tb, b_ready + 1000, "dma_fence_wait_end", r, 'B', f);
+	tb_set_pid(tb, 0);
+	do {
+		(*vbl)++;
+		land = *vbl * FRAME_NS;
+		err |= vblank_land(tb, &(struct vblank_land){ .t = land, .seq = (uint32_t)*vbl,
+							     .out_seqno = land > b_ready ? f : 0 });
+	} while (land <= b_ready);
+	err |= fence(tb, land + 40000, "dma_fence_destroy", r, 'A', f);
+	err |= fence(tb, land + 41000, "dma_fence_destroy", r, 'B', f);
+	err |= fence(tb, land + 42000, "dma_fence_destroy", r, 'O', f);
+	return err;
+}
+
+static int write_run(const char *dir, unsigned int i, FILE *manifest)
+{
+	unsigned int k = regressed(i) ? 1 + i % 2 : (i / 20) % 3;
+	struct run r = { i, drivers[i % 3], (1 + (i * 7) % 5) * MS, regressed(i) ? 3 : 20,
+			 30 + (i * 13) % 60 };
+	char uname[128], path[4096];
+	struct trace_builder *tb = tb_new(2, TB_FIXTURES);
+	uint64_t vbl = 100;
+	int err = !tb;
+
+	if (err)
+		return fprintf(stderr, "fleet-synth: cannot read %s (run from the repo root)\n", TB_FIXTURES), 1;
+	snprintf(uname, sizeof(uname), "Linux host-%02u %s x86_64", i % 20, kernels[k]);
+	tb_set_options(tb, "local global [mono]", uname, "47 compositor\n");
+	tb_set_recorder(tb, "fleet-synth");
+	for (uint32_t f = 1; f <= r.frames && !err; f++)
+		err = frame(tb, &r, f, &vbl);
+	snprintf(path, sizeof(path), "%s/run-%04u.dat", dir, i);
+	if (!err)
+		err = tb_write(tb, path) != 0;
+	if (err)
+		fprintf(stderr, "fleet-synth: %s: %s\n", path, tb_error(tb));
+	else if (regressed(i))
+		fprintf(manifest, "run-%04u\n", i);
+	tb_free(tb);
+	return err ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	unsigned int n = 1000;
+	char path[4096];
+	FILE *manifest;
+	int ret = 0;
+
+	if (argc == 4 && argv[1][0] == '-' && argv[1][1] == 'n')
+		n = (unsigned int)strtoul(argv[2], NULL, 10), argv += 2, argc -= 2;
+	if (argc != 2 || !n) {
+		fprintf(stderr, "usage: fleet-synth [-n CAPTURES] DIR\n");
+		return 2;
+	}
+	snprintf(path, sizeof(path), "%s/regressed.txt", argv[1]);
+	manifest = fopen(path, "w");
+	if (!manifest)
+		return perror(path), 1;
+	for (unsigned int i = 0; i < n && !ret; i++)
+		ret = write_run(argv[1], i, manifest);
+	return fclose(manifest) || ret ? 1 : 0;
+}
