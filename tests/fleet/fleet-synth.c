@@ -7,7 +7,9 @@
  * (30-89 frames) and latency (each run's own producer delay); every 20th
  * frame slow.  Runs whose index is in the regression set are slow every 3rd
  * frame instead, on a kernel other than the baseline; their names go to
- * DIR/regressed.txt, the answer the regression query must give.
+ * DIR/regressed.txt, the answer the regression query must give, and every
+ * run's host and kernel to DIR/fleet.tsv (what the queries group by, told
+ * by the generator rather than read back from the tables).
  *
  *   fleet-synth [-n CAPTURES] DIR   (run from the repo root)
  *
@@ -77,7 +79,7 @@ static int frame(struct trace_builder *tb, const struct run *r, uint32_t f, uint
 	return err;
 }
 
-static int write_run(const char *dir, unsigned int i, FILE *manifest)
+static int write_run(const char *dir, unsigned int i, FILE *manifest, FILE *tsv)
 {
 	unsigned int k = regressed(i) ? 1 + i % 2 : (i / 20) % 3;
 	struct run r = { i, drivers[i % 3], (1 + (i * 7) % 5) * MS, regressed(i) ? 3 : 20,
@@ -99,7 +101,9 @@ static int write_run(const char *dir, unsigned int i, FILE *manifest)
 		err = tb_write(tb, path) != 0;
 	if (err)
 		fprintf(stderr, "fleet-synth: %s: %s\n", path, tb_error(tb));
-	else if (regressed(i))
+	else
+		fprintf(tsv, "run-%04u\thost-%02u\t%s\n", i, i % 20, kernels[k]);
+	if (!err && regressed(i))
 		fprintf(manifest, "run-%04u\n", i);
 	tb_free(tb);
 	return err ? 1 : 0;
@@ -109,7 +113,7 @@ int main(int argc, char **argv)
 {
 	unsigned int n = 1000;
 	char path[4096];
-	FILE *manifest;
+	FILE *manifest, *tsv;
 	int ret = 0;
 
 	if (argc == 4 && argv[1][0] == '-' && argv[1][1] == 'n')
@@ -122,7 +126,11 @@ int main(int argc, char **argv)
 	manifest = fopen(path, "w");
 	if (!manifest)
 		return perror(path), 1;
+	snprintf(path, sizeof(path), "%s/fleet.tsv", argv[1]);
+	tsv = fopen(path, "w");
+	if (!tsv)
+		return perror(path), fclose(manifest), 1;
 	for (unsigned int i = 0; i < n && !ret; i++)
-		ret = write_run(argv[1], i, manifest);
-	return fclose(manifest) || ret ? 1 : 0;
+		ret = write_run(argv[1], i, manifest, tsv);
+	return fclose(manifest) | fclose(tsv) || ret ? 1 : 0;
 }

@@ -1,6 +1,7 @@
 # host.sh: the host part of tests/run-tests: the runner's own self-test,
 # the unit tests (cmocka), the CLI and man-page tests, each also under
-# AddressSanitizer + UBSan, the golden files and the JSON schemas.  Sourced by tests/run-tests.
+# AddressSanitizer + UBSan, the golden files, the JSON schemas and the
+# fleet tables with DuckDB.  Sourced by tests/run-tests.
 
 # host_tap PART FILE COMMAND [ARG]...: run a TAP program on the host and
 # fold in its TAP (stdout, in FILE) with its exit status.  stderr goes to
@@ -56,6 +57,8 @@ unit_tests() {
 	host_tap golden "$results/golden.tap" "$repo/tests/golden/run-golden" "$repo/build/bin" "$repo/build/bin-host"
 	# Every host-producible JSON against docs/schema (tests/schema).
 	host_tap schema "$results/schema.tap" "$repo/tests/schema/test-schema" "$repo/build/bin/fence-trace"
+	# export --tables of 1,000 captures, docs/fleet.md's queries in DuckDB (tests/fleet)
+	host_tap fleet "$results/fleet.tap" "$repo/tests/fleet/test-fleet" "$repo/build/bin/fence-trace"
 	layout_tests
 }
 
