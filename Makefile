@@ -393,6 +393,7 @@ bench: deps
 	$(Q)tests/bench/series-cost
 	$(Q)tests/bench/timeline-bench
 	$(Q)tests/bench/merge-rss
+	$(Q)tests/bench/fleet-bench
 	$(Q)tests/lab/soak-record 60 $(OUT)/bench/soak | tee -a $(OUT)/bench/results.txt
 	$(Q)tests/lab/soak-record --bpf 60 $(OUT)/bench/soak-bpf | tee -a $(OUT)/bench/results.txt
 

@@ -5,6 +5,10 @@
 // TAP on stdout, plan first.
 //
 //   node fleet-queries.mjs DOCS_FLEET_MD FLEET_DIR TABLES_DIR FENCE_TRACE
+//   node fleet-queries.mjs --times ROUNDS DOCS_FLEET_MD TABLES_DIR
+//
+// --times (tests/bench/fleet-bench): no checks, each query ROUNDS times in
+// a fresh DuckDB, one line each: "NAME: best MS ms, median MS ms".
 //
 // FLEET_DIR is fleet-synth's: run-NNNN.dat, fleet.tsv (run, host, kernel),
 // regressed.txt.  The sql blocks of the page run in order; 'fleet/' in them
@@ -15,7 +19,9 @@ import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
-const [docsPath, fleetDir, tablesDir, ft] = process.argv.slice(2);
+const timing = process.argv[2] === '--times';
+const [docsPath, fleetDir, tablesDir, ft] = timing ?
+	[process.argv[4], null, process.argv[5], null] : process.argv.slice(2);
 const checks = ['p99_by_driver_kernel', 'late_rate_by_class_kernel', 'regressed_runs',
 	'regressed_runs_are_the_injected', 'top_blocking_timelines'];
 let n = 0, failed = 0;
@@ -169,7 +175,26 @@ function swap([pass, detail], what) {
 	return [pass, what, detail];
 }
 
-main().catch((e) => {
+// Each query (after the views) ROUNDS times, each round in a fresh database.
+async function times(rounds) {
+	const qs = queries(readFileSync(docsPath, 'utf8'));
+	const ms = new Map();
+	for (let r = 0; r < rounds; r++) {
+		const db = await (await DuckDBInstance.create(':memory:')).connect();
+		for (const q of qs) {
+			const t0 = process.hrtime.bigint();
+			for (const s of q.statements)
+				await db.runAndReadAll(s);
+			ms.set(q.name, [...(ms.get(q.name) ?? []), Number(process.hrtime.bigint() - t0) / 1e6]);
+		}
+	}
+	for (const [name, t] of ms) {
+		t.sort((a, b) => a - b);
+		console.log(`${name}: best ${t[0].toFixed(0)} ms, median ${t[t.length >> 1].toFixed(0)} ms`);
+	}
+}
+
+(timing ? times(Number(process.argv[3]) || 3) : main()).catch((e) => {
 	console.log(`not ok ${n + 1} - fleet-queries: ${e.message}`);
 	process.exitCode = 1;
 });
