@@ -118,7 +118,8 @@ UNIT_TEST_SRC := tests/unit/unit-tests.c tests/unit/test-logscan.c tests/unit/te
 	tests/unit/test-spill.c live/record-bpf-spill.c tests/unit/test-stall-class.c live/stall-class.c \
 	tests/unit/test-kallsyms.c live/kallsyms.c tests/unit/test-event-formats.c \
 	tests/unit/test-lockdown.c tests/unit/test-proc-comm.c \
-	tests/unit/test-names-ask.c live/names-ask.c live/fence-names.c tests/unit/test-decode-slots.c
+	tests/unit/test-names-ask.c live/names-ask.c live/fence-names.c tests/unit/test-decode-slots.c \
+	tests/unit/test-tables-names.c
 UNIT_SRC := $(UNIT_TEST_SRC) $(LIB_SRC) $(OUTPUT_SRC) $(CAPTURE_SRC)
 
 objs = $(patsubst %.c,$(OBJ)/%.o,$(patsubst $(OUT)/%,%,$(1)))

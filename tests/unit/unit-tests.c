@@ -34,6 +34,7 @@ int main(void)
 	failed += run_stall_class_tests();
 	failed += run_lockdown_tests();
 	failed += run_proc_comm_tests();
+	failed += run_tables_names_tests();
 	failed += run_names_ask_tests();
 	failed += run_decode_slots_tests();
 	failed += run_event_formats_tests();
