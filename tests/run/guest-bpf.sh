@@ -133,6 +133,9 @@ guest_record_bpf() {
 		grep -q 'dma_fence_init: *driver=sw_sync timeline=producer-A' "$d/trace-cmd.txt" &&
 		grep -q '^ *fence-workload-[0-9]* .* dma_fence_init:' "$d/trace-cmd.txt" && ! grep -q '<\.\.\.>' "$d/trace-cmd.txt"
 	verdict $? "record --bpf: same late frames and blocking fences as tracefs; trace-cmd reads it, fence and task names included" "$d/check.out"
+	[ "$(trace-cmd report --version -i "$d/bpf.dat" 2>/dev/null | tail -n 1)" = "fence-trace $(cat "$repo/VERSION")" ] &&
+		trace-cmd report --uname -i "$d/bpf.dat" 2>/dev/null | grep -Eq '^Linux [^ ]+ 6\.1\.[0-9]+\+? x86_64$'
+	verdict $? "record --bpf: its file says who wrote it (trace-cmd report --version) and on what, in trace-cmd's uname layout"
 	# The series' events came through tracefs, merged in: per-plane waits
 	# and the commits that made each out-fence are in the report.
 	jq -e '(.waits.by_plane | length) > 0 and ([.crtcs[].late_frames[].blocking.plane] | all(. != null))' \

@@ -100,6 +100,14 @@ guest_distro_kernel() {
 	verdict $? "distro kernel: record --bpf (tp_btf) + report: the same" "$d/wlb.txt"
 	distro_slow_wait "$d/r.dat" "$d/wlr.txt"
 	verdict $? "distro kernel: record --bpf --raw-tp + report: the same" "$d/wlr.txt"
+	# the fleet tables of the three recordings: Debian's kernel release, the
+	# drivers named (vgem's one-fence contexts, virtio_gpu's CRTC)
+	"$repo/build/bin/fence-trace" export --tables "$d/tables" "$d/t.dat" "$d/b.dat" "$d/r.dat" >"$d/tables.out" 2>&1 &&
+		jq -se --arg k "$(cat "$d/uname.txt" 2>/dev/null)" 'length == 3 and
+			all(.[]; .kernel_release == $k and (.drivers | index("vgem") != null and index("virtio_gpu") != null))' \
+			$(find "$d/tables/captures" -name part.ndjson) >>"$d/tables.out" 2>&1 &&
+		[ -d "$d/tables/captures/kernel=$(cat "$d/uname.txt")" ]
+	verdict $? "distro kernel: export --tables of its recordings: Debian's release as the kernel, vgem and virtio_gpu among the drivers" "$d/tables.out"
 	distro_nothing_judged "$d/t.dat" && distro_nothing_judged "$d/b.dat"
 	verdict $? "distro kernel (virtio-gpu: fake vblanks only): the frames section judges and classes no frame, and says why (record, record --bpf)" "$d/t.dat"
 	# vgem's fences take a context each: named from the fence (CO-RE),

@@ -101,6 +101,25 @@ guest_record_report() {
 		>"$d/check-tc.out" 2>&1
 	verdict $? "report: a plain trace-cmd capture (local clock, stock events) gives the same late frames" "$d/check-tc.out"
 	schema_verdict report "report --json of fence-trace record and trace-cmd recordings" "$d/report.json" "$d/report-tc.json"
+	recorder_and_host "$d"
+}
+
+# Both recorders' files say who wrote them and on what (VERSION and UNAME,
+# trace-cmd's layout): trace-cmd itself reads record's, and export
+# --tables' captures rows have the same host and kernel for both.
+recorder_and_host() {
+	local d=$1 ft=$repo/build/bin/fence-trace want
+	want="fence-trace $(cat "$repo/VERSION")"
+	{
+		[ "$(trace-cmd report --version -i "$d/trace.dat" 2>/dev/null | tail -n 1)" = "$want" ] &&
+			trace-cmd report --uname -i "$d/trace.dat" 2>/dev/null | grep -Eq '^Linux [^ ]+ 6\.1\.[0-9]+\+? x86_64$' &&
+			"$ft" export --tables "$d/tables" "$d/trace.dat" "$d/tc.dat" &&
+			jq -se --arg want "$want" 'length == 2 and (map(.host) | unique | length) == 1 and .[0].host != null and
+				(map(.kernel_release) | unique | length) == 1 and
+				(map(.recorded_by) | sort | .[0] | startswith("3.")) and (map(.recorded_by) | index($want) != null)' \
+				$(find "$d/tables/captures" -name part.ndjson)
+	} >"$d/recorder.check" 2>&1
+	verdict $? "record writes trace-cmd's UNAME layout and its own VERSION (trace-cmd report --version says $want); export --tables: the same host and kernel as trace-cmd's capture" "$d/recorder.check"
 }
 
 # record's life cycle: -d, SIGTERM, SIGINT and SIGHUP mid-record (the
