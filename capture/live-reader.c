@@ -344,6 +344,17 @@ char *live_reader_file(struct live_reader *r, const char *name)
 	return tracefs_instance_file_read(r->inst, name, NULL);
 }
 
+/**
+ * live_reader_mark() - write @text into the instance's trace_marker: an
+ * ftrace print event on this CPU's ring, stamped by the trace clock
+ *
+ * Return: 0, or -1 with errno set.
+ */
+int live_reader_mark(struct live_reader *r, const char *text)
+{
+	return tracefs_instance_file_write(r->inst, "trace_marker", text) > 0 ? 0 : -1;
+}
+
 /* One field ("overrun", "read events", ...) of @cpu's ring's stats; 0 when unread. */
 uint64_t live_reader_stat(struct live_reader *r, int cpu, const char *field)
 {

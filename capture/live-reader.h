@@ -49,6 +49,7 @@ int live_reader_page_size(const struct live_reader *r);
 ssize_t live_reader_page(struct live_reader *r, int cpu, void *page);
 void live_reader_poll(struct live_reader *r, live_event_fn fn, void *ctx);
 char *live_reader_file(struct live_reader *r, const char *name);
+int live_reader_mark(struct live_reader *r, const char *text);
 uint64_t live_reader_stat(struct live_reader *r, int cpu, const char *field);
 const char *live_reader_name(const struct live_reader *r);
 void live_reader_off(struct live_reader *r);

@@ -7,6 +7,8 @@
 #ifndef FENCE_TRACE_RECORD_CAPTURE_H
 #define FENCE_TRACE_RECORD_CAPTURE_H
 
+#include "capture-marker.h"
+
 #define CAPTURE_MAX_EXTRA 32
 #define CAPTURE_MAX_EVENTS 128
 
@@ -24,6 +26,8 @@ struct capture {
 	char **command;
 	int use_bpf;			/* --bpf: the BPF recorder (record-bpf.c) */
 	int raw_tp;			/* --raw-tp: its raw_tp programs, not tp_btf */
+	struct capture_label labels[CAPTURE_MAX_LABELS];	/* --label KEY=VALUE */
+	unsigned int n_labels;
 	struct bpfrec *bpf;
 	/* state */
 	struct live_reader *live;	/* the instance, read by live-reader.c; NULL with --bpf */
@@ -47,6 +51,9 @@ struct capture_meta {
 };
 
 int capture_setup(struct capture *c);
+/* record's "fence-trace-capture:" line (capture-mark.c): text, and into the instance. */
+int capture_marker_text(const struct capture *c, char *buf, size_t len);
+int capture_mark(struct capture *c);
 int capture_open_tmp(struct capture *c, const char *what);
 int capture_open_tmp_files(struct capture *c);
 int capture_write_all(int fd, const void *data, size_t len);

@@ -12,6 +12,7 @@
 
 #include "export-tables.h"
 #include "fence-trace.h"
+#include "label-arg.h"
 #include "parse-num.h"
 #include "render-timeline.h"
 
@@ -77,7 +78,10 @@ static int parse_args(struct export_ctx *c, int argc, char **argv)
 		switch (opt) {
 		case 'p': c->out = optarg; break;
 		case 'T': c->tables.dir = optarg; break;
-		case 'l': if (export_tables_label(&c->tables, optarg)) return -1; break;
+		case 'l':
+			if (label_arg("export", optarg, c->tables.labels, &c->tables.n_labels))
+				return -1;
+			break;
 		case 'j': if (parse_jobs(c, optarg)) return -1; break;
 		case 'h': print_usage("export"); return 1;
 		default: return usage_bad_option("export", opt, argv);

@@ -17,6 +17,7 @@
 #include <tracefs.h>
 
 #include "fence-trace.h"
+#include "label-arg.h"
 #include "parse-num.h"
 #include "record-bpf.h"
 #include "record-capture.h"
@@ -108,6 +109,10 @@ static int parse_args(struct capture *c, int argc, char **argv)
 				return -1;
 			break;
 		case 'B': c->use_bpf = 1; break;
+		case 'l':
+			if (label_arg("record", optarg, c->labels, &c->n_labels))
+				return -1;
+			break;
 		case 'r': c->raw_tp = 1; break;
 		case 'h': print_usage("record"); return 1;
 		default: return usage_bad_option("record", opt, argv);
@@ -303,7 +308,7 @@ static void record_loop(struct capture *c, pid_t child, int *status)
 static int run(struct capture *c)
 {
 	struct sigaction sa = { .sa_handler = on_stop };
-	int status = 0, ended, failed;
+	int status = 0, ended, failed, marked;
 	pid_t child = -1;
 
 	/*
@@ -316,8 +321,9 @@ static int run(struct capture *c)
 	sigaction(SIGHUP, &sa, NULL);
 	c->cpus = (int)sysconf(_SC_NPROCESSORS_CONF);
 	failed = c->use_bpf ? bpfrec_setup(c) : capture_setup(c);
-	if (failed || stop_signal) {
-		if (!failed)
+	marked = !failed && (c->use_bpf ? bpfrec_mark(c) : capture_mark(c)) == 0;
+	if (failed || !marked || stop_signal) {
+		if (marked)
 			fprintf(stderr, "fence-trace record: stopped by signal %d before recording\n",
 				(int)stop_signal);
 		if (c->use_bpf)

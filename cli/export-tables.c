@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * export-tables.c - `fence-trace export --tables DIR FILE...`: each
- * capture read in a process of its own (a damaged file, or one that runs
+ * capture read in a process of its own (export-capture.c) (a damaged file, or one that runs
  * the reader out of memory, costs only its own row, in the failed table),
  * --jobs of them at a time; a progress bar on a terminal, and one line
  * per capture that failed.
@@ -13,51 +13,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "analyze.h"
 #include "export-tables.h"
 #include "fence-trace.h"
 #include "keymap.h"
-#include "uname-fields.h"
 #include "version.h"
-
-#define EXIT_FAILED_ROW 3	/* a child that said why in the failed table */
-
-/** export_tables_label() - "K=V", K of [a-z0-9_] starting with a letter or '_' */
-int export_tables_label(struct export_tables *x, char *arg)
-{
-	char *eq = strchr(arg, '=');
-
-	if (!eq || eq == arg || strspn(arg, "abcdefghijklmnopqrstuvwxyz0123456789_") != (size_t)(eq - arg) ||
-	    (arg[0] >= '0' && arg[0] <= '9')) {
-		usage_error("export", "--label: '%s' is not KEY=VALUE (KEY of a-z, 0-9 and _)", arg);
-		return -1;
-	}
-	if (x->n_labels == EXPORT_MAX_LABELS) {
-		usage_error("export", "--label: more than %d labels", EXPORT_MAX_LABELS);
-		return -1;
-	}
-	*eq = '\0';
-	for (unsigned int i = 0; i < x->n_labels; i++)
-		if (!strcmp(x->labels[i].key, arg)) {
-			usage_error("export", "--label: %s given twice", arg);
-			return -1;
-		}
-	x->labels[x->n_labels++] = (struct tables_label){ arg, eq + 1 };
-	return 0;
-}
-
-static const char *label(const struct export_tables *x, const char *key)
-{
-	for (unsigned int i = 0; i < x->n_labels; i++)
-		if (!strcmp(x->labels[i].key, key))
-			return x->labels[i].value;
-	return NULL;
-}
 
 /* The run a file's rows go under: --label run=, else its path less ".dat". */
 static void run_name(const struct export_tables *x, const char *path, char *buf, size_t len)
 {
-	const char *given = label(x, "run");
+	const char *given = export_label(x->labels, x->n_labels, "run");
 	char base[4096];
 	size_t n = strlen(path);
 
@@ -71,57 +35,6 @@ static void run_name(const struct export_tables *x, const char *path, char *buf,
 		n -= 4;
 	snprintf(base, sizeof(base), "%.*s", (int)n, path);
 	tables_partition_value(base, buf, len);
-}
-
-static void pull_frames(const struct ft_event *ev, const struct ft_model *m, void *ctx)
-{
-	(void)ev;
-	tables_frames_pull(ctx, m);
-}
-
-/* The partitions: --label kernel= and host=, else what the file's uname says. */
-static void partitions(const struct export_tables *x, const char *uname, struct tables_meta *meta,
-		       char *host, char *kernel, size_t len)
-{
-	const char *given_host = label(x, "host"), *given_kernel = label(x, "kernel");
-	char h[256], k[256];
-
-	uname_fields(uname, h, sizeof(h), k, sizeof(k));
-	tables_partition_value(given_host ? given_host : h, host, len);
-	tables_partition_value(given_kernel ? given_kernel : k, kernel, len);
-	meta->host = host;
-	meta->kernel = kernel;
-}
-
-/* In the child: read, model and write one capture.  Its exit status. */
-static int export_one(const struct export_tables *x, const char *path, const char *run)
-{
-	struct tables_frames frames = { 0 };
-	struct analysis_window w = { .on_event = pull_frames, .ctx = &frames };
-	char host[256] = "", kernel[256] = "", err[512];
-	struct tables_meta meta = { run, host, kernel, path, x->labels, x->n_labels,
-				    fence_trace_version() };
-	struct report_info ri;
-	struct analysis a;
-	int ret = 0;
-
-	if (analysis_run(&a, path, &w, err, sizeof(err)) == 0) {
-		tables_frames_pull(&frames, &a.model);
-		partitions(x, a.info.uname, &meta, host, kernel, sizeof(host));
-		ri = (struct report_info){ .path = path, .version = a.info.version, .cpus = a.info.cpus,
-					   .clock = a.info.clock, .uname = a.info.uname,
-					   .recorder = a.info.recorder };
-		ret = tables_write(x->dir, &a.model, &ri, &meta, &frames, err, sizeof(err)) ? 1 : 0;
-	} else if (tables_write_failed(x->dir, &meta, err, err, sizeof(err)) == 0) {
-		ret = EXIT_FAILED_ROW;
-	} else {
-		ret = 1;
-	}
-	if (ret)
-		fprintf(stderr, "%sfence-trace export: %s\n", isatty(STDERR_FILENO) ? "\r\033[K" : "", err);
-	analysis_free(&a);
-	tables_frames_free(&frames);
-	return ret;
 }
 
 struct pool {
@@ -186,7 +99,7 @@ static int start_one(struct pool *p)
 	fflush(stderr);
 	pid = fork();
 	if (pid == 0)
-		_exit(export_one(p->x, p->x->files[i], p->runs[i]));
+		_exit(export_capture(p->x, p->x->files[i], p->runs[i]));
 	if (pid < 0) {
 		fprintf(stderr, "fence-trace export: cannot start a process: %s\n", strerror(errno));
 		return -1;
@@ -225,7 +138,7 @@ static void reap_one(struct pool *p)
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
 		p->failed++;
 	if (i < p->x->n_files && (!WIFEXITED(status) ||
-				  (WEXITSTATUS(status) != 0 && WEXITSTATUS(status) != EXIT_FAILED_ROW &&
+				  (WEXITSTATUS(status) != 0 && WEXITSTATUS(status) != EXPORT_FAILED_ROW &&
 				   WEXITSTATUS(status) != 1)))
 		died(p, i, status);
 	progress(p);

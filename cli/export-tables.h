@@ -9,20 +9,22 @@
 
 #include "tables.h"
 
-#define EXPORT_MAX_LABELS 32
-
 struct export_tables {
 	const char *dir;
 	char *const *files;
 	int n_files;
-	struct tables_label labels[EXPORT_MAX_LABELS];
+	struct capture_label labels[CAPTURE_MAX_LABELS];
 	unsigned int n_labels;
 	int jobs;			/* processes at a time */
 };
 
-/* Parse "K=V" into the next label; -1 (said) when it is not one. */
-int export_tables_label(struct export_tables *x, char *arg);
 /* Return: 0 when every capture was exported, 1 when one or more failed (listed). */
 int export_tables_run(const struct export_tables *x);
+
+#define EXPORT_FAILED_ROW 3	/* export_capture(): failed, and said why in the failed table */
+
+/* In the child: one capture's rows under run @run; its exit status (0, 1 or EXPORT_FAILED_ROW). */
+int export_capture(const struct export_tables *x, const char *path, const char *run);
+const char *export_label(const struct capture_label *labels, unsigned int n, const char *key);
 
 #endif

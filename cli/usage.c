@@ -36,6 +36,9 @@ static const struct cmd_option record_options[] = {
 	  "formatted in the kernel) and the series'\n"
 	  "low-rate events through tracefs, into the same\n"
 	  "kind of trace.dat; drops are counted" },
+	{ "label", 0, 'l', "KEY=VALUE", NULL,
+	  "name the run in the file (run=, host=, branch=,\n"
+	  "...; again for more): export --tables reads it" },
 	{ "raw-tp", 0, 'r', NULL, NULL,
 	  "with --bpf: raw_tp programs even where tp_btf\n"
 	  "works (for testing)" },
@@ -167,12 +170,14 @@ static const struct cmd_option export_options[] = {
 static const struct usage usages[] = {
 	{ "record", "capture fence and display events into a trace.dat",
 	  "usage: fence-trace record [-o FILE] [-e SYSTEM:EVENT]... [--sched] [-b KB]\n"
-	  "                          [-d SECONDS] [--bpf [--raw-tp]] [-- COMMAND [ARG]...]\n"
+	  "                          [-d SECONDS] [--bpf [--raw-tp]] [--label KEY=VALUE]...\n"
+	  "                          [-- COMMAND [ARG]...]\n"
 	  "Enables the fence and display events in a private tracefs instance (the\n"
 	  "top-level trace is left alone; the instance is removed on exit), with the\n"
 	  "mono trace clock, and writes a trace-cmd trace.dat.  Stops when COMMAND\n"
 	  "exits, after -d SECONDS, or on SIGINT/SIGTERM/SIGHUP; lost events are\n"
-	  "counted and printed.\n"
+	  "counted and printed.  The trace starts with a line (an ftrace print event)\n"
+	  "that says the wall-clock time and the --label pairs.\n"
 	  "Exit status with COMMAND: COMMAND's own (128+N when a signal N from\n"
 	  "elsewhere killed it; 0 when -d or a stop signal to record ended it), 127\n"
 	  "COMMAND not found, 126 COMMAND not executable, 125 record itself failed.\n"

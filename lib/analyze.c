@@ -15,8 +15,11 @@ static int feed(struct tep_record *rec, void *data)
 
 	if (rec->ts < a->window.from_ns || (a->window.to_ns && rec->ts > a->window.to_ns))
 		return 0;
-	if (ft_decode(&a->dec, rec, &a->ev) != 1)
+	if (ft_decode(&a->dec, rec, &a->ev) != 1) {
+		if (a->window.on_other)
+			a->window.on_other(rec, source_tep(a->src), a->window.ctx);
 		return 0;
+	}
 	model_add(&a->model, &a->ev);
 	if (a->window.on_event)
 		a->window.on_event(&a->ev, &a->model, a->window.ctx);

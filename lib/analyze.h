@@ -21,6 +21,8 @@
 struct analysis_window {
 	unsigned long long from_ns, to_ns;
 	void (*on_event)(const struct ft_event *ev, const struct ft_model *m, void *ctx);
+	/* and every record the catalogue does not name (a print event, say) */
+	void (*on_other)(struct tep_record *rec, struct tep_handle *tep, void *ctx);
 	void *ctx;
 	int each_context;	/* a row of its own for every fence context (model.h) */
 	enum source_reader reader;	/* SOURCE_READER_FAST unless cross-checking */

@@ -105,6 +105,8 @@ static struct trace_builder *builder_from_kernel(int cpus, struct live_reader *s
 		err = -ENOENT;
 	for (int i = 0; i < FR_TYPES && !err; i++)
 		err = add_format(&f, event_system(i), event_name(i));
+	if (!err)
+		err = add_format(&f, "ftrace", "print");	/* record's marker line */
 	for (unsigned int i = 0; i < n && !err; i++)
 		err = add_format(&f, sys[i], ev[i]);
 	if (err) {
@@ -147,7 +149,7 @@ static int name_events(struct capture *c, struct live_reader *series)
 	for (unsigned int i = 0; i < n; i++)
 		if (name_event(c, sys[i], ev[i]))
 			return -1;
-	return 0;
+	return name_event(c, "ftrace", "print");	/* record's marker line */
 }
 
 struct bpf_pages *bpf_pages_new(struct capture *c, const struct fence_names *names,
@@ -440,6 +442,31 @@ int bpf_pages_put_raw(struct bpf_pages *p, int cpu, uint64_t ts, const void *dat
 	memcpy(p->arena + p->arena_used, data, size);
 	p->arena_used += size;
 	return 0;
+}
+
+/**
+ * bpf_pages_mark() - record's marker line @text as an ftrace print event of
+ * this task at @ts (CLOCK_MONOTONIC: the BPF records' clock) on @cpu, as
+ * trace_marker would have written it; 0, or -1 (said)
+ */
+int bpf_pages_mark(struct bpf_pages *p, int cpu, uint64_t ts, const char *text)
+{
+	unsigned char raw[8 + 8 + CAPTURE_MARKER_MAX];
+	int id = tb_event_id(p->tb, "print");
+	int32_t pid = (int32_t)getpid();
+	uint16_t type = (uint16_t)id;
+	size_t n = strlen(text) + 1;
+
+	if (id < 0 || n > CAPTURE_MARKER_MAX) {
+		say("cannot write the capture's marker line: %s", id < 0 ? "no ftrace print format" : "too long");
+		return -1;
+	}
+	memset(raw, 0, 16);	/* common flags and preempt count, the print's ip */
+	memcpy(raw, &type, 2);
+	memcpy(raw + 4, &pid, 4);
+	memcpy(raw + 16, text, n);
+	bpf_pages_note_task(p, pid);	/* its name among the file's tasks */
+	return bpf_pages_put_raw(p, cpu, ts, raw, 16 + n);
 }
 
 static char *cmdlines(struct bpf_pages *p)

@@ -39,6 +39,8 @@ void bpf_pages_lost(struct bpf_pages *p, int cpu, uint64_t count);
  */
 int bpf_pages_put(struct bpf_pages *p, const struct fr_event *e);
 int bpf_pages_put_raw(struct bpf_pages *p, int cpu, uint64_t ts, const void *data, size_t size);
+/* record's marker line as a print event (capture-mark.c says what it is). */
+int bpf_pages_mark(struct bpf_pages *p, int cpu, uint64_t ts, const char *text);
 /* Encode the pending records stamped before @watermark; 0 or -1 (said). */
 int bpf_pages_encode_before(struct bpf_pages *p, uint64_t watermark);
 /* Events encoded so far. */

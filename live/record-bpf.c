@@ -12,9 +12,11 @@
  * memory holds a few drains' worth, never the recording.
  */
 #include <errno.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <bpf/bpf.h>
@@ -229,6 +231,23 @@ static const struct spill_reader to_pages = {
  * the spill.  After a failed write (said) the trace still gets what the
  * spill holds, and the result is -1.
  */
+/**
+ * bpfrec_mark() - record's marker line, stamped now on the BPF records'
+ * clock (CLOCK_MONOTONIC, bpf_ktime_get_ns()); 0, or -1 (said)
+ */
+int bpfrec_mark(struct capture *c)
+{
+	char text[CAPTURE_MARKER_MAX];
+	struct timespec now;
+	int cpu = sched_getcpu();
+
+	if (capture_marker_text(c, text, sizeof(text)))
+		return -1;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return bpf_pages_mark(c->bpf->pages, cpu >= 0 && cpu < c->cpus ? cpu : 0,
+			      (uint64_t)now.tv_sec * 1000000000ull + (uint64_t)now.tv_nsec, text);
+}
+
 int bpfrec_finish(struct capture *c)
 {
 	struct bpfrec *r = c->bpf;

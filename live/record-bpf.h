@@ -9,6 +9,8 @@
 #include "record-capture.h"
 
 int bpfrec_setup(struct capture *c);
+/* record's marker line (capture/capture-mark.c) into the trace, once set up. */
+int bpfrec_mark(struct capture *c);
 int bpfrec_drain(struct capture *c);
 int bpfrec_finish(struct capture *c);
 void bpfrec_progress(struct capture *c, double seconds);

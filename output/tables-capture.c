@@ -6,6 +6,7 @@
  */
 #include <inttypes.h>
 #include <string.h>
+#include <time.h>
 
 #include "json-str.h"
 #include "tables.h"
@@ -103,6 +104,29 @@ static void labels(FILE *out, const struct tables_meta *meta)
 	fprintf(out, "}");
 }
 
+/*
+ * The wall clock at the first fence or vblank event, from record's marker:
+ * its realtime moved by the trace time between the two (the marker comes
+ * first in record's files).  null without a marker.
+ */
+static void wall_clock(FILE *out, const struct ft_model *m, const struct capture_marker *mk)
+{
+	int known = mk && m->events && (m->first_ts >= mk->ts || mk->realtime_ns >= mk->ts - m->first_ts);
+	unsigned long long start = !known ? 0 : m->first_ts >= mk->ts ?
+		mk->realtime_ns + (m->first_ts - mk->ts) : mk->realtime_ns - (mk->ts - m->first_ts);
+	time_t sec = (time_t)(start / 1000000000ull);
+	char utc[64];
+	struct tm tm;
+
+	tables_u64_or_null(out, "start_realtime_ns", known, start);
+	if (known && gmtime_r(&sec, &tm)) {
+		strftime(utc, sizeof(utc), "%Y-%m-%dT%H:%M:%S", &tm);
+		fprintf(out, ", \"start_utc\": \"%s.%03lluZ\"", utc, start / 1000000ull % 1000);
+	} else {
+		fprintf(out, ", \"start_utc\": null");
+	}
+}
+
 /** tables_captures() - the capture's one row */
 int tables_captures(const struct tables_out *t)
 {
@@ -127,6 +151,7 @@ int tables_captures(const struct tables_out *t)
 	tables_u64_or_null(out, "first_ns", m->events != 0, m->first_ts);
 	tables_u64_or_null(out, "last_ns", m->events != 0, m->last_ts);
 	tables_u64(out, "span_ns", m->events ? m->last_ts - m->first_ts : 0);
+	wall_clock(out, m, t->meta->marker);
 	tables_u64(out, "lost_events", m->lost);
 	tables_u64(out, "lost_unknown_pages", m->lost_unknown);
 	tables_u64(out, "missing_events", m->missing);

@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "capture-marker.h"
 #include "model.h"
 #include "report.h"
 
@@ -37,17 +38,14 @@ struct tables_frames {
 	int error;			/* out of memory: the frames table is incomplete */
 };
 
-struct tables_label {
-	const char *key, *value;
-};
-
 /* What the file alone does not say: where its rows go and what to stamp on them. */
 struct tables_meta {
 	const char *run, *host, *kernel;	/* partition values, already made safe */
 	const char *file;			/* the capture's path, as given */
-	const struct tables_label *labels;	/* --label K=V, all of them */
+	const struct capture_label *labels;	/* the file's (record --label), then export's */
 	unsigned int n_labels;
 	const char *exported_by;		/* "fence-trace X.Y.Z" */
+	const struct capture_marker *marker;	/* record's marker line, or NULL */
 };
 
 void tables_frames_pull(struct tables_frames *f, const struct ft_model *m);

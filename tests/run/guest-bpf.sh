@@ -114,7 +114,7 @@ guest_record_bpf() {
 	"$run_guest" --timeout 200 --out "$d" -- sh -c '
 		fence-trace record -o tracefs.dat 2>tracefs.err & r=$!
 		await-line tracefs.err "record: events: " $r || exit 1
-		fence-trace record --bpf -o bpf.dat -- \
+		fence-trace record --bpf -o bpf.dat --label run=bpf-1 -- \
 			sh -c "fence-workload -n 16 --slow 4:B:40 --slow 10:A:60 >workload.txt
 				ls /sys/kernel/tracing/instances >bpf-instances.txt"
 		echo bpf-status=$?; kill -INT $r; wait $r; echo tracefs-status=$?
@@ -133,9 +133,14 @@ guest_record_bpf() {
 		grep -q 'dma_fence_init: *driver=sw_sync timeline=producer-A' "$d/trace-cmd.txt" &&
 		grep -q '^ *fence-workload-[0-9]* .* dma_fence_init:' "$d/trace-cmd.txt" && ! grep -q '<\.\.\.>' "$d/trace-cmd.txt"
 	verdict $? "record --bpf: same late frames and blocking fences as tracefs; trace-cmd reads it, fence and task names included" "$d/check.out"
+	trace-cmd report --uname -i "$d/bpf.dat" >"$d/uname.txt" 2>&1
 	[ "$(trace-cmd report --version -i "$d/bpf.dat" 2>/dev/null | tail -n 1)" = "fence-trace $(cat "$repo/VERSION")" ] &&
-		trace-cmd report --uname -i "$d/bpf.dat" 2>/dev/null | grep -Eq '^Linux [^ ]+ 6\.1\.[0-9]+\+? x86_64$'
-	verdict $? "record --bpf: its file says who wrote it (trace-cmd report --version) and on what, in trace-cmd's uname layout"
+		grep -Eq '^Linux [^ ]+ 6\.1\.[0-9]+\+? x86_64$' "$d/uname.txt" &&
+		grep -Eq '^ *fence-trace-[0-9]+ .* print: .*fence-trace-capture: realtime_ns=[0-9]+ run=bpf-1$' "$d/trace-cmd.txt" &&
+		"$ft" export --tables "$d/tables" "$d/bpf.dat" >"$d/tables.out" 2>&1 &&
+		jq -e '.labels == {"run": "bpf-1"} and .recorded_by != null and (.start_utc | test("^20[0-9]{2}-"))' \
+			"$(find "$d/tables/captures" -path '*/run=bpf-1/part.ndjson')" >>"$d/tables.out" 2>&1
+	verdict $? "record --bpf: its file says who wrote it (trace-cmd report --version), on what (trace-cmd's uname layout) and its marker line (--label, wall clock), which export --tables reads" "$d/tables.out"
 	# The series' events came through tracefs, merged in: per-plane waits
 	# and the commits that made each out-fence are in the report.
 	jq -e '(.waits.by_plane | length) > 0 and ([.crtcs[].late_frames[].blocking.plane] | all(. != null))' \

@@ -71,7 +71,7 @@ guest_record_report() {
 	local wl="fence-workload -n 16 --slow 4:B:40 --slow 10:A:60"
 	rm -rf "$d"
 	"$run_guest" --timeout 300 --add "$(command -v trace-cmd)" --out "$d" -- sh -c "
-		fence-trace record -o trace.dat -- sh -c '$wl >workload.txt'; echo record-status=\$?
+		fence-trace record -o trace.dat --label run=4711 --label 'branch=fix 2' -- sh -c '$wl >workload.txt'; echo record-status=\$?
 		cd /tmp && /extra/trace-cmd record -q -o tc.dat -e dma_fence -e drm sh -c '$wl >workload-tc.txt' >/dev/null
 		echo tc-status=\$?; cp tc.dat workload-tc.txt /out/" >"$d.out" 2>&1 || rc=$?
 	[ $rc = 0 ] && grep -q '^record-status=0$' "$d.out" && [ -s "$d/trace.dat" ]
@@ -106,7 +106,9 @@ guest_record_report() {
 
 # Both recorders' files say who wrote them and on what (VERSION and UNAME,
 # trace-cmd's layout): trace-cmd itself reads record's, and export
-# --tables' captures rows have the same host and kernel for both.
+# --tables' captures rows have the same host and kernel for both.  record's
+# marker line (its --label pairs, the wall clock) shows in trace-cmd's
+# report and becomes the labels, the run's folder and the start time.
 recorder_and_host() {
 	local d=$1 ft=$repo/build/bin/fence-trace want
 	want="fence-trace $(cat "$repo/VERSION")"
@@ -116,10 +118,16 @@ recorder_and_host() {
 			"$ft" export --tables "$d/tables" "$d/trace.dat" "$d/tc.dat" &&
 			jq -se --arg want "$want" 'length == 2 and (map(.host) | unique | length) == 1 and .[0].host != null and
 				(map(.kernel_release) | unique | length) == 1 and
-				(map(.recorded_by) | sort | .[0] | startswith("3.")) and (map(.recorded_by) | index($want) != null)' \
-				$(find "$d/tables/captures" -name part.ndjson)
+				(map(.recorded_by) | sort | .[0] | startswith("3.")) and (map(.recorded_by) | index($want) != null) and
+				(map(select(.recorded_by == $want)) | .[0] | .labels == {"run": "4711", "branch": "fix 2"} and
+					(.start_utc | test("^20[0-9]{2}-")) and .start_realtime_ns > 1600000000000000000) and
+				(map(select(.recorded_by != $want)) | .[0] | .labels == {} and .start_utc == null)' \
+				$(find "$d/tables/captures" -name part.ndjson) &&
+			[ -d "$d/tables/captures/kernel=$(jq -r .kernel_release "$(find "$d/tables/captures" -name part.ndjson | head -n 1)")/host=_none_/run=4711" ] &&
+			trace-cmd report "$d/trace.dat" >"$d/trace-cmd-marker.txt" 2>&1 &&
+			grep -q 'fence-trace-capture: realtime_ns=[0-9]* run=4711 branch=fix%202$' "$d/trace-cmd-marker.txt"
 	} >"$d/recorder.check" 2>&1
-	verdict $? "record writes trace-cmd's UNAME layout and its own VERSION (trace-cmd report --version says $want); export --tables: the same host and kernel as trace-cmd's capture" "$d/recorder.check"
+	verdict $? "record writes trace-cmd's UNAME layout, its own VERSION (trace-cmd report --version says $want) and its marker line (--label pairs, wall clock); export --tables: the same host and kernel as trace-cmd's capture, record's labels, run and start time" "$d/recorder.check"
 }
 
 # record's life cycle: -d, SIGTERM, SIGINT and SIGHUP mid-record (the

@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * export-capture.c - one capture of `export --tables`, in its own process:
+ * read and modelled in one pass that also keeps each frame that landed and
+ * record's "fence-trace-capture:" marker line (its labels and wall clock,
+ * lib/capture-marker.c), then written as rows (output/tables-*.c), or a
+ * row of the failed table saying why not.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <event-parse.h>
+
+#include "analyze.h"
+#include "export-tables.h"
+#include "uname-fields.h"
+#include "version.h"
+
+struct reading {
+	struct tables_frames frames;
+	struct capture_marker marker;
+	int have_marker;
+	int print_id;			/* ftrace:print's id in this file; -1 none, -2 not looked */
+};
+
+const char *export_label(const struct capture_label *labels, unsigned int n, const char *key)
+{
+	for (unsigned int i = 0; i < n; i++)
+		if (!strcmp(labels[i].key, key))
+			return labels[i].value;
+	return NULL;
+}
+
+static void on_event(const struct ft_event *ev, const struct ft_model *m, void *ctx)
+{
+	(void)ev;
+	tables_frames_pull(&((struct reading *)ctx)->frames, m);
+}
+
+/* The first print event that is record's marker line: its labels and wall clock. */
+static void on_other(struct tep_record *rec, struct tep_handle *tep, void *ctx)
+{
+	struct reading *r = ctx;
+	struct tep_format_field *buf;
+	struct tep_event *print;
+
+	if (r->have_marker || r->print_id == -1)
+		return;
+	if (r->print_id == -2) {
+		print = tep_find_event_by_name(tep, "ftrace", "print");
+		r->print_id = print ? print->id : -1;
+	}
+	if (r->print_id < 0 || tep_data_type(tep, rec) != r->print_id)
+		return;
+	/* buf is "char buf[]": the rest of the record, not a field size */
+	print = tep_find_event(tep, r->print_id);
+	buf = print ? tep_find_field(print, "buf") : NULL;
+	if (buf && buf->offset < rec->size &&
+	    capture_marker_parse((const char *)rec->data + buf->offset, (size_t)(rec->size - buf->offset),
+				 &r->marker) == 1) {
+		r->marker.ts = rec->ts;
+		r->have_marker = 1;
+	}
+}
+
+/* The file's labels, then export's (which win where both name a key). */
+static unsigned int merge_labels(const struct export_tables *x, const struct reading *r,
+				 struct capture_label *out)
+{
+	unsigned int n = 0;
+
+	for (unsigned int i = 0; r->have_marker && i < r->marker.n; i++)
+		if (!export_label(x->labels, x->n_labels, r->marker.labels[i].key))
+			out[n++] = r->marker.labels[i];
+	for (unsigned int i = 0; i < x->n_labels && n < 2 * CAPTURE_MAX_LABELS; i++)
+		out[n++] = x->labels[i];
+	return n;
+}
+
+/* The partitions: the labels' kernel=, host= and run=, else the uname's and the path's. */
+static void partitions(const char *uname, struct tables_meta *meta, char *host, char *kernel,
+		       char *run, size_t len)
+{
+	const char *given_host = export_label(meta->labels, meta->n_labels, "host");
+	const char *given_kernel = export_label(meta->labels, meta->n_labels, "kernel");
+	const char *given_run = export_label(meta->labels, meta->n_labels, "run");
+	char h[256], k[256];
+
+	uname_fields(uname, h, sizeof(h), k, sizeof(k));
+	tables_partition_value(given_host ? given_host : h, host, len);
+	tables_partition_value(given_kernel ? given_kernel : k, kernel, len);
+	if (given_run)
+		tables_partition_value(given_run, run, len);
+	meta->host = host;
+	meta->kernel = kernel;
+	meta->run = run;
+}
+
+static int write_rows(const struct export_tables *x, const char *path, struct analysis *a,
+		      struct reading *r, struct tables_meta *meta, char *err, size_t errlen)
+{
+	struct capture_label labels[2 * CAPTURE_MAX_LABELS];
+	char host[256], kernel[256], run[256];
+	struct report_info ri = { .path = path, .version = a->info.version, .cpus = a->info.cpus,
+				  .clock = a->info.clock, .uname = a->info.uname,
+				  .recorder = a->info.recorder };
+
+	snprintf(run, sizeof(run), "%s", meta->run);
+	meta->labels = labels;
+	meta->n_labels = merge_labels(x, r, labels);
+	meta->marker = r->have_marker ? &r->marker : NULL;
+	partitions(a->info.uname, meta, host, kernel, run, sizeof(host));
+	tables_frames_pull(&r->frames, &a->model);
+	return tables_write(x->dir, &a->model, &ri, meta, &r->frames, err, errlen);
+}
+
+/**
+ * export_capture() - read @path and write its rows (or its failed row)
+ *
+ * Return: the child's exit status: 0, EXPORT_FAILED_ROW (said, with its
+ * row), or 1 (said; no row could be written).
+ */
+int export_capture(const struct export_tables *x, const char *path, const char *run)
+{
+	static struct reading r = { .print_id = -2 };
+	struct analysis_window w = { .on_event = on_event, .on_other = on_other, .ctx = &r };
+	struct tables_meta meta = { .run = run, .file = path, .labels = x->labels,
+				    .n_labels = x->n_labels, .exported_by = fence_trace_version() };
+	struct analysis a;
+	char err[512];
+	int ret = 0;
+
+	if (analysis_run(&a, path, &w, err, sizeof(err)) == 0)
+		ret = write_rows(x, path, &a, &r, &meta, err, sizeof(err)) ? 1 : 0;
+	else if (tables_write_failed(x->dir, &meta, err, err, sizeof(err)) == 0)
+		ret = EXPORT_FAILED_ROW;
+	else
+		ret = 1;
+	if (ret)
+		fprintf(stderr, "%sfence-trace export: %s\n", isatty(STDERR_FILENO) ? "\r\033[K" : "", err);
+	analysis_free(&a);
+	tables_frames_free(&r.frames);
+	return ret;
+}
