@@ -352,7 +352,13 @@ char *live_reader_file(struct live_reader *r, const char *name)
  */
 int live_reader_mark(struct live_reader *r, const char *text)
 {
-	return tracefs_instance_file_write(r->inst, "trace_marker", text) > 0 ? 0 : -1;
+	int n = tracefs_instance_file_write(r->inst, "trace_marker", text);
+
+	if (n == (int)strlen(text))
+		return 0;
+	if (n >= 0)
+		errno = EMSGSIZE;	/* cut short: the kernel kept only part of it */
+	return -1;
 }
 
 /* One field ("overrun", "read events", ...) of @cpu's ring's stats; 0 when unread. */

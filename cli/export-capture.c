@@ -56,7 +56,7 @@ static void on_other(struct tep_record *rec, struct tep_handle *tep, void *ctx)
 	/* buf is "char buf[]": the rest of the record, not a field size */
 	print = tep_find_event(tep, r->print_id);
 	buf = print ? tep_find_field(print, "buf") : NULL;
-	if (buf && buf->offset < rec->size &&
+	if (buf && buf->offset >= 0 && buf->offset < rec->size &&
 	    capture_marker_parse((const char *)rec->data + buf->offset, (size_t)(rec->size - buf->offset),
 				 &r->marker) == 1) {
 		r->marker.ts = rec->ts;
@@ -78,39 +78,39 @@ static unsigned int merge_labels(const struct export_tables *x, const struct rea
 	return n;
 }
 
-/* The partitions: the labels' kernel=, host= and run=, else the uname's and the path's. */
+/*
+ * The partitions: the labels' kernel= and host=, else the uname's.  The
+ * run is the parent's (export's --label run=, else the path: unique in the
+ * call); a run= the file itself carries stays a label, for two files that
+ * carry the same one must not land on each other's rows.
+ */
 static void partitions(const char *uname, struct tables_meta *meta, char *host, char *kernel,
-		       char *run, size_t len)
+		       size_t len)
 {
 	const char *given_host = export_label(meta->labels, meta->n_labels, "host");
 	const char *given_kernel = export_label(meta->labels, meta->n_labels, "kernel");
-	const char *given_run = export_label(meta->labels, meta->n_labels, "run");
 	char h[256], k[256];
 
 	uname_fields(uname, h, sizeof(h), k, sizeof(k));
 	tables_partition_value(given_host ? given_host : h, host, len);
 	tables_partition_value(given_kernel ? given_kernel : k, kernel, len);
-	if (given_run)
-		tables_partition_value(given_run, run, len);
 	meta->host = host;
 	meta->kernel = kernel;
-	meta->run = run;
 }
 
 static int write_rows(const struct export_tables *x, const char *path, struct analysis *a,
 		      struct reading *r, struct tables_meta *meta, char *err, size_t errlen)
 {
 	struct capture_label labels[2 * CAPTURE_MAX_LABELS];
-	char host[256], kernel[256], run[256];
+	char host[256], kernel[256];
 	struct report_info ri = { .path = path, .version = a->info.version, .cpus = a->info.cpus,
 				  .clock = a->info.clock, .uname = a->info.uname,
 				  .recorder = a->info.recorder };
 
-	snprintf(run, sizeof(run), "%s", meta->run);
 	meta->labels = labels;
 	meta->n_labels = merge_labels(x, r, labels);
 	meta->marker = r->have_marker ? &r->marker : NULL;
-	partitions(a->info.uname, meta, host, kernel, run, sizeof(host));
+	partitions(a->info.uname, meta, host, kernel, sizeof(host));
 	tables_frames_pull(&r->frames, &a->model);
 	return tables_write(x->dir, &a->model, &ri, meta, &r->frames, err, errlen);
 }
@@ -128,11 +128,15 @@ int export_capture(const struct export_tables *x, const char *path, const char *
 	struct tables_meta meta = { .run = run, .file = path, .labels = x->labels,
 				    .n_labels = x->n_labels, .exported_by = fence_trace_version() };
 	struct analysis a;
-	char err[512];
+	char err[512], failed_host[256];
 	int ret = 0;
 
-	if (analysis_run(&a, path, &w, err, sizeof(err)) == 0)
-		ret = write_rows(x, path, &a, &r, &meta, err, sizeof(err)) ? 1 : 0;
+	tables_partition_value(export_label(x->labels, x->n_labels, "host"), failed_host, sizeof(failed_host));
+	meta.failed_host = failed_host;
+
+	if (analysis_run(&a, path, &w, err, sizeof(err)) == 0 &&
+	    write_rows(x, path, &a, &r, &meta, err, sizeof(err)) == 0)
+		ret = 0;
 	else if (tables_write_failed(x->dir, &meta, err, err, sizeof(err)) == 0)
 		ret = EXPORT_FAILED_ROW;
 	else

@@ -7,6 +7,7 @@
  * per capture that failed.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,7 +115,10 @@ static void died(struct pool *p, int i, int status)
 {
 	struct tables_meta meta = { .run = p->runs[i], .file = p->x->files[i],
 				    .exported_by = fence_trace_version() };
-	char why[128], err[512];
+	char why[128], err[512], host[256];
+
+	tables_partition_value(export_label(p->x->labels, p->x->n_labels, "host"), host, sizeof(host));
+	meta.failed_host = host;
 
 	snprintf(why, sizeof(why), "the reader died (%s %d)",
 		 WIFSIGNALED(status) ? "signal" : "exit status",
@@ -127,10 +131,19 @@ static void died(struct pool *p, int i, int status)
 static void reap_one(struct pool *p)
 {
 	int status, i;
-	pid_t pid = wait(&status);
+	pid_t pid;
 
-	if (pid < 0)
+	do
+		pid = wait(&status);
+	while (pid < 0 && errno == EINTR);
+	if (pid < 0) {	/* none left to wait for (ECHILD): count them, not spin */
+		fprintf(stderr, "fence-trace export: %d reading processes ended unseen: %s\n", p->running,
+			strerror(errno));
+		p->done += p->running;
+		p->failed += p->running;
+		p->running = 0;
 		return;
+	}
 	for (i = 0; i < p->x->n_files && p->pids[i] != pid; i++)
 		;
 	p->running--;
@@ -155,6 +168,7 @@ int export_tables_run(const struct export_tables *x)
 	struct pool p = { .x = x, .bar = isatty(STDERR_FILENO) };
 	int ok = 1;
 
+	signal(SIGCHLD, SIG_DFL);	/* inherited SIG_IGN would reap the children unseen */
 	p.runs = calloc((size_t)x->n_files, sizeof(*p.runs));
 	p.pids = calloc((size_t)x->n_files, sizeof(*p.pids));
 	if (!p.runs || !p.pids || name_runs(&p)) {

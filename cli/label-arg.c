@@ -23,6 +23,10 @@ int label_arg(const char *cmd, char *arg, struct capture_label *labels, unsigned
 		usage_error(cmd, "--label: '%s' is not KEY=VALUE (KEY of a-z, 0-9 and _)", arg);
 		return -1;
 	}
+	if (eq - arg == 11 && !strncmp(arg, "realtime_ns", 11)) {
+		usage_error(cmd, "--label: realtime_ns is the marker's own (the wall clock)");
+		return -1;
+	}
 	if (*n == CAPTURE_MAX_LABELS) {
 		usage_error(cmd, "--label: more than %d labels", CAPTURE_MAX_LABELS);
 		return -1;

@@ -90,17 +90,23 @@ static int take_pair(struct capture_marker *m, char *word)
 {
 	char *eq = strchr(word, '=');
 
-	if (!eq || eq == word)
+	if (!eq || eq == word ||
+	    strspn(word, "abcdefghijklmnopqrstuvwxyz0123456789_") != (size_t)(eq - word))
 		return -1;
 	*eq = '\0';
 	decode(eq + 1);
 	if (!strcmp(word, "realtime_ns")) {
+		if (m->have_realtime)
+			return 0;	/* the first counts */
 		char *end;
 
 		m->realtime_ns = strtoull(eq + 1, &end, 10);
 		m->have_realtime = *end == '\0' && end != eq + 1;
 		return m->have_realtime ? 0 : -1;
 	}
+	for (unsigned int i = 0; i < m->n; i++)
+		if (!strcmp(m->labels[i].key, word))
+			return 0;	/* a key written twice (by hand): the first counts */
 	if (m->n == CAPTURE_MAX_LABELS)
 		return 0;	/* the first ones are kept */
 	m->labels[m->n++] = (struct capture_label){ word, eq + 1 };

@@ -9,7 +9,8 @@
 #include <stddef.h>
 
 #define CAPTURE_MAX_LABELS 32
-#define CAPTURE_MARKER_MAX 3072	/* a line, as trace_marker takes one (under a page) */
+/* A line, with its newline: trace_marker keeps 1024 bytes of a write before Linux 6.8. */
+#define CAPTURE_MARKER_MAX 1024
 
 struct capture_label {
 	const char *key, *value;

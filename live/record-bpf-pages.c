@@ -48,6 +48,7 @@ struct bpf_pages {
 	struct trace_builder *tb;
 	uint64_t *last_ts, *lost, *taken;	/* per CPU */
 	uint64_t events, raw_events, reordered;
+	int marked;				/* bpf_pages_mark()'s line is among raw_events */
 	struct pending *pend, *pend2;		/* pend2: sort_pending()'s scratch */
 	size_t n_pend, n_sorted;		/* pend[0, n_sorted): in order already */
 	size_t *cpu_end;			/* sort_pending(): per CPU, cpus + 1 */
@@ -466,7 +467,10 @@ int bpf_pages_mark(struct bpf_pages *p, int cpu, uint64_t ts, const char *text)
 	memcpy(raw + 4, &pid, 4);
 	memcpy(raw + 16, text, n);
 	bpf_pages_note_task(p, pid);	/* its name among the file's tasks */
-	return bpf_pages_put_raw(p, cpu, ts, raw, 16 + n);
+	if (bpf_pages_put_raw(p, cpu, ts, raw, 16 + n))
+		return -1;
+	p->marked = 1;
+	return 0;
 }
 
 static char *cmdlines(struct bpf_pages *p)
@@ -524,7 +528,7 @@ int bpf_pages_finish(struct bpf_pages *p)
 	if (!ret)
 		say("wrote %s: %llu events from BPF and %llu from tracefs (the series'), %llu lost (ring buffer full)%s",
 			c->path, (unsigned long long)(p->events - p->raw_events),
-			(unsigned long long)p->raw_events, (unsigned long long)lost,
+			(unsigned long long)(p->raw_events - (uint64_t)p->marked), (unsigned long long)lost,
 			c->dropped_pages ? " and the latest pages dropped to make room" : "");
 	if (p->reordered)
 		say("%llu events were stamped before their CPU's previous one: moved up to it",

@@ -138,7 +138,7 @@ int tables_captures(const struct tables_out *t)
 	tables_str(out, "file", t->meta->file);
 	labels(out, t->meta);
 	uname_fields(t->ri->uname, host, sizeof(host), rel, sizeof(rel));
-	tables_str(out, "host", host[0] ? host : NULL);
+	tables_str(out, "uname_host", host[0] ? host : NULL);
 	tables_str(out, "kernel_release", rel[0] ? rel : NULL);
 	tables_str(out, "uname", t->ri->uname);
 	tables_str(out, "recorded_by", t->ri->recorder);

@@ -19,12 +19,12 @@ static const struct {
 	const char *name;
 	int (*rows)(const struct tables_out *t);
 } tables[] = {
-	{ "captures", tables_captures },
 	{ "timelines", tables_timelines },
 	{ "waits", tables_waits },
 	{ "crtcs", tables_crtcs },
 	{ "frames", tables_frames },
 	{ "vblanks", tables_vblanks },
+	{ "captures", tables_captures },	/* last: a capture is listed once all its rows are */
 };
 
 #define N_TABLES (sizeof(tables) / sizeof(tables[0]))
@@ -106,8 +106,11 @@ static int replace_file(const char *folder, const struct tables_out *t,
 	}
 	if (rows > 0 && rename(tmp, final) == 0)
 		return 0;
-	if (rows > 0)
-		return fail(err, errlen, "%s: %s", final, strerror(errno));
+	if (rows > 0) {
+		fail(err, errlen, "%s: %s", final, strerror(errno));
+		unlink(tmp);
+		return -1;
+	}
 	unlink(tmp);
 	if (unlink(final) && errno != ENOENT)
 		return fail(err, errlen, "%s: %s", final, strerror(errno));
@@ -119,10 +122,13 @@ static void forget_failure(const char *dir, const struct tables_meta *meta)
 {
 	char path[4096];
 
-	snprintf(path, sizeof(path), "%s/failed/run=%s/part.ndjson", dir, meta->run);
+	snprintf(path, sizeof(path), "%s/failed/host=%s/run=%s/part.ndjson", dir, meta->failed_host,
+		 meta->run);
 	unlink(path);
 	*strrchr(path, '/') = '\0';
 	rmdir(path);
+	*strrchr(path, '/') = '\0';
+	rmdir(path);	/* the host's folder, when that was its last failure */
 }
 
 /**
@@ -162,13 +168,14 @@ static int failed_row(const struct tables_out *t)
 	return 0;
 }
 
-/** tables_write_failed() - @meta's row of the failed table: its file and @why */
+/** tables_write_failed() - @meta's row of DIR/failed/host=H/run=R: its file and @why */
 int tables_write_failed(const char *dir, const struct tables_meta *meta, const char *why,
 			char *err, size_t errlen)
 {
 	struct tables_out t = { NULL, NULL, NULL, meta, NULL, why };
 	char folder[4096];
-	int n = snprintf(folder, sizeof(folder), "%s/failed/run=%s", dir, meta->run);
+	int n = snprintf(folder, sizeof(folder), "%s/failed/host=%s/run=%s", dir, meta->failed_host,
+			 meta->run);
 
 	if (n < 0 || (size_t)n >= sizeof(folder))
 		return fail(err, errlen, "%s: the path is too long", dir);

@@ -41,6 +41,8 @@ struct tables_frames {
 /* What the file alone does not say: where its rows go and what to stamp on them. */
 struct tables_meta {
 	const char *run, *host, *kernel;	/* partition values, already made safe */
+	const char *failed_host;		/* the failed table's host: export's --label host=,
+						 * else "unknown" (a file not read names none) */
 	const char *file;			/* the capture's path, as given */
 	const struct capture_label *labels;	/* the file's (record --label), then export's */
 	unsigned int n_labels;

@@ -13,14 +13,21 @@
  *
  *   fleet-synth [-n CAPTURES] DIR   (run from the repo root)
  *
+ * Each capture starts with record's marker line (a print event): the wall
+ * clock and the labels run=nightly (the same in every capture: export must
+ * not let it merge them) and batch=N.
+ *
  * Files are DIR/run-NNNN.dat; deterministic, the same N gives the same fleet.
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "capture-marker.h"
 #include "fixture-formats.h"
 #include "synth-time.h"
 #include "trace-builder.h"
+#include "trace-builder-formats.h"
 #include "vblank-land.h"
 
 static const char *const kernels[] = { "6.1.0-57-amd64", "6.1.0-58-amd64", "6.6.0-1-amd64" };
@@ -79,21 +86,50 @@ static int frame(struct trace_builder *tb, const struct run *r, uint32_t f, uint
 	return err;
 }
 
+/* The formats of the lab's 6.1 kernel, and ftrace's print for the marker line. */
+static struct trace_builder *builder(void)
+{
+	struct tb_formats f = { 0 };
+
+	if (tb_formats_load(&f, TB_FIXTURES) || tb_formats_add_dir(&f, "tests/fixtures/formats-6.1-ftrace")) {
+		tb_formats_free(&f);
+		return NULL;
+	}
+	return tb_new_formats(2, &f);
+}
+
+/* record's marker line, 1 ms before the first frame: wall clock 2026-12-01 + @i minutes. */
+static int marker(struct trace_builder *tb, unsigned int i, uint64_t ts)
+{
+	char batch[16], text[CAPTURE_MARKER_MAX];
+	struct capture_label labels[] = { { "run", "nightly" }, { "batch", batch } };
+	unsigned char raw[8 + CAPTURE_MARKER_MAX] = { 0 };
+
+	snprintf(batch, sizeof(batch), "%u", i / 100);
+	if (capture_marker_format(text, sizeof(text), 1796083200000000000ull + i * 60000000000ull,
+				  labels, 2))
+		return -1;
+	memcpy(raw + 8, text, strlen(text) + 1);	/* after the print's ip */
+	tb_set_pid(tb, 46);
+	return tb_add(tb, 0, ts, tb_event_id(tb, "print"), raw, 8 + strlen(text) + 1);
+}
+
 static int write_run(const char *dir, unsigned int i, FILE *manifest, FILE *tsv)
 {
 	unsigned int k = regressed(i) ? 1 + i % 2 : (i / 20) % 3;
 	struct run r = { i, drivers[i % 3], (1 + (i * 7) % 5) * MS, regressed(i) ? 3 : 20,
 			 30 + (i * 13) % 60 };
 	char uname[128], path[4096];
-	struct trace_builder *tb = tb_new(2, TB_FIXTURES);
+	struct trace_builder *tb = builder();
 	uint64_t vbl = 100;
 	int err = !tb;
 
 	if (err)
 		return fprintf(stderr, "fleet-synth: cannot read %s (run from the repo root)\n", TB_FIXTURES), 1;
 	snprintf(uname, sizeof(uname), "Linux host-%02u %s x86_64", i % 20, kernels[k]);
-	tb_set_options(tb, "local global [mono]", uname, "47 compositor\n");
+	tb_set_options(tb, "local global [mono]", uname, "46 fence-trace\n47 compositor\n");
 	tb_set_recorder(tb, "fleet-synth");
+	err = marker(tb, i, vbl * FRAME_NS);
 	for (uint32_t f = 1; f <= r.frames && !err; f++)
 		err = frame(tb, &r, f, &vbl);
 	snprintf(path, sizeof(path), "%s/run-%04u.dat", dir, i);

@@ -116,18 +116,18 @@ recorder_and_host() {
 		[ "$(trace-cmd report --version -i "$d/trace.dat" 2>/dev/null | tail -n 1)" = "$want" ] &&
 			trace-cmd report --uname -i "$d/trace.dat" 2>/dev/null | grep -Eq '^Linux [^ ]+ 6\.1\.[0-9]+\+? x86_64$' &&
 			"$ft" export --tables "$d/tables" "$d/trace.dat" "$d/tc.dat" &&
-			jq -se --arg want "$want" 'length == 2 and (map(.host) | unique | length) == 1 and .[0].host != null and
+			jq -se --arg want "$want" 'length == 2 and (map(.uname_host) | unique | length) == 1 and .[0].uname_host != null and
 				(map(.kernel_release) | unique | length) == 1 and
 				(map(.recorded_by) | sort | .[0] | startswith("3.")) and (map(.recorded_by) | index($want) != null) and
 				(map(select(.recorded_by == $want)) | .[0] | .labels == {"run": "4711", "branch": "fix 2"} and
 					(.start_utc | test("^20[0-9]{2}-")) and .start_realtime_ns > 1600000000000000000) and
 				(map(select(.recorded_by != $want)) | .[0] | .labels == {} and .start_utc == null)' \
 				$(find "$d/tables/captures" -name part.ndjson) &&
-			[ -d "$d/tables/captures/kernel=$(jq -r .kernel_release "$(find "$d/tables/captures" -name part.ndjson | head -n 1)")/host=_none_/run=4711" ] &&
+			[ -d "$d/tables/captures/kernel=$(jq -r .kernel_release "$(find "$d/tables/captures" -name part.ndjson | head -n 1)")/host=_none_/run=${d//[^A-Za-z0-9._+-]/_}_trace" ] &&
 			trace-cmd report "$d/trace.dat" >"$d/trace-cmd-marker.txt" 2>&1 &&
 			grep -q 'fence-trace-capture: realtime_ns=[0-9]* run=4711 branch=fix%202$' "$d/trace-cmd-marker.txt"
 	} >"$d/recorder.check" 2>&1
-	verdict $? "record writes trace-cmd's UNAME layout, its own VERSION (trace-cmd report --version says $want) and its marker line (--label pairs, wall clock); export --tables: the same host and kernel as trace-cmd's capture, record's labels, run and start time" "$d/recorder.check"
+	verdict $? "record writes trace-cmd's UNAME layout, its own VERSION (trace-cmd report --version says $want) and its marker line (--label pairs, wall clock); export --tables: the same host and kernel as trace-cmd's capture, record's labels and start time" "$d/recorder.check"
 }
 
 # record's life cycle: -d, SIGTERM, SIGINT and SIGHUP mid-record (the

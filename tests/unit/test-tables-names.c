@@ -97,6 +97,12 @@ static void test_marker_other_lines(void **state)
 	assert_int_equal(capture_marker_parse("fence-trace capt", 16, &m), 0);
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
 		assert_int_equal(capture_marker_parse(bad[i], strlen(bad[i]), &m), -1);
+	/* a key that is no label's, or written twice (by hand): not a label, the first */
+	assert_int_equal(capture_marker_parse("fence-trace-capture: realtime_ns=1 A=b", 38, &m), -1);
+	assert_int_equal(capture_marker_parse("fence-trace-capture: realtime_ns=1 a=x a=y realtime_ns=2", 57, &m), 1);
+	assert_int_equal(m.n, 1);
+	assert_string_equal(m.labels[0].value, "x");
+	assert_int_equal(m.realtime_ns, 1);
 	/* not NUL-terminated: only @len bytes are read */
 	assert_int_equal(capture_marker_parse("fence-trace-capture: realtime_ns=5 a=b####", 38, &m), 1);
 	assert_string_equal(m.labels[0].value, "b");
