@@ -43,8 +43,8 @@ static int check_args(struct export_ctx *c, int argc, char **argv)
 			    "say what to write: --perfetto OUT.json or --tables DIR");
 		return -1;
 	}
-	if (c->out && (c->tables.n_labels || c->jobs_given)) {
-		usage_error("export", "--label and --jobs go with --tables");
+	if (c->out && (c->tables.n_labels || c->jobs_given || c->tables.fences)) {
+		usage_error("export", "--label, --jobs and --fences go with --tables");
 		return -1;
 	}
 	if (c->out)
@@ -83,6 +83,7 @@ static int parse_args(struct export_ctx *c, int argc, char **argv)
 				return -1;
 			break;
 		case 'j': if (parse_jobs(c, optarg)) return -1; break;
+		case 'F': c->tables.fences = 1; break;
 		case 'h': print_usage("export"); return 1;
 		default: return usage_bad_option("export", opt, argv);
 		}

@@ -19,6 +19,8 @@
 
 struct reading {
 	struct tables_frames frames;
+	struct tables_fences fences;	/* --fences only */
+	int want_fences;
 	struct capture_marker marker;
 	int have_marker;
 	int print_id;			/* ftrace:print's id in this file; -1 none, -2 not looked */
@@ -34,8 +36,11 @@ const char *export_label(const struct capture_label *labels, unsigned int n, con
 
 static void on_event(const struct ft_event *ev, const struct ft_model *m, void *ctx)
 {
-	(void)ev;
-	tables_frames_pull(&((struct reading *)ctx)->frames, m);
+	struct reading *r = ctx;
+
+	tables_frames_pull(&r->frames, m);
+	if (r->want_fences)
+		tables_fences_event(&r->fences, ev, m);
 }
 
 /* The first print event that is record's marker line: its labels and wall clock. */
@@ -110,6 +115,9 @@ static int write_rows(const struct export_tables *x, const char *path, struct an
 	meta->labels = labels;
 	meta->n_labels = merge_labels(x, r, labels);
 	meta->marker = r->have_marker ? &r->marker : NULL;
+	meta->fences = r->want_fences ? &r->fences : NULL;
+	if (r->want_fences && tables_fences_finish(&r->fences, &a->model, err, errlen))
+		return -1;
 	partitions(a->info.uname, meta, host, kernel, sizeof(host));
 	tables_frames_pull(&r->frames, &a->model);
 	return tables_write(x->dir, &a->model, &ri, meta, &r->frames, err, errlen);
@@ -127,14 +135,16 @@ int export_capture(const struct export_tables *x, const char *path, const char *
 	struct analysis_window w = { .on_event = on_event, .on_other = on_other, .ctx = &r };
 	struct tables_meta meta = { .run = run, .file = path, .labels = x->labels,
 				    .n_labels = x->n_labels, .exported_by = fence_trace_version() };
-	struct analysis a;
+	struct analysis a = { 0 };
 	char err[512], failed_host[256];
 	int ret = 0;
 
 	tables_partition_value(export_label(x->labels, x->n_labels, "host"), failed_host, sizeof(failed_host));
 	meta.failed_host = failed_host;
 
-	if (analysis_run(&a, path, &w, err, sizeof(err)) == 0 &&
+	r.want_fences = x->fences;
+	if ((!x->fences || tables_fences_start(&r.fences, x->dir, err, sizeof(err)) == 0) &&
+	    analysis_run(&a, path, &w, err, sizeof(err)) == 0 &&
 	    write_rows(x, path, &a, &r, &meta, err, sizeof(err)) == 0)
 		ret = 0;
 	else if (tables_write_failed(x->dir, &meta, err, err, sizeof(err)) == 0)
@@ -145,5 +155,7 @@ int export_capture(const struct export_tables *x, const char *path, const char *
 		fprintf(stderr, "%sfence-trace export: %s\n", isatty(STDERR_FILENO) ? "\r\033[K" : "", err);
 	analysis_free(&a);
 	tables_frames_free(&r.frames);
+	if (x->fences)
+		tables_fences_free(&r.fences);
 	return ret;
 }

@@ -166,9 +166,14 @@ static void reap_one(struct pool *p)
 int export_tables_run(const struct export_tables *x)
 {
 	struct pool p = { .x = x, .bar = isatty(STDERR_FILENO) };
+	char why[512];
 	int ok = 1;
 
 	signal(SIGCHLD, SIG_DFL);	/* inherited SIG_IGN would reap the children unseen */
+	if (tables_make_dir(x->dir, why, sizeof(why))) {
+		fprintf(stderr, "fence-trace export: %s\n", why);
+		return 1;
+	}
 	p.runs = calloc((size_t)x->n_files, sizeof(*p.runs));
 	p.pids = calloc((size_t)x->n_files, sizeof(*p.pids));
 	if (!p.runs || !p.pids || name_runs(&p)) {

@@ -16,6 +16,7 @@ struct export_tables {
 	struct capture_label labels[CAPTURE_MAX_LABELS];
 	unsigned int n_labels;
 	int jobs;			/* processes at a time */
+	int fences;			/* --fences: the fences table too */
 };
 
 /* Return: 0 when every capture was exported, 1 when one or more failed (listed). */

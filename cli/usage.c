@@ -164,6 +164,7 @@ static const struct cmd_option export_options[] = {
 	  "stamp on each capture's row; host=, run= and\n"
 	  "kernel= also name its folders; again for more" },
 	{ "jobs", 'j', 0, "N", NULL, "captures read at a time (default: one per CPU)" },
+	{ "fences", 0, 'F', NULL, NULL, "the fences table too: one row per fence" },
 	{ 0 }
 };
 
@@ -272,7 +273,8 @@ static const struct usage usages[] = {
 	  timeline_options, 26, USAGE_FILES },
 	{ "export", "traces as Perfetto JSON, or many as tables for a query engine",
 	  "usage: fence-trace export --perfetto OUT.json [FILE]\n"
-	  "       fence-trace export --tables DIR [--label KEY=VALUE]... [-j N] FILE...\n"
+	  "       fence-trace export --tables DIR [--label KEY=VALUE]... [-j N] [--fences]\n"
+	  "                          FILE...\n"
 	  "--perfetto reads FILE (default trace.dat) and writes Chrome trace-event\n"
 	  "JSON: tracks per CRTC, fence timeline and waiting task, vblanks as\n"
 	  "instants, and a flow arrow from each late frame's blocking fence to its\n"

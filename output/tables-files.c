@@ -4,7 +4,8 @@
  * file per table under DIR/TABLE/kernel=K/host=H/run=R/, each written to a
  * temporary and renamed over the old one, so that a reader of the folder
  * sees a capture's old rows or its new ones, never half of a file.  A table
- * the capture has no rows for gets no file (and loses an old one).
+ * the capture has no rows for gets no file (and loses an old one); so does
+ * the fences table of an export without --fences.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -72,6 +73,16 @@ static int make_dirs(char *path)
 	return mkdir(path, 0777) && errno != EEXIST ? -1 : 0;
 }
 
+/** tables_make_dir() - mkdir -p @dir; 0, or -1 with a one-line message in @err */
+int tables_make_dir(const char *dir, char *err, size_t errlen)
+{
+	char path[4096];
+
+	if (snprintf(path, sizeof(path), "%s", dir) >= (int)sizeof(path))
+		return fail(err, errlen, "%s: the path is too long", dir);
+	return make_dirs(path) ? fail(err, errlen, "%s: %s", dir, strerror(errno)) : 0;
+}
+
 static int partition_dir(char *buf, size_t len, const char *dir, const char *table,
 			 const struct tables_meta *meta)
 {
@@ -131,6 +142,34 @@ static void forget_failure(const char *dir, const struct tables_meta *meta)
 	rmdir(path);	/* the host's folder, when that was its last failure */
 }
 
+/* The fences table's rows, written while reading, renamed into place; or none. */
+static int place_fences(const char *dir, const struct tables_meta *meta, char *err, size_t errlen)
+{
+	struct tables_fences *f = meta->fences;
+	char folder[4096], final[4200];
+
+	if (partition_dir(folder, sizeof(folder), dir, "fences", meta))
+		return fail(err, errlen, "%s: the path is too long", dir);
+	snprintf(final, sizeof(final), "%s/part.ndjson", folder);
+	if (!f || !f->rows) {
+		if (unlink(final) && errno != ENOENT)
+			return fail(err, errlen, "%s: %s", final, strerror(errno));
+		rmdir(folder);
+		return 0;
+	}
+	if (make_dirs(folder))
+		return fail(err, errlen, "%s: %s", folder, strerror(errno));
+	if (fclose(f->out)) {
+		f->out = NULL;
+		return fail(err, errlen, "%s: %s", f->path, strerror(errno));
+	}
+	f->out = NULL;
+	if (rename(f->path, final))
+		return fail(err, errlen, "%s: %s", final, strerror(errno));
+	f->path[0] = '\0';
+	return 0;
+}
+
 /**
  * tables_write() - every table's rows of one capture under @dir
  *
@@ -145,6 +184,8 @@ int tables_write(const char *dir, const struct ft_model *m, const struct report_
 	char folder[4096];
 
 	for (size_t i = 0; i < N_TABLES; i++) {
+		if (i == N_TABLES - 1 && place_fences(dir, meta, err, errlen))
+			return -1;	/* before captures, which lists the capture */
 		if (partition_dir(folder, sizeof(folder), dir, tables[i].name, meta))
 			return fail(err, errlen, "%s: the path is too long", dir);
 		if (make_dirs(folder))

@@ -17,6 +17,7 @@
 #include <stdio.h>
 
 #include "capture-marker.h"
+#include "keymap.h"
 #include "model.h"
 #include "report.h"
 
@@ -48,7 +49,26 @@ struct tables_meta {
 	unsigned int n_labels;
 	const char *exported_by;		/* "fence-trace X.Y.Z" */
 	const struct capture_marker *marker;	/* record's marker line, or NULL */
+	struct tables_fences *fences;		/* --fences: its rows, moved into place; NULL: none */
 };
+
+/* The fences table (--fences), written while the capture is read (tables-fences.c). */
+struct tables_open_fence;
+struct tables_fences {
+	FILE *out;
+	char path[4096];		/* the temporary file; "" once moved or none */
+	struct keymap open;		/* the model's fence slot -> index in items */
+	struct tables_open_fence *items;
+	uint32_t *free;			/* items no longer open */
+	unsigned int n, cap, n_free;
+	uint64_t rows;
+	int error;
+};
+
+int tables_fences_start(struct tables_fences *f, const char *dir, char *err, size_t errlen);
+void tables_fences_event(struct tables_fences *f, const struct ft_event *ev, const struct ft_model *m);
+int tables_fences_finish(struct tables_fences *f, const struct ft_model *m, char *err, size_t errlen);
+void tables_fences_free(struct tables_fences *f);
 
 void tables_frames_pull(struct tables_frames *f, const struct ft_model *m);
 void tables_frames_free(struct tables_frames *f);
@@ -65,6 +85,7 @@ int tables_write(const char *dir, const struct ft_model *m, const struct report_
 int tables_write_failed(const char *dir, const struct tables_meta *meta, const char *why,
 			char *err, size_t errlen);
 
+int tables_make_dir(const char *dir, char *err, size_t errlen);
 /* @in as a partition value: [A-Za-z0-9._+-] kept, anything else '_'; "" is "unknown". */
 void tables_partition_value(const char *in, char *out, size_t len);
 
