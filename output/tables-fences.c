@@ -11,7 +11,6 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -23,24 +22,6 @@ struct tables_open_fence {
 	uint64_t init_ns, signal_ns;	/* signal_ns 0: not signalled */
 	int error;
 };
-
-/* Room for one more open fence (and its free-list slot); -1 when memory ran out. */
-static int grow(struct tables_fences *f)
-{
-	unsigned int cap = f->cap ? 2 * f->cap : 256;
-	struct tables_open_fence *items = realloc(f->items, cap * sizeof(*items));
-	uint32_t *free_slots;
-
-	if (!items)
-		return -1;
-	f->items = items;
-	free_slots = realloc(f->free, cap * sizeof(*free_slots));
-	if (!free_slots)
-		return -1;
-	f->free = free_slots;
-	f->cap = cap;
-	return 0;
-}
 
 /** tables_fences_start() - rows to a temporary file in @dir; 0 or -1 (@err) */
 int tables_fences_start(struct tables_fences *f, const char *dir, char *err, size_t errlen)
@@ -60,29 +41,23 @@ static struct tables_open_fence *open_fence(struct tables_fences *f, uint32_t sl
 {
 	uint32_t i;
 
-	return slot != FT_NONE && keymap_get(&f->open, slot, &i) ? &f->items[i] : NULL;
+	return slot != FT_NONE && keymap_get(&f->open, slot, &i) ? vec_at(&f->items, i) : NULL;
 }
 
 static void fence_made(struct tables_fences *f, const struct ft_event *ev, const struct ft_model *m)
 {
 	uint32_t slot = model_fence_step(m)->slot;
-	struct tables_open_fence *o;
+	uint32_t i;
 
 	if (slot == FT_NONE)
 		return;
-	if (f->n_free) {
-		o = &f->items[f->free[--f->n_free]];
-	} else {
-		if (f->n == f->cap && grow(f)) {
-			f->error = 1;
-			return;
-		}
-		o = &f->items[f->n++];
-	}
-	*o = (struct tables_open_fence){ model_context_index(m, ev->v[FT_CONTEXT]),
-					 (uint32_t)ev->v[FT_SEQNO], ev->pid, ev->ts, 0, 0 };
-	if (keymap_put(&f->open, slot, (uint32_t)(o - f->items)))
+	if (vec_take(&f->items, &f->closed, &i) || keymap_put(&f->open, slot, i)) {
 		f->error = 1;
+		return;
+	}
+	*vec_at(&f->items, i) = (struct tables_open_fence){ model_context_index(m, ev->v[FT_CONTEXT]),
+							   (uint32_t)ev->v[FT_SEQNO], ev->pid, ev->ts,
+							   0, 0 };
 }
 
 static void fence_signaled(struct tables_fences *f, const struct ft_event *ev, const struct ft_model *m)
@@ -132,8 +107,8 @@ static void fence_destroyed(struct tables_fences *f, const struct ft_event *ev, 
 	if (given && o->signal_ns && !given->signal_ns)
 		given->signal_ns = o->signal_ns;
 	row(f, m, o, ev->ts, step->duplicate);
-	if (keymap_take(&f->open, step->slot, &i))
-		f->free[f->n_free++] = i;
+	if (keymap_take(&f->open, step->slot, &i) && vec_release(&f->closed, i))
+		f->error = 1;
 }
 
 /** tables_fences_event() - after the model took @ev (analysis_window.on_event) */
@@ -157,7 +132,7 @@ int tables_fences_finish(struct tables_fences *f, const struct ft_model *m, char
 
 	while (f->out && !f->error && keymap_next(&f->open, &pos, &slot))
 		if (keymap_get(&f->open, slot, &i))
-			row(f, m, &f->items[i], 0, 0);
+			row(f, m, vec_at(&f->items, i), 0, 0);
 	if (f->error || !f->out || fflush(f->out) || ferror(f->out)) {
 		snprintf(err, errlen, "%s: %s", f->path, f->error ? "out of memory" : "cannot write the fences");
 		return -1;
@@ -173,7 +148,7 @@ void tables_fences_free(struct tables_fences *f)
 	if (f->path[0])
 		unlink(f->path);	/* ENOENT once tables_write() renamed it */
 	keymap_free(&f->open);
-	free(f->items);
-	free(f->free);
+	vec_free(&f->items);
+	vec_free(&f->closed);
 	memset(f, 0, sizeof(*f));
 }

@@ -7,7 +7,6 @@
  * (one row per run of vblanks that showed the previous frame again, as
  * report --json's "repeat_runs" keeps them).
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "tables.h"
@@ -18,20 +17,16 @@ void tables_frames_pull(struct tables_frames *f, const struct ft_model *m)
 	for (; f->seen < m->display.landed_total; f->seen++) {
 		const struct ft_landed *n = model_landed(m, f->seen);
 
+		struct tables_frame *row;
+
 		if (!n || f->error)
 			continue;
-		if (f->n == f->cap) {
-			size_t cap = f->cap ? 2 * f->cap : 256;
-			struct tables_frame *p = realloc(f->items, cap * sizeof(*p));
-
-			if (!p) {
-				f->error = 1;
-				continue;
-			}
-			f->items = p;
-			f->cap = cap;
+		row = vec_push(f);
+		if (!row) {
+			f->error = 1;
+			continue;
 		}
-		f->items[f->n++] = (struct tables_frame){
+		*row = (struct tables_frame){
 			.submit_ns = n->frame.submit_ns, .target_ns = n->frame.target_ns,
 			.landed_ns = n->landed_ns, .crtc = n->crtc, .out_seqno = n->frame.out_seqno,
 			.target_seq = n->frame.target_seq, .landed_seq = n->frame.landed_seq,
@@ -43,7 +38,7 @@ void tables_frames_pull(struct tables_frames *f, const struct ft_model *m)
 
 void tables_frames_free(struct tables_frames *f)
 {
-	free(f->items);
+	vec_free(f);
 	*f = (struct tables_frames){ 0 };
 }
 

@@ -18,6 +18,7 @@
 
 #include "capture-marker.h"
 #include "keymap.h"
+#include "vec.h"
 #include "model.h"
 #include "report.h"
 
@@ -33,8 +34,7 @@ struct tables_frame {
 
 /* The frames of one capture, collected while it is read (tables_frames_pull()). */
 struct tables_frames {
-	struct tables_frame *items;
-	size_t n, cap;
+	VEC_FIELDS(struct tables_frame);
 	uint64_t seen;			/* model.display.landed_total already pulled */
 	int error;			/* out of memory: the frames table is incomplete */
 };
@@ -58,9 +58,8 @@ struct tables_fences {
 	FILE *out;
 	char path[4096];		/* the temporary file; "" once moved or none */
 	struct keymap open;		/* the model's fence slot -> index in items */
-	struct tables_open_fence *items;
-	uint32_t *free;			/* items no longer open */
-	unsigned int n, cap, n_free;
+	VEC(struct tables_open_fence) items;
+	struct vec_free closed;		/* items no longer open, to be used again */
 	uint64_t rows;
 	int error;
 };
