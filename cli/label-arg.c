@@ -18,8 +18,7 @@ int label_arg(const char *cmd, char *arg, struct capture_label *labels, unsigned
 {
 	char *eq = strchr(arg, '=');
 
-	if (!eq || eq == arg || strspn(arg, "abcdefghijklmnopqrstuvwxyz0123456789_") != (size_t)(eq - arg) ||
-	    (arg[0] >= '0' && arg[0] <= '9')) {
+	if (!eq || !capture_label_key_ok(arg, (size_t)(eq - arg))) {
 		usage_error(cmd, "--label: '%s' is not KEY=VALUE (KEY of a-z, 0-9 and _)", arg);
 		return -1;
 	}

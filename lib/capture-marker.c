@@ -64,6 +64,16 @@ int capture_marker_format(char *out, size_t len, unsigned long long realtime_ns,
 	return 0;
 }
 
+/**
+ * capture_label_key_ok() - @key[0..@len) is a label's key: a-z, 0-9 and _
+ * (a column name in any engine), not starting with a digit
+ */
+int capture_label_key_ok(const char *key, size_t len)
+{
+	return len && strspn(key, "abcdefghijklmnopqrstuvwxyz0123456789_") >= len &&
+	       !(key[0] >= '0' && key[0] <= '9');
+}
+
 static int hex(char c)
 {
 	return c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'F' ? c - 'A' + 10 :
@@ -90,8 +100,7 @@ static int take_pair(struct capture_marker *m, char *word)
 {
 	char *eq = strchr(word, '=');
 
-	if (!eq || eq == word ||
-	    strspn(word, "abcdefghijklmnopqrstuvwxyz0123456789_") != (size_t)(eq - word))
+	if (!eq || !capture_label_key_ok(word, (size_t)(eq - word)))
 		return -1;
 	*eq = '\0';
 	decode(eq + 1);

@@ -25,6 +25,7 @@ struct capture_marker {
 	char text[CAPTURE_MARKER_MAX];	/* what the labels point into */
 };
 
+int capture_label_key_ok(const char *key, size_t len);
 int capture_marker_format(char *out, size_t len, unsigned long long realtime_ns,
 			  const struct capture_label *labels, unsigned int n);
 int capture_marker_parse(const char *text, size_t len, struct capture_marker *m);

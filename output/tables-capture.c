@@ -34,11 +34,19 @@ void tables_str(FILE *out, const char *key, const char *s)
 		fprintf(out, "null");
 }
 
+/* "PREFIX_log2_ns": 64 counts, element i those in [2^i, 2^(i+1)) ns (0 also 0 ns). */
+void tables_log2(FILE *out, const char *prefix, const struct hist *h)
+{
+	fprintf(out, ", \"%s_log2_ns\": [", prefix);
+	for (unsigned int p = 0; p < 64; p++)
+		fprintf(out, "%s%" PRIu64, p ? ", " : "", hist_log2_count(h, p, 1));
+	fprintf(out, "]");
+}
+
 /*
  * PREFIX_count, _p50_ns, _p90_ns, _p99_ns, _max_ns (null without samples,
- * as in report --json) and PREFIX_log2_ns: 64 counts, element i those in
- * [2^i, 2^(i+1)) ns (element 0 also 0 ns), so that percentiles over many
- * captures are computed from the sums of these arrays.
+ * as in report --json) and PREFIX_log2_ns (tables_log2()), so that
+ * percentiles over many captures are computed from the sums of its arrays.
  */
 void tables_latency(FILE *out, const char *prefix, const struct hist *h)
 {
@@ -54,10 +62,7 @@ void tables_latency(FILE *out, const char *prefix, const struct hist *h)
 	tables_u64_or_null(out, key, h->count != 0, hist_percentile(h, 0.99));
 	snprintf(key, sizeof(key), "%s_max_ns", prefix);
 	tables_u64_or_null(out, key, h->count != 0, h->max);
-	fprintf(out, ", \"%s_log2_ns\": [", prefix);
-	for (unsigned int p = 0; p < 64; p++)
-		fprintf(out, "%s%" PRIu64, p ? ", " : "", hist_log2_count(h, p, 1));
-	fprintf(out, "]");
+	tables_log2(out, prefix, h);
 }
 
 #define MAX_DRIVERS 64

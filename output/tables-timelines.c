@@ -71,10 +71,8 @@ static void wait_numbers(FILE *out, const struct ft_wait_stat *s, int poll)
 	tables_u64(out, "max_ns", s->max_ns);
 	tables_u64(out, "p99_ns", hist_percentile(&s->h, 0.99));
 	tables_u64_or_null(out, "interrupted", !poll, s->interrupted);
-	fprintf(out, ", \"wait_log2_ns\": [");
-	for (unsigned int p = 0; p < 64; p++)
-		fprintf(out, "%s%" PRIu64, p ? ", " : "", hist_log2_count(&s->h, p, 1));
-	fprintf(out, "]}\n");
+	tables_log2(out, "wait", &s->h);
+	fprintf(out, "}\n");
 }
 
 static void start_row(FILE *out, const char *kind, const char *by)

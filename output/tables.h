@@ -109,5 +109,6 @@ void tables_u64(FILE *out, const char *key, uint64_t v);
 void tables_u64_or_null(FILE *out, const char *key, int known, uint64_t v);
 void tables_str(FILE *out, const char *key, const char *s);
 void tables_latency(FILE *out, const char *prefix, const struct hist *h);
+void tables_log2(FILE *out, const char *prefix, const struct hist *h);
 
 #endif
