@@ -23,7 +23,9 @@ struct reading {
 	int want_fences;
 	struct capture_marker marker;
 	int have_marker;
-	int print_id;			/* ftrace:print's id in this file; -1 none, -2 not looked */
+	int print_looked;		/* ftrace:print looked up in this file: */
+	int print_id;			/* its id, -1 none */
+	struct tep_format_field *print_buf;	/* its "char buf[]" */
 };
 
 const char *export_label(const struct capture_label *labels, unsigned int n, const char *key)
@@ -32,6 +34,13 @@ const char *export_label(const struct capture_label *labels, unsigned int n, con
 		if (!strcmp(labels[i].key, key))
 			return labels[i].value;
 	return NULL;
+}
+
+/** export_failed_host() - the failed table's host: --label host=, else "unknown" */
+const char *export_failed_host(const struct export_tables *x, char *buf, size_t len)
+{
+	tables_partition_value(export_label(x->labels, x->n_labels, "host"), buf, len);
+	return buf;
 }
 
 static void on_event(const struct ft_event *ev, const struct ft_model *m, void *ctx)
@@ -48,20 +57,19 @@ static void on_other(struct tep_record *rec, struct tep_handle *tep, void *ctx)
 {
 	struct reading *r = ctx;
 	struct tep_format_field *buf;
-	struct tep_event *print;
 
-	if (r->have_marker || r->print_id == -1)
-		return;
-	if (r->print_id == -2) {
-		print = tep_find_event_by_name(tep, "ftrace", "print");
-		r->print_id = print ? print->id : -1;
+	if (!r->print_looked) {
+		struct tep_event *print = tep_find_event_by_name(tep, "ftrace", "print");
+
+		r->print_looked = 1;
+		r->print_buf = print ? tep_find_field(print, "buf") : NULL;
+		r->print_id = r->print_buf ? print->id : -1;
 	}
-	if (r->print_id < 0 || tep_data_type(tep, rec) != r->print_id)
+	if (r->have_marker || r->print_id < 0 || tep_data_type(tep, rec) != r->print_id)
 		return;
 	/* buf is "char buf[]": the rest of the record, not a field size */
-	print = tep_find_event(tep, r->print_id);
-	buf = print ? tep_find_field(print, "buf") : NULL;
-	if (buf && buf->offset >= 0 && buf->offset < rec->size &&
+	buf = r->print_buf;
+	if (buf->offset >= 0 && buf->offset < rec->size &&
 	    capture_marker_parse((const char *)rec->data + buf->offset, (size_t)(rec->size - buf->offset),
 				 &r->marker) == 1) {
 		r->marker.ts = rec->ts;
@@ -131,7 +139,7 @@ static int write_rows(const struct export_tables *x, const char *path, struct an
  */
 int export_capture(const struct export_tables *x, const char *path, const char *run)
 {
-	static struct reading r = { .print_id = -2 };
+	static struct reading r;
 	struct analysis_window w = { .on_event = on_event, .on_other = on_other, .ctx = &r };
 	struct tables_meta meta = { .run = run, .file = path, .labels = x->labels,
 				    .n_labels = x->n_labels, .exported_by = fence_trace_version() };
@@ -139,8 +147,7 @@ int export_capture(const struct export_tables *x, const char *path, const char *
 	char err[512], failed_host[256];
 	int ret = 0;
 
-	tables_partition_value(export_label(x->labels, x->n_labels, "host"), failed_host, sizeof(failed_host));
-	meta.failed_host = failed_host;
+	meta.failed_host = export_failed_host(x, failed_host, sizeof(failed_host));
 
 	r.want_fences = x->fences;
 	if ((!x->fences || tables_fences_start(&r.fences, x->dir, err, sizeof(err)) == 0) &&

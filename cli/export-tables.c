@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * export-tables.c - `fence-trace export --tables DIR FILE...`: each
- * capture read in a process of its own (export-capture.c) (a damaged file, or one that runs
- * the reader out of memory, costs only its own row, in the failed table),
- * --jobs of them at a time; a progress bar on a terminal, and one line
- * per capture that failed.
+ * capture read in a process of its own (export-capture.c), so that a
+ * damaged file, or one that runs the reader out of memory, costs only its
+ * own row, in the failed table; --jobs of them at a time; a progress bar
+ * on a terminal, and one line per capture that failed.
  */
 #include <errno.h>
 #include <signal.h>
@@ -113,12 +113,10 @@ static int start_one(struct pool *p)
 /* A child that died without its row: the parent writes it. */
 static void died(struct pool *p, int i, int status)
 {
-	struct tables_meta meta = { .run = p->runs[i], .file = p->x->files[i],
-				    .exported_by = fence_trace_version() };
 	char why[128], err[512], host[256];
-
-	tables_partition_value(export_label(p->x->labels, p->x->n_labels, "host"), host, sizeof(host));
-	meta.failed_host = host;
+	struct tables_meta meta = { .run = p->runs[i], .file = p->x->files[i],
+				    .failed_host = export_failed_host(p->x, host, sizeof(host)),
+				    .exported_by = fence_trace_version() };
 
 	snprintf(why, sizeof(why), "the reader died (%s %d)",
 		 WIFSIGNALED(status) ? "signal" : "exit status",

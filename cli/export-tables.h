@@ -27,5 +27,6 @@ int export_tables_run(const struct export_tables *x);
 /* In the child: one capture's rows under run @run; its exit status (0, 1 or EXPORT_FAILED_ROW). */
 int export_capture(const struct export_tables *x, const char *path, const char *run);
 const char *export_label(const struct capture_label *labels, unsigned int n, const char *key);
+const char *export_failed_host(const struct export_tables *x, char *buf, size_t len);
 
 #endif
