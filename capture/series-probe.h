@@ -20,7 +20,7 @@
  *                         "@fence_timeline": dri/N/crtc-M/fence_timeline)
  */
 struct series_patch {
-	const char *number;		/* "0005", as in kernel/series */
+	const char *number;		/* "0006", as in kernel/series */
 	const char *adds;		/* in plain words */
 	const char *const *items;	/* NULL-terminated */
 };

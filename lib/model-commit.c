@@ -115,17 +115,55 @@ static void on_out_create(struct ft_model *m, const struct ft_event *ev)
 		m->error = 1;
 }
 
+static void on_plane_wait_begin(struct ft_model *m, const struct ft_event *ev)
+{
+	struct ft_commits *cs = &m->commits;
+
+	cs->open_waits[cs->open_waits_next++ % MODEL_OPEN_PLANE_WAITS] = (struct ft_plane_wait_open){
+		ev->v[FT_COMMIT], ev->ts, (uint32_t)ev->v[FT_PLANE], 1 };
+}
+
+/*
+ * How long the plane wait that @ev ends lasted: its own duration_ns (the
+ * series before its wait events were tidied), else the time since the
+ * wait_begin of the same commit and plane.  0 when neither is known (the
+ * begin was before the trace, or lost): not counted then.
+ */
+static int plane_wait_ns(struct ft_model *m, const struct ft_event *ev, uint64_t *ns)
+{
+	struct ft_commits *cs = &m->commits;
+
+	if (ev->loaded & (1u << FT_DURATION)) {
+		*ns = ev->v[FT_DURATION];
+		return 1;
+	}
+	for (unsigned int i = 0; i < MODEL_OPEN_PLANE_WAITS; i++) {
+		struct ft_plane_wait_open *w = &cs->open_waits[i];
+
+		if (!w->open || w->commit != ev->v[FT_COMMIT] || w->plane != (uint32_t)ev->v[FT_PLANE] ||
+		    w->ts > ev->ts)
+			continue;
+		w->open = 0;
+		*ns = ev->ts - w->ts;
+		return 1;
+	}
+	*ns = 0;
+	return 0;
+}
+
 /* As in model-wait.c: a wait that lasted beats one that did not; later wins. */
 static void on_plane_wait_end(struct ft_model *m, const struct ft_event *ev)
 {
 	struct ft_commit *c = commit_find(m, ev->v[FT_COMMIT]);
-	int is_long = ev->v[FT_DURATION] >= MODEL_LONG_WAIT_NS, member_error;
+	uint64_t ns;
+	int known = plane_wait_ns(m, ev, &ns);
+	int is_long = ns >= MODEL_LONG_WAIT_NS, member_error;
 	uint64_t key = key32(ev->v[FT_CONTEXT], ev->v[FT_SEQNO]);
 	uint64_t member = model_late_member(m, key, &member_error);
 	const struct ft_fence *in = model_fence_get(m, key);
 
-	model_plane_wait_done(m, (uint32_t)ev->v[FT_PLANE], ev->v[FT_DURATION],
-			      (int)(int32_t)ev->v[FT_RET]);
+	if (known)
+		model_plane_wait_done(m, (uint32_t)ev->v[FT_PLANE], ns, (int)(int32_t)ev->v[FT_RET]);
 	model_long_wait_ret(m, ev, key);
 	if (c && in && in->error && !c->in_error)
 		c->in_error = in->error;
@@ -136,7 +174,7 @@ static void on_plane_wait_end(struct ft_model *m, const struct ft_event *ev)
 	c->block_plane = (int)ev->v[FT_PLANE];
 	c->block_key = member ? member : key;
 	c->block_via = member ? key : 0;
-	c->block_wait_ns = ev->v[FT_DURATION];
+	c->block_wait_ns = ns;
 	c->block_end = ev->ts;
 	c->block_pid = ev->pid;
 }
@@ -303,6 +341,7 @@ void model_commit_event(struct ft_model *m, const struct ft_event *ev)
 	switch (ev->id) {
 	case FT_EV_COMMIT: on_commit(m, ev); break;
 	case FT_EV_OUT_CREATE: on_out_create(m, ev); break;
+	case FT_EV_PLANE_WAIT_BEGIN: on_plane_wait_begin(m, ev); break;
 	case FT_EV_PLANE_WAIT_END: on_plane_wait_end(m, ev); break;
 	case FT_EV_COMMIT_FAILED: on_failed(m, ev); break;
 	case FT_EV_COMMIT_STALL: on_stall(m, ev); break;

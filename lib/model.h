@@ -424,8 +424,19 @@ struct ft_display {
 };
 
 /* Atomic commits, from the series (model-commit.c). */
+/* A plane's in-fence wait begun (series), for an end that carries no duration. */
+struct ft_plane_wait_open {
+	uint64_t commit, ts;
+	uint32_t plane;
+	int open;
+};
+
+#define MODEL_OPEN_PLANE_WAITS 32	/* a commit waits on its planes one at a time */
+
 struct ft_commits {
 	VEC(struct ft_commit) slab;	/* commits in flight, and free slots */
+	struct ft_plane_wait_open open_waits[MODEL_OPEN_PLANE_WAITS];
+	unsigned int open_waits_next;
 	struct vec_free free;
 	struct keymap of_id, of_out;
 	struct ft_failed_commit failed[MODEL_MAX_LISTED];

@@ -46,6 +46,18 @@ struct {
 	__type(value, __u64);
 } waits SEC(".maps");
 
+/*
+ * The series' plane waits in progress, by plane state: its wait events
+ * carry no duration, which is the time from drm_fence_wait_begin to _end.
+ * A commit waits on its planes one at a time, so a few are in flight.
+ */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 256);
+	__type(key, __u64);
+	__type(value, __u64);
+} plane_waits SEC(".maps");
+
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
 	__uint(max_entries, FL_MAX_HISTS);
@@ -300,10 +312,29 @@ static __always_inline int on_out_signal(const struct drm_pending_vblank_event *
 	return 0;
 }
 
-static __always_inline int on_plane_wait(const struct drm_plane_state *ps, __u64 duration_ns)
+static __always_inline int on_plane_wait_begin(const struct drm_plane_state *ps)
 {
+	__u64 key = (__u64)ps, now = bpf_ktime_get_ns();
+
 	if (targ_waits)
-		hist_add(BPF_CORE_READ(ps, plane, base.id), FL_PLANE_WAIT, duration_ns, 0);
+		bpf_map_update_elem(&plane_waits, &key, &now, BPF_ANY);
+	return 0;
+}
+
+/* Only the first two arguments: the same on every version of the series. */
+static __always_inline int on_plane_wait(const struct drm_plane_state *ps)
+{
+	__u64 key = (__u64)ps, now = bpf_ktime_get_ns();
+	__u64 *begin;
+
+	if (!targ_waits)
+		return 0;
+	begin = bpf_map_lookup_elem(&plane_waits, &key);
+	if (!begin)
+		return 0;	/* begun before the tool: its duration unknown */
+	if (now > *begin)
+		hist_add(BPF_CORE_READ(ps, plane, base.id), FL_PLANE_WAIT, now - *begin, 0);
+	bpf_map_delete_elem(&plane_waits, &key);
 	return 0;
 }
 
@@ -313,11 +344,15 @@ int BPF_PROG(tp_btf_out_signal, struct drm_device *dev, const struct drm_pending
 SEC("raw_tp/drm_fence_out_signal")
 int BPF_PROG(raw_tp_out_signal, struct drm_device *dev, const struct drm_pending_vblank_event *e,
 	     u64 seq, ktime_t time) { return on_out_signal(e, time); }
+SEC("tp_btf/drm_fence_wait_begin")
+int BPF_PROG(tp_btf_plane_wait_begin, const struct drm_atomic_state *state,
+	     const struct drm_plane_state *ps) { return on_plane_wait_begin(ps); }
+SEC("raw_tp/drm_fence_wait_begin")
+int BPF_PROG(raw_tp_plane_wait_begin, const struct drm_atomic_state *state,
+	     const struct drm_plane_state *ps) { return on_plane_wait_begin(ps); }
 SEC("tp_btf/drm_fence_wait_end")
 int BPF_PROG(tp_btf_plane_wait, const struct drm_atomic_state *state,
-	     const struct drm_plane_state *ps, bool interruptible, int ret, u64 duration_ns)
-{ return on_plane_wait(ps, duration_ns); }
+	     const struct drm_plane_state *ps) { return on_plane_wait(ps); }
 SEC("raw_tp/drm_fence_wait_end")
 int BPF_PROG(raw_tp_plane_wait, const struct drm_atomic_state *state,
-	     const struct drm_plane_state *ps, bool interruptible, int ret, u64 duration_ns)
-{ return on_plane_wait(ps, duration_ns); }
+	     const struct drm_plane_state *ps) { return on_plane_wait(ps); }

@@ -72,7 +72,8 @@ static void attach_commit(struct stall_ctx *c, struct stall_seen *s)
 	if (!c->have_series || s->wait.before_tool)
 		return;
 	if (s->commit < 0) {
-		sw = series_wait_of(&c->series, s->wait.fence.ptr);
+		sw = series_wait_of(&c->series, s->wait.fence.context, s->wait.fence.seqno,
+				    s->wait.pid);
 		if (!sw)
 			return;
 		s->commit = (int64_t)sw->commit;

@@ -108,9 +108,10 @@ static void members(struct stall_ctx *c, const struct fs_wait *w)
 }
 
 /* Which commit and plane the wait belongs to: the series knows. */
-static void attribution(struct stall_ctx *c, uint64_t fence)
+static void attribution(struct stall_ctx *c, const struct fs_wait *w)
 {
-	const struct series_wait *sw = c->have_series ? series_wait_of(&c->series, fence) : NULL;
+	const struct series_wait *sw = c->have_series ?
+		series_wait_of(&c->series, w->fence.context, w->fence.seqno, w->pid) : NULL;
 
 	if (sw)
 		printf("  commit %" PRIu64 ", plane %u: an atomic commit's in-fence wait\n",
@@ -169,7 +170,8 @@ static void start_json(struct stall_ctx *c, const struct fs_wait *w, const struc
 	printf(", \"timeline\": ");
 	json_field(tl, 80);
 	{
-		const struct series_wait *sw = c->have_series ? series_wait_of(&c->series, w->fence.ptr) : NULL;
+		const struct series_wait *sw = c->have_series ?
+			series_wait_of(&c->series, w->fence.context, w->fence.seqno, w->pid) : NULL;
 
 		if (sw)
 			printf(", \"commit\": %" PRIu64 ", \"plane\": %u", sw->commit, sw->plane);
@@ -245,7 +247,7 @@ void stall_print_start(struct stall_ctx *c, struct stall_seen *s, uint64_t now)
 	if (w->is_array)
 		members(c, w);
 	if (!b || b->names.commit < 0)
-		attribution(c, w->fence.ptr);
+		attribution(c, w);
 	stall_class_start(c, s, now);
 	stall_debugfs_text(&(struct stall_target){ -1, w->fence.context, w->fence.seqno });
 	fflush(stdout);

@@ -9,10 +9,18 @@
 
 #include "stall-series.h"
 
-const struct series_wait *series_wait_of(const struct stall_series *s, uint64_t fence)
+/*
+ * The in-progress wait of task @pid on the fence (@context, @seqno): what the
+ * BPF side saw as a wait, found among the series' waits.  Not by the fence's
+ * identity: the series carries dma_fence_trace_id(), the BPF side only the
+ * address, and the two cannot be compared.
+ */
+const struct series_wait *series_wait_of(const struct stall_series *s, uint64_t context,
+					 uint64_t seqno, uint32_t pid)
 {
 	for (unsigned int i = 0; i < s->n_waits; i++)
-		if (s->waits[i].fence == fence)
+		if (s->waits[i].context == context && s->waits[i].seqno == seqno &&
+		    s->waits[i].pid == pid)
 			return &s->waits[i];
 	return NULL;
 }

@@ -50,6 +50,7 @@ static void wait_begin(struct stall_series *s, const struct ft_event *ev)
 	w->seqno = ev->v[FT_SEQNO];
 	w->ts = ev->ts;
 	w->end = 0;
+	w->pid = ev->pid;
 }
 
 static const struct series_failed_fence *failed_fence(const struct stall_series *s, uint64_t fence)
@@ -207,7 +208,7 @@ static void (*const handlers[FT_EV_COUNT])(struct stall_series *, const struct f
 /*
  * Enable the events handled.  -1 when one of the series' drm_fence or
  * sync_file events cannot be enabled or decoded; dma_fence_error may be
- * missing (a kernel with the series up to patch 0007).
+ * missing (a kernel with the series up to patch 0008).
  */
 static int enable_events(struct stall_series *s)
 {

@@ -25,6 +25,7 @@ struct series_wait {			/* a commit's in-fence wait */
 	uint64_t fence, commit, ts, context, seqno;
 	uint64_t end;			/* 0 while in progress */
 	uint32_t plane;
+	uint32_t pid;			/* the waiting task */
 };
 
 struct series_commit {			/* drm_fence_commit: its atomic ioctl entered */
@@ -65,7 +66,8 @@ struct stall_series {
 int series_start(struct stall_series *s, struct stall_ctx *c);
 void series_read(struct stall_series *s);
 unsigned int series_going(const struct stall_series *s);
-const struct series_wait *series_wait_of(const struct stall_series *s, uint64_t fence);
+const struct series_wait *series_wait_of(const struct stall_series *s, uint64_t context,
+					 uint64_t seqno, uint32_t pid);
 const struct series_wait *series_wait_of_commit(const struct stall_series *s, uint64_t commit);
 uint64_t series_commit_entry(const struct stall_series *s, uint64_t commit);
 void series_stop(struct stall_series *s);

@@ -69,7 +69,11 @@ enum ft_stall_stage {
 /* Field slots: where a decoded value lands in struct ft_event. */
 enum ft_slot {
 	FT_CONTEXT, FT_SEQNO, FT_CRTC, FT_SEQ, FT_TIME, FT_FILE,
-	/* the series' fields */
+	/*
+	 * the series' fields; FT_FENCE and FT_SYNC_FILE are the kernel's
+	 * dma_fence_trace_id() of the object (a series before patch 0005 put
+	 * its address there): opaque, compared only for equality
+	 */
 	FT_COMMIT, FT_FENCE, FT_PLANE, FT_FLAGS, FT_ERR, FT_RET, FT_DURATION, FT_STAGE,
 	FT_WAITS_ON, FT_KIND, FT_SYNC_FILE,
 	FT_CONTAINER_CONTEXT, FT_CONTAINER_SEQNO, FT_INDEX,
@@ -144,7 +148,7 @@ enum ft_slot {
 	F(PLANE_WAIT_END,    context,  FT_CONTEXT,  FT_REQUIRED)	\
 	F(PLANE_WAIT_END,    seqno,    FT_SEQNO,    FT_REQUIRED)	\
 	F(PLANE_WAIT_END,    ret,      FT_RET,	    FT_REQUIRED)	\
-	F(PLANE_WAIT_END,    duration_ns, FT_DURATION, FT_REQUIRED)	\
+	F(PLANE_WAIT_END,    duration_ns, FT_DURATION, FT_OPTIONAL)	\
 	F(PLANE_WAIT_BEGIN,  commit,   FT_COMMIT,   FT_REQUIRED)	\
 	F(PLANE_WAIT_BEGIN,  plane,    FT_PLANE,    FT_REQUIRED)	\
 	F(PLANE_WAIT_BEGIN,  fence,    FT_FENCE,    FT_OPTIONAL)	\

@@ -7,6 +7,7 @@
  * sync_file polls.  Payload offsets are those of tracepoints/formats/.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "golden-traces.h"
 #include "series-formats.h"
@@ -73,13 +74,16 @@ static void out_discard(struct gt *g, uint64_t ts, uint32_t seqno, int err)
 	add(g, ts, "drm_fence_out_discard", &p);
 }
 
-static void plane_wait_end(struct gt *g, uint64_t ts, uint32_t frame,
-			   const struct gt_timeline *t, uint64_t duration)
+static void plane_wait(struct gt *g, uint64_t ts, const char *name, uint32_t frame,
+		       const struct gt_timeline *t)
 {
 	struct payload p;
 
-	series_plane_wait(&p, COMMIT(frame), PLANE, t->context, frame, duration);
-	add(g, ts, "drm_fence_wait_end", &p);
+	if (!strcmp(name, "drm_fence_wait_begin"))
+		series_plane_wait_begin(&p, COMMIT(frame), PLANE, t->context, frame);
+	else
+		series_plane_wait_end(&p, COMMIT(frame), PLANE, t->context, frame, 0);
+	add(g, ts, name, &p);
 }
 
 static void commit_stall(struct gt *g, uint64_t ts, uint64_t commit, int64_t waits_on,
@@ -106,7 +110,7 @@ static void commit_lands(struct gt *g, uint32_t f, uint64_t t, uint64_t end,
 {
 	gt_pid(g, 50);
 	gt_fence(g, 1, end, "dma_fence_wait_end", in, f);
-	plane_wait_end(g, end + 1000, f, in, end + 1000 - (t + MS));
+	plane_wait(g, end + 1000, "drm_fence_wait_end", f, in);
 	for ((*vbl)++; *vbl * FRAME_NS + 20000 <= end + 1000; (*vbl)++)
 		gt_land(g, *vbl, 0);
 	gt_land(g, *vbl, f);
@@ -134,6 +138,7 @@ static void merged(struct gt *g, uint32_t f, uint64_t a_ms, uint64_t b_ms, int b
 	gt_fence(g, 1, t, "dma_fence_init", &gt_out, f);
 	out_create(g, t + 1000, f);
 	gt_fence(g, 1, t + MS, "dma_fence_wait_start", &gt_array, f);
+	plane_wait(g, t + MS, "drm_fence_wait_begin", f, &gt_array);
 	gt_pid(g, 40);
 	signal_fence(g, a < b ? a : b, a < b ? &gt_a : &gt_b, f, a < b ? 0 : b_err);
 	signal_fence(g, last, a < b ? &gt_b : &gt_a, f, a < b ? b_err : 0);
@@ -159,9 +164,11 @@ void gt_merge(struct gt *g)
 
 /*
  * Frame @f at @t: producer B's fence @f made before it, the out-fence made
- * and its commit waiting on B from @t + 1 ms; B signals at @done with @err.
+ * and its commit waiting on B from @t + 1 ms (with the series' wait_begin
+ * when @series_wait: its end follows); B signals at @done with @err.
  */
-static void wait_on_b(struct gt *g, uint32_t f, uint64_t t, uint64_t done, int err)
+static void wait_on_b(struct gt *g, uint32_t f, uint64_t t, uint64_t done, int err,
+		      int series_wait)
 {
 	gt_pid(g, 40);
 	gt_fence(g, 1, t - 500000, "dma_fence_init", &gt_b, f);
@@ -169,6 +176,8 @@ static void wait_on_b(struct gt *g, uint32_t f, uint64_t t, uint64_t done, int e
 	gt_fence(g, 1, t, "dma_fence_init", &gt_out, f);
 	out_create(g, t + 1000, f);
 	gt_fence(g, 1, t + MS, "dma_fence_wait_start", &gt_b, f);
+	if (series_wait)
+		plane_wait(g, t + MS, "drm_fence_wait_begin", f, &gt_b);
 	gt_pid(g, 40);
 	signal_fence(g, done, &gt_b, f, err);
 }
@@ -178,7 +187,7 @@ static void plain(struct gt *g, uint32_t f, uint64_t ms, int err, uint32_t *vbl)
 {
 	uint64_t t = *vbl * FRAME_NS + MS, done = t + (1 + ms) * MS;
 
-	wait_on_b(g, f, t, done, err);
+	wait_on_b(g, f, t, done, err, 1);
 	commit_lands(g, f, t, done + 10000, &gt_b, vbl);
 }
 
@@ -214,7 +223,7 @@ static void stalled_no_frame(struct gt *g, uint32_t f, int fence_err, int err, u
 {
 	uint64_t t = *vbl * FRAME_NS + MS, done = t + 41 * MS;
 
-	wait_on_b(g, f, t, done, fence_err);
+	wait_on_b(g, f, t, done, fence_err, 0);
 	gt_pid(g, 50);
 	gt_fence(g, 1, done + 1000, "dma_fence_wait_end", &gt_b, f);
 	if (err)

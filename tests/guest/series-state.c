@@ -184,7 +184,7 @@ static int test_failed_commit_discards_out_fence(void)
 	CHECK(out == -1, "OUT_FENCE_PTR holds %d, want -1", out);
 	CHECK(guest_trace_stop(&tr) == 0, "reading the trace");
 	CHECK(find_out_create(tr.text, NULL, &ev, k[0], sizeof(k[0])) == 1, "one out_create");
-	snprintf(k[1], sizeof(k[1]), "fence=0x%" PRIx64, ufield(ev.line, "fence"));
+	snprintf(k[1], sizeof(k[1]), "fence=%016" PRIx64, idfield(ev.line, "fence"));
 	field_word(k[2], sizeof(k[2]), ev.line, "seqno");
 	snprintf(k[3], sizeof(k[3]), "error=%d", -ERESTARTSYS);
 	CHECK(find_ev(tr.text, "drm_fence_out_discard", W(k[0], k[1], k[2], k[3]), NULL) == 1,
@@ -349,7 +349,7 @@ static int test_merge_members(void)
 	CHECK(guest_trace_stop(&tr) == 0 && guest_trace_stop(&tm) == 0, "reading the traces");
 	CHECK(find_ev(tm.text, "sync_file_merge", NULL, &ev) == 1, "one sync_file_merge");
 	tap_diag("%s", ev.line);
-	snprintf(k[0], sizeof(k[0]), "container=0x%" PRIx64, ufield(ev.line, "fence"));
+	snprintf(k[0], sizeof(k[0]), "container=%016" PRIx64, idfield(ev.line, "fence"));
 	snprintf(k[1], sizeof(k[1]), "context=%" PRIu64, a_s.context);
 	snprintf(k[2], sizeof(k[2]), "context=%" PRIu64, b_s.context);
 	CHECK(find_ev(tr.text, "dma_fence_member", NULL, NULL) == 2, "want two members");

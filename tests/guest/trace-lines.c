@@ -100,6 +100,17 @@ uint64_t ufield(const char *line, const char *key)
 }
 
 /*
+ * The identity field @key of @line (fence, sync_file, a, b, container): the
+ * kernel's dma_fence_trace_id(), printed as 16 hex digits without 0x.
+ */
+uint64_t idfield(const char *line, const char *key)
+{
+	const char *v = value_of(line, key);
+
+	return v ? strtoull(v, NULL, 16) : 0;
+}
+
+/*
  * "@key=N" with @line's value of the (decimal) field @key, in @word: the
  * word that finds the same object in other events.  Returns @word.
  */

@@ -19,6 +19,7 @@ unsigned int find_ev(const char *text, const char *event, const char *const *nee
 		     struct ev *first);
 int64_t field(const char *line, const char *key);
 uint64_t ufield(const char *line, const char *key);
+uint64_t idfield(const char *line, const char *key);
 const char *field_word(char *word, size_t len, const char *line, const char *key);
 unsigned int find_out_create(const char *text, const char *const *needles, struct ev *ev,
 			     char *commit, size_t len);

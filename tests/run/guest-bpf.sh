@@ -47,6 +47,14 @@ guest_latency() {
 	"$repo/build/bin/fence-trace" report --json "$d/trace.dat" >"$d/report.json" 2>/dev/null &&
 		"$repo/tests/lab/check-latency" "$d/lat.json" "$d/report.json" 20 producer-A:3 producer-B:12 >"$d/check.out" 2>&1
 	verdict $? "latency: BPF counts equal the workload's fences, every bucket within one log2 bucket of report, render delays in their buckets" "$d/check.out"
+	# -W on the series kernel: each plane's waits, timed from the series'
+	# wait_begin to its wait_end (the events carry no duration), as many
+	# as the report of the same run counts from the trace
+	grep -o '"kind": "plane_wait", "id": [0-9]*, [^]]*' "$d/lat.json" |
+		sed 's/.*"id": \([0-9]*\),.*"count": \([0-9]*\),.*/\1 \2/' | sort >"$d/plane-bpf.txt"
+	jq -r '.waits.by_plane[] | "\(.plane) \(.waits)"' "$d/report.json" | sort >"$d/plane-report.txt"
+	[ -s "$d/plane-report.txt" ] && cmp -s "$d/plane-bpf.txt" "$d/plane-report.txt"
+	verdict $? "latency -W (series kernel): each plane's wait count, timed begin to end in BPF, equals the report's" "$d/plane-bpf.txt"
 	# -C CRTC -m -W -P, text: the CRTC's signal latency alone, in ms; the
 	# workload's waits are on the producers, so no wait histogram at all.
 	ctx=$(sed -n 's/^crtc-context=\([0-9][0-9]*\)$/\1/p' "$d.out")
@@ -279,7 +287,7 @@ guest_bpf_flavours() {
 			for flavour in tp_btf raw_tp; do
 				absent="" why=""
 				[ $kernel_name/$tool = stock/latency ] || [ $kernel_name/$tool = distro/latency ] &&
-					absent="out_signal plane_wait" why=", the series hooks skipped"
+					absent="out_signal plane_wait_begin plane_wait" why=", the series hooks skipped"
 				[ $rc = 0 ] && grep -q "^$tool-$flavour=0" "$d.out" &&
 					"$repo/tests/lab/check-attach" "$repo/build/bpf/fence-$tool.skel.h" $flavour \
 						"$d/$tool-$flavour.progs" "$d/$tool-$flavour.links" $absent \

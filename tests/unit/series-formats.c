@@ -183,15 +183,14 @@ void series_out_discard(struct payload *p, uint64_t commit, uint32_t crtc, uint6
 }
 
 /**
- * series_commit() - drm_fence_commit: task @pid's atomic ioctl (@flags)
- * made @commit
+ * series_commit() - drm_fence_commit: an atomic ioctl (@flags) of the
+ * event's task (common_pid), commit @commit
  */
-void series_commit(struct payload *p, uint64_t commit, uint32_t flags, int pid)
+void series_commit(struct payload *p, uint64_t commit, uint32_t flags)
 {
-	payload_init(p, 52);
+	payload_init(p, 48);
 	payload_num(p, 8, commit, 8);
 	payload_num(p, 16, flags, 4);
-	payload_num(p, 32, (uint32_t)pid, 4);
 }
 
 /**
@@ -210,19 +209,32 @@ void series_plane(struct payload *p, uint64_t commit, uint32_t plane, uint32_t c
 }
 
 /**
- * series_plane_wait() - drm_fence_wait_begin or _end (one layout):
- * @commit's wait for plane @plane's in-fence (@context, @seqno), ended
- * after @duration_ns
+ * series_plane_wait_begin() - drm_fence_wait_begin: @commit starts waiting
+ * for plane @plane's in-fence (@context, @seqno)
  */
-void series_plane_wait(struct payload *p, uint64_t commit, uint32_t plane, uint64_t context,
-		       uint64_t seqno, uint64_t duration_ns)
+void series_plane_wait_begin(struct payload *p, uint64_t commit, uint32_t plane,
+			     uint64_t context, uint64_t seqno)
 {
-	payload_init(p, 64);
+	payload_init(p, 52);
 	payload_num(p, 8, commit, 8);
 	payload_num(p, 16, plane, 4);
 	payload_num(p, 32, context, 8);
 	payload_num(p, 40, seqno, 8);
-	payload_num(p, 56, duration_ns, 8);
+}
+
+/**
+ * series_plane_wait_end() - drm_fence_wait_end: that wait is over, with
+ * @ret (its duration is the reader's, from the begin)
+ */
+void series_plane_wait_end(struct payload *p, uint64_t commit, uint32_t plane, uint64_t context,
+			   uint64_t seqno, int ret)
+{
+	payload_init(p, 52);
+	payload_num(p, 8, commit, 8);
+	payload_num(p, 16, plane, 4);
+	payload_num(p, 32, context, 8);
+	payload_num(p, 40, seqno, 8);
+	payload_num(p, 48, (uint32_t)ret, 4);
 }
 
 /**

@@ -45,11 +45,13 @@ void series_out_create(struct payload *p, uint64_t commit, uint32_t crtc, uint64
 		       uint64_t seqno, const char *crtc_name);
 void series_out_discard(struct payload *p, uint64_t commit, uint32_t crtc, uint64_t context,
 			uint64_t seqno, int err);
-void series_commit(struct payload *p, uint64_t commit, uint32_t flags, int pid);
+void series_commit(struct payload *p, uint64_t commit, uint32_t flags);
 void series_plane(struct payload *p, uint64_t commit, uint32_t plane, uint32_t crtc,
 		  uint64_t context, uint64_t seqno);
-void series_plane_wait(struct payload *p, uint64_t commit, uint32_t plane, uint64_t context,
-		       uint64_t seqno, uint64_t duration_ns);
+void series_plane_wait_begin(struct payload *p, uint64_t commit, uint32_t plane,
+			     uint64_t context, uint64_t seqno);
+void series_plane_wait_end(struct payload *p, uint64_t commit, uint32_t plane, uint64_t context,
+			   uint64_t seqno, int ret);
 void series_flip_done(struct payload *p, uint64_t commit, uint32_t crtc, uint64_t vblank);
 void series_cleanup_done(struct payload *p, uint64_t commit);
 void series_commit_stall(struct payload *p, uint64_t commit, uint32_t crtc, int64_t waits_on,

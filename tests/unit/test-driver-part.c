@@ -53,7 +53,7 @@ static void commit(struct trace_fixture *f, uint64_t id, uint32_t seqno, const s
 				  OUT_CTX, seqno), 0);
 	series_out_create(&p, id, 51, OUT_CTX, seqno, "crtc-0");
 	add(f, s->submit + 1000, "drm_fence_out_create", &p);
-	series_commit(&p, id, 0, 50);
+	series_commit(&p, id, 0);
 	add(f, s->submit + 2000, "drm_fence_commit", &p);
 	series_cleanup_done(&p, id);	/* commit_tail and hw_done have its layout */
 	if (s->tail)

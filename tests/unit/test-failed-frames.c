@@ -44,7 +44,7 @@ static void series_rejection(struct trace_fixture *f, uint64_t t)
 {
 	struct payload p;
 
-	series_commit(&p, COMMIT, 0, 50);
+	series_commit(&p, COMMIT, 0);
 	add(f, t + 1000, "drm_fence_commit", &p);
 	series_commit_failed(&p, COMMIT, discard_err);
 	add(f, t + 2000, "drm_fence_commit_failed", &p);

@@ -134,14 +134,17 @@ static void test_blocking_wait_is_the_last_to_signal(void **state)
 	assert_int_equal(b->wait_ns, 30 * MS + 1000);
 }
 
-/* The series' drm_fence_wait_end of commit COMMIT on @plane, fence (@ctx, 1). */
-static void plane_wait_end(struct trace_fixture *f, uint64_t ts, uint32_t plane, uint32_t ctx,
-			   uint64_t duration)
+/* The series' drm_fence_wait_begin or _end (@end) of commit COMMIT on @plane, fence (@ctx, 1). */
+static void plane_wait(struct trace_fixture *f, uint64_t ts, int end, uint32_t plane, uint32_t ctx)
 {
 	struct payload p;
 
-	series_plane_wait(&p, COMMIT, plane, ctx, 1, duration);
-	trace_fixture_event(f, 1, ts, "drm_fence_wait_end", p.b, p.len);
+	if (end)
+		series_plane_wait_end(&p, COMMIT, plane, ctx, 1, 0);
+	else
+		series_plane_wait_begin(&p, COMMIT, plane, ctx, 1);
+	trace_fixture_event(f, 1, ts, end ? "drm_fence_wait_end" : "drm_fence_wait_begin", p.b,
+			    p.len);
 }
 
 static void out_create(struct trace_fixture *f, uint64_t ts, uint32_t seqno)
@@ -170,10 +173,12 @@ static void test_blocking_plane_wait_is_the_last(void **state)
 	tb_set_pid(f->tb, 50);
 	fence(f, 1, t, "dma_fence_init", OUT_CTX, 1);
 	out_create(f, t + 1000, 1);
+	plane_wait(f, t + 1 * MS + 1000, 0, 31, 3);		/* 2 ms on A */
 	fence(f, 1, t + 3 * MS, "dma_fence_signaled", 3, 1);
-	plane_wait_end(f, t + 3 * MS + 1000, 31, 3, 2 * MS);
+	plane_wait(f, t + 3 * MS + 1000, 1, 31, 3);
+	plane_wait(f, t + 4 * MS + 1000, 0, 33, 4);		/* 30 ms on B */
 	fence(f, 1, t + 34 * MS, "dma_fence_signaled", 4, 1);
-	plane_wait_end(f, t + 34 * MS + 1000, 33, 4, 30 * MS);
+	plane_wait(f, t + 34 * MS + 1000, 1, 33, 4);
 	tb_set_pid(f->tb, 0);
 	for (uint32_t s = 101; s <= 103; s++)
 		land(f, s, s == 103);
@@ -284,7 +289,7 @@ static void commit_event(struct trace_fixture *f, uint64_t ts, uint64_t id, uint
 {
 	struct payload p;
 
-	series_commit(&p, id, flags, 50);
+	series_commit(&p, id, flags);
 	trace_fixture_event(f, 1, ts, "drm_fence_commit", p.b, p.len);
 }
 

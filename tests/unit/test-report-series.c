@@ -5,7 +5,7 @@
  * commit did with a failed in-fence), dma_fence_member (a wait on a merged
  * fence put down to its late member), drm_fence_out_discard (a failed
  * commit's out-fence), drm_fence_out_create's crtc_name, and the
- * commit_stall stages patch 0007 adds (swap_state hw_done, flip_done
+ * commit_stall stages patch 0008 adds (swap_state hw_done, flip_done
  * timeout).  And a stock trace, where errors are unknown and said so.
  */
 #include <string.h>
@@ -85,12 +85,15 @@ static void out_discard(struct trace_fixture *f, uint64_t ts, uint64_t commit, u
 	add(f, 1, ts, "drm_fence_out_discard", &p);
 }
 
-static void plane_wait_end(struct trace_fixture *f, uint64_t ts, uint64_t duration)
+static void plane_wait(struct trace_fixture *f, uint64_t ts, int end)
 {
 	struct payload p;
 
-	series_plane_wait(&p, COMMIT, PLANE, MERGE_CTX, 1, duration);
-	add(f, 1, ts, "drm_fence_wait_end", &p);
+	if (end)
+		series_plane_wait_end(&p, COMMIT, PLANE, MERGE_CTX, 1, 0);
+	else
+		series_plane_wait_begin(&p, COMMIT, PLANE, MERGE_CTX, 1);
+	add(f, 1, ts, end ? "drm_fence_wait_end" : "drm_fence_wait_begin", &p);
 }
 
 static void commit_stall(struct trace_fixture *f, uint64_t ts, uint64_t commit, int64_t waits_on,
@@ -130,6 +133,7 @@ static void merged_failed_in_fence(struct trace_fixture *f)
 	fence(f, 1, t, "dma_fence_init", OUT_CTX, 1);
 	out_create(f, t + 1000, COMMIT, 1);
 	fence(f, 1, t + 1 * MS, "dma_fence_wait_start", MERGE_CTX, 1);
+	plane_wait(f, t + 1 * MS, 0);
 	tb_set_pid(f->tb, 40);
 	fence(f, 1, t + 5 * MS, "dma_fence_signaled", A_CTX, 1);
 	fence_error(f, t + 101 * MS, B_CTX, 1, -2);
@@ -138,7 +142,7 @@ static void merged_failed_in_fence(struct trace_fixture *f)
 	fence(f, 1, t + 101 * MS + 3000, "dma_fence_signaled", MERGE_CTX, 1);
 	tb_set_pid(f->tb, 50);
 	fence(f, 1, t + 101 * MS + 10000, "dma_fence_wait_end", MERGE_CTX, 1);
-	plane_wait_end(f, t + 101 * MS + 11000, 100 * MS + 11000);
+	plane_wait(f, t + 101 * MS + 11000, 1);	/* 100.011 ms after its begin */
 	tb_set_pid(f->tb, 0);
 	for (uint32_t s = 101; s < 107; s++)
 		land(f, s, 0);
@@ -272,13 +276,15 @@ static void test_signal_traced_after_cleanup(void **state)
 	fence(f, 1, t, "dma_fence_init", OUT_CTX, 1);
 	out_create(f, t + 1000, COMMIT, 1);
 	fence(f, 1, t + 2000, "dma_fence_wait_start", A_CTX, 1);
+	series_plane_wait_begin(&p, COMMIT, PLANE, A_CTX, 1);
+	add(f, 1, t + 3000, "drm_fence_wait_begin", &p);
 	tb_set_pid(f->tb, 0);
 	land(f, 101, 0);
 	tb_set_pid(f->tb, 40);
 	fence(f, 0, t + 20 * MS, "dma_fence_signaled", A_CTX, 1);	/* after vblank 101 */
 	tb_set_pid(f->tb, 50);
 	fence(f, 1, t + 20 * MS + 5000, "dma_fence_wait_end", A_CTX, 1);
-	series_plane_wait(&p, COMMIT, PLANE, A_CTX, 1, 20 * MS + 3000);
+	series_plane_wait_end(&p, COMMIT, PLANE, A_CTX, 1, 0);	/* 20.003 ms after its begin */
 	add(f, 1, t + 20 * MS + 6000, "drm_fence_wait_end", &p);
 	series_cleanup_done(&p, COMMIT);
 	add(f, 1, 102 * 16 * MS - 1000, "drm_fence_cleanup_done", &p);
@@ -294,12 +300,44 @@ static void test_signal_traced_after_cleanup(void **state)
 	assert_int_equal(late->blocking.context, A_CTX);
 }
 
+/*
+ * The series' wait events carry no duration: it is the time from the
+ * drm_fence_wait_begin of the same commit and plane.  An end whose begin
+ * was not traced (before the trace, or lost) is not counted: no made-up
+ * duration.
+ */
+static void test_plane_wait_duration_from_begin(void **state)
+{
+	struct trace_fixture *f = *state;
+	const struct ft_wait_stats *planes;
+	struct ft_model *m;
+	struct payload p;
+
+	tb_set_pid(f->tb, 50);
+	series_plane_wait_end(&p, COMMIT - 1, PLANE, A_CTX, 1, 0);	/* its begin untraced */
+	add(f, 1, 1 * MS, "drm_fence_wait_end", &p);
+	series_plane_wait_begin(&p, COMMIT, 31, A_CTX, 2);		/* another plane's */
+	add(f, 1, 2 * MS, "drm_fence_wait_begin", &p);
+	series_plane_wait_begin(&p, COMMIT, PLANE, A_CTX, 2);
+	add(f, 1, 3 * MS, "drm_fence_wait_begin", &p);
+	series_plane_wait_end(&p, COMMIT, PLANE, A_CTX, 2, 0);
+	add(f, 1, 8 * MS, "drm_fence_wait_end", &p);
+	tb_set_pid(f->tb, 0);
+	m = trace_fixture_analyze(f);
+	planes = &m->waits.by_plane;
+	assert_int_equal(planes->n, 1);
+	assert_int_equal(planes->items[0].id, PLANE);
+	assert_int_equal(planes->items[0].count, 1);
+	assert_int_equal(planes->items[0].total_ns, 5 * MS);
+}
+
 int run_report_series_tests(void)
 {
 	const struct CMUnitTest tests[] = {
 		trace_fixture_series_test(test_merged_member_and_failed_fence),
 		trace_fixture_series_test(test_discard_and_commit_stall_stages),
 		trace_fixture_series_test(test_signal_traced_after_cleanup),
+		trace_fixture_series_test(test_plane_wait_duration_from_begin),
 		trace_fixture_stock_test(test_stock_errors_unknown),
 	};
 
