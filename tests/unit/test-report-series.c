@@ -8,6 +8,7 @@
  * commit_stall stages patch 0008 adds (swap_state hw_done, flip_done
  * timeout).  And a stock trace, where errors are unknown and said so.
  */
+#include <errno.h>
 #include <string.h>
 
 #include "analyze.h"
@@ -331,6 +332,31 @@ static void test_plane_wait_duration_from_begin(void **state)
 	assert_int_equal(planes->items[0].total_ns, 5 * MS);
 }
 
+/*
+ * A series before the tidying traced an -EDEADLK backoff as
+ * drm_fence_commit_failed: the commit goes on under its id, so it is no
+ * failure, and the commit's later events still find it.
+ */
+static void test_backoff_is_no_failure(void **state)
+{
+	struct trace_fixture *f = *state;
+	struct ft_model *m;
+	struct payload p;
+
+	tb_set_pid(f->tb, 50);
+	series_commit(&p, COMMIT, 0);
+	add(f, 1, 1 * MS, "drm_fence_commit", &p);
+	series_commit_failed(&p, COMMIT, -EDEADLK);
+	add(f, 1, 2 * MS, "drm_fence_commit_failed", &p);
+	series_commit_failed(&p, COMMIT, -EINVAL);
+	add(f, 1, 3 * MS, "drm_fence_commit_failed", &p);
+	tb_set_pid(f->tb, 0);
+	m = trace_fixture_analyze(f);
+	assert_int_equal(m->commits.failed_total, 1);
+	assert_int_equal(m->commits.n_failed, 1);
+	assert_int_equal(m->commits.failed[0].err, -EINVAL);
+}
+
 int run_report_series_tests(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -338,6 +364,7 @@ int run_report_series_tests(void)
 		trace_fixture_series_test(test_discard_and_commit_stall_stages),
 		trace_fixture_series_test(test_signal_traced_after_cleanup),
 		trace_fixture_series_test(test_plane_wait_duration_from_begin),
+		trace_fixture_series_test(test_backoff_is_no_failure),
 		trace_fixture_stock_test(test_stock_errors_unknown),
 	};
 
