@@ -149,13 +149,17 @@ void series_member(struct payload *p, uint64_t container, const struct series_fe
 	payload_num(p, 64, member->seqno, 8);
 }
 
-/* out_create and out_discard share a layout; the 6th field is crtc_name or error. */
-static void out_fence(struct payload *p, uint64_t commit, uint32_t crtc, uint64_t context,
-		      uint64_t seqno)
+/*
+ * The layout out_create, out_discard and the plane waits share: the
+ * commit, a CRTC or plane id, the fence; the 6th field is crtc_name,
+ * error, interruptible or ret.
+ */
+static void commit_fence(struct payload *p, uint64_t commit, uint32_t id, uint64_t context,
+			 uint64_t seqno)
 {
 	payload_init(p, 52);
 	payload_num(p, 8, commit, 8);
-	payload_num(p, 16, crtc, 4);
+	payload_num(p, 16, id, 4);
 	payload_num(p, 32, context, 8);
 	payload_num(p, 40, seqno, 8);
 }
@@ -167,7 +171,7 @@ static void out_fence(struct payload *p, uint64_t commit, uint32_t crtc, uint64_
 void series_out_create(struct payload *p, uint64_t commit, uint32_t crtc, uint64_t context,
 		       uint64_t seqno, const char *crtc_name)
 {
-	out_fence(p, commit, crtc, context, seqno);
+	commit_fence(p, commit, crtc, context, seqno);
 	payload_str(p, 48, crtc_name);
 }
 
@@ -178,7 +182,7 @@ void series_out_create(struct payload *p, uint64_t commit, uint32_t crtc, uint64
 void series_out_discard(struct payload *p, uint64_t commit, uint32_t crtc, uint64_t context,
 			uint64_t seqno, int err)
 {
-	out_fence(p, commit, crtc, context, seqno);
+	commit_fence(p, commit, crtc, context, seqno);
 	payload_num(p, 48, (uint32_t)err, 4);
 }
 
@@ -215,11 +219,7 @@ void series_plane(struct payload *p, uint64_t commit, uint32_t plane, uint32_t c
 void series_plane_wait_begin(struct payload *p, uint64_t commit, uint32_t plane,
 			     uint64_t context, uint64_t seqno)
 {
-	payload_init(p, 52);
-	payload_num(p, 8, commit, 8);
-	payload_num(p, 16, plane, 4);
-	payload_num(p, 32, context, 8);
-	payload_num(p, 40, seqno, 8);
+	commit_fence(p, commit, plane, context, seqno);
 }
 
 /**
@@ -229,11 +229,7 @@ void series_plane_wait_begin(struct payload *p, uint64_t commit, uint32_t plane,
 void series_plane_wait_end(struct payload *p, uint64_t commit, uint32_t plane, uint64_t context,
 			   uint64_t seqno, int ret)
 {
-	payload_init(p, 52);
-	payload_num(p, 8, commit, 8);
-	payload_num(p, 16, plane, 4);
-	payload_num(p, 32, context, 8);
-	payload_num(p, 40, seqno, 8);
+	commit_fence(p, commit, plane, context, seqno);
 	payload_num(p, 48, (uint32_t)ret, 4);
 }
 
