@@ -7,7 +7,6 @@
  * sync_file polls.  Payload offsets are those of tracepoints/formats/.
  */
 #include <stdio.h>
-#include <string.h>
 
 #include "golden-traces.h"
 #include "series-formats.h"
@@ -74,15 +73,13 @@ static void out_discard(struct gt *g, uint64_t ts, uint32_t seqno, int err)
 	add(g, ts, "drm_fence_out_discard", &p);
 }
 
-static void plane_wait(struct gt *g, uint64_t ts, const char *name, uint32_t frame,
+/* The series' wait_begin (@end 0) or wait_end of frame @frame's commit on timeline @t. */
+static void plane_wait(struct gt *g, uint64_t ts, int end, uint32_t frame,
 		       const struct gt_timeline *t)
 {
 	struct payload p;
+	const char *name = series_plane_wait(&p, end, COMMIT(frame), PLANE, t->context, frame);
 
-	if (!strcmp(name, "drm_fence_wait_begin"))
-		series_plane_wait_begin(&p, COMMIT(frame), PLANE, t->context, frame);
-	else
-		series_plane_wait_end(&p, COMMIT(frame), PLANE, t->context, frame, 0);
 	add(g, ts, name, &p);
 }
 
@@ -110,7 +107,7 @@ static void commit_lands(struct gt *g, uint32_t f, uint64_t t, uint64_t end,
 {
 	gt_pid(g, 50);
 	gt_fence(g, 1, end, "dma_fence_wait_end", in, f);
-	plane_wait(g, end + 1000, "drm_fence_wait_end", f, in);
+	plane_wait(g, end + 1000, 1, f, in);
 	for ((*vbl)++; *vbl * FRAME_NS + 20000 <= end + 1000; (*vbl)++)
 		gt_land(g, *vbl, 0);
 	gt_land(g, *vbl, f);
@@ -138,7 +135,7 @@ static void merged(struct gt *g, uint32_t f, uint64_t a_ms, uint64_t b_ms, int b
 	gt_fence(g, 1, t, "dma_fence_init", &gt_out, f);
 	out_create(g, t + 1000, f);
 	gt_fence(g, 1, t + MS, "dma_fence_wait_start", &gt_array, f);
-	plane_wait(g, t + MS, "drm_fence_wait_begin", f, &gt_array);
+	plane_wait(g, t + MS, 0, f, &gt_array);
 	gt_pid(g, 40);
 	signal_fence(g, a < b ? a : b, a < b ? &gt_a : &gt_b, f, a < b ? 0 : b_err);
 	signal_fence(g, last, a < b ? &gt_b : &gt_a, f, a < b ? b_err : 0);
@@ -177,7 +174,7 @@ static void wait_on_b(struct gt *g, uint32_t f, uint64_t t, uint64_t done, int e
 	out_create(g, t + 1000, f);
 	gt_fence(g, 1, t + MS, "dma_fence_wait_start", &gt_b, f);
 	if (series_wait)
-		plane_wait(g, t + MS, "drm_fence_wait_begin", f, &gt_b);
+		plane_wait(g, t + MS, 0, f, &gt_b);
 	gt_pid(g, 40);
 	signal_fence(g, done, &gt_b, f, err);
 }

@@ -234,6 +234,22 @@ void series_plane_wait_end(struct payload *p, uint64_t commit, uint32_t plane, u
 }
 
 /**
+ * series_plane_wait() - the begin (@end 0) or the end (ret 0) of @commit's
+ * wait for plane @plane's in-fence (@context, @seqno), in @p.  Returns the
+ * event's name.
+ */
+const char *series_plane_wait(struct payload *p, int end, uint64_t commit, uint32_t plane,
+			      uint64_t context, uint64_t seqno)
+{
+	if (end) {
+		series_plane_wait_end(p, commit, plane, context, seqno, 0);
+		return "drm_fence_wait_end";
+	}
+	series_plane_wait_begin(p, commit, plane, context, seqno);
+	return "drm_fence_wait_begin";
+}
+
+/**
  * series_flip_done() - drm_fence_flip_done: @commit flipped on CRTC
  * @crtc at vblank @vblank
  */

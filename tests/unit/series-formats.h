@@ -52,6 +52,8 @@ void series_plane_wait_begin(struct payload *p, uint64_t commit, uint32_t plane,
 			     uint64_t context, uint64_t seqno);
 void series_plane_wait_end(struct payload *p, uint64_t commit, uint32_t plane, uint64_t context,
 			   uint64_t seqno, int ret);
+const char *series_plane_wait(struct payload *p, int end, uint64_t commit, uint32_t plane,
+			      uint64_t context, uint64_t seqno);
 void series_flip_done(struct payload *p, uint64_t commit, uint32_t crtc, uint64_t vblank);
 void series_cleanup_done(struct payload *p, uint64_t commit);
 void series_commit_stall(struct payload *p, uint64_t commit, uint32_t crtc, int64_t waits_on,

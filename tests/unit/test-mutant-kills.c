@@ -138,13 +138,9 @@ static void test_blocking_wait_is_the_last_to_signal(void **state)
 static void plane_wait(struct trace_fixture *f, uint64_t ts, int end, uint32_t plane, uint32_t ctx)
 {
 	struct payload p;
+	const char *name = series_plane_wait(&p, end, COMMIT, plane, ctx, 1);
 
-	if (end)
-		series_plane_wait_end(&p, COMMIT, plane, ctx, 1, 0);
-	else
-		series_plane_wait_begin(&p, COMMIT, plane, ctx, 1);
-	trace_fixture_event(f, 1, ts, end ? "drm_fence_wait_end" : "drm_fence_wait_begin", p.b,
-			    p.len);
+	trace_fixture_event(f, 1, ts, name, p.b, p.len);
 }
 
 static void out_create(struct trace_fixture *f, uint64_t ts, uint32_t seqno)

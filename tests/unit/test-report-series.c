@@ -89,12 +89,9 @@ static void out_discard(struct trace_fixture *f, uint64_t ts, uint64_t commit, u
 static void plane_wait(struct trace_fixture *f, uint64_t ts, int end)
 {
 	struct payload p;
+	const char *name = series_plane_wait(&p, end, COMMIT, PLANE, MERGE_CTX, 1);
 
-	if (end)
-		series_plane_wait_end(&p, COMMIT, PLANE, MERGE_CTX, 1, 0);
-	else
-		series_plane_wait_begin(&p, COMMIT, PLANE, MERGE_CTX, 1);
-	add(f, 1, ts, end ? "drm_fence_wait_end" : "drm_fence_wait_begin", &p);
+	add(f, 1, ts, name, &p);
 }
 
 static void commit_stall(struct trace_fixture *f, uint64_t ts, uint64_t commit, int64_t waits_on,

@@ -73,16 +73,13 @@ static void add(struct trace_fixture *f, unsigned int cpu, uint64_t ts, const ch
 	trace_fixture_event(f, cpu, ts, name, p->b, p->len);
 }
 
-/* drm_fence_wait_begin or _end (by @name) of @plane on the hostile timeline */
-static void plane_wait(struct trace_fixture *f, uint64_t ts, const char *name, uint32_t out_seqno,
+/* drm_fence_wait_begin (@end 0) or _end of @plane on the hostile timeline */
+static void plane_wait(struct trace_fixture *f, uint64_t ts, int end, uint32_t out_seqno,
 		       uint32_t plane, uint32_t seqno)
 {
 	struct payload p;
+	const char *name = series_plane_wait(&p, end, COMMIT_ID(out_seqno), plane, HOSTILE_CTX, seqno);
 
-	if (!strcmp(name, "drm_fence_wait_begin"))
-		series_plane_wait_begin(&p, COMMIT_ID(out_seqno), plane, HOSTILE_CTX, seqno);
-	else
-		series_plane_wait_end(&p, COMMIT_ID(out_seqno), plane, HOSTILE_CTX, seqno, 0);
 	add(f, 1, ts, name, &p);
 }
 
@@ -139,12 +136,12 @@ static void commit(struct trace_fixture *f, uint64_t t, uint32_t seqno, uint64_t
 		series_ioctl(f, t, seqno);
 	fence(f, 1, t + 1000, "dma_fence_init", 1, seqno);
 	if (series)
-		plane_wait(f, t + 1 * MS - 1000, "drm_fence_wait_begin", seqno, PLANE_A, seqno);
+		plane_wait(f, t + 1 * MS - 1000, 0, seqno, PLANE_A, seqno);
 	fence(f, 1, t + 1 * MS, "dma_fence_wait_start", 0, seqno);
 	fence(f, 1, t + (1 + b_ms) * MS, "dma_fence_signaled", 0, seqno);
 	fence(f, 1, t + (1 + b_ms) * MS + 1000, "dma_fence_wait_end", 0, seqno);
 	if (series)
-		plane_wait(f, t + (1 + b_ms) * MS + 2000, "drm_fence_wait_end", seqno, PLANE_A, seqno);
+		plane_wait(f, t + (1 + b_ms) * MS + 2000, 1, seqno, PLANE_A, seqno);
 	tb_set_pid(f->tb, 0);
 }
 
