@@ -13,36 +13,46 @@ static const char *const p0004[] = { "@sync_info", NULL };
 static const char *const p0006[] = {
 	"drm_fence:drm_fence_commit", "drm_fence:drm_fence_commit_failed",
 	"drm_fence:drm_fence_commit_tail", "drm_fence:drm_fence_hw_done",
-	"drm_fence:drm_fence_cleanup_done", "drm_fence:drm_fence_flip_done",
-	"drm_fence:drm_fence_commit_stall", "drm_fence:drm_fence_out_create",
-	"drm_fence:drm_fence_out_install", "drm_fence:drm_fence_out_signal",
-	"drm_fence:drm_fence_plane", "drm_fence:drm_fence_wait_begin",
-	"drm_fence:drm_fence_wait_end", "drm:drm_vblank_enable",
-	"drm:drm_vblank_disable", NULL,
+	"drm_fence:drm_fence_cleanup_done", "drm_fence:drm_fence_flip_done", NULL,
 };
 static const char *const p0007[] = {
+	"drm_fence:drm_fence_out_create", "drm_fence:drm_fence_out_install",
+	"drm_fence:drm_fence_out_signal", NULL,
+};
+static const char *const p0008[] = {
+	"drm_fence:drm_fence_plane", "drm_fence:drm_fence_wait_begin",
+	"drm_fence:drm_fence_wait_end", NULL,
+};
+static const char *const p0009[] = { "drm_fence:drm_fence_commit_stall", NULL };
+static const char *const p0010[] = { "drm:drm_vblank_enable", "drm:drm_vblank_disable", NULL };
+static const char *const p0011[] = {
 	"sync_file:sync_file_create", "sync_file:sync_file_release",
 	"sync_file:sync_file_poll_begin", "sync_file:sync_file_poll_ready",
 	"sync_file:sync_file_merge", "sync_file:sync_file_install",
 	"sync_file:sync_file_get_fence", NULL,
 };
-static const char *const p0008[] = {
+static const char *const p0012[] = {
 	"drm_fence:drm_fence_out_discard", "drm_fence:drm_fence_out_create.crtc_name", NULL,
 };
-static const char *const p0009[] = { "dma_fence:dma_fence_error", "dma_fence:dma_fence_member", NULL };
-static const char *const p0010[] = { "@fence_timeline", NULL };
+static const char *const p0013[] = { "dma_fence:dma_fence_error", "dma_fence:dma_fence_member", NULL };
+static const char *const p0014[] = { "@fence_timeline", NULL };
 
 /*
- * 0001-0003 fix bugs, 0005 adds a helper and 0011 is documentation: nothing
- * to see from outside.
+ * 0001-0003 fix bugs, 0005 adds a helper, 0015 makes drivers' execbuf
+ * out-fence fds emit sync_file_install (no such driver in the lab) and 0016
+ * is documentation: nothing to see from outside.
  */
 static const struct series_patch patches[] = {
 	{ "0004", "debugfs sync/info lists live sync_files", p0004 },
-	{ "0006", "drm_fence:* commit, plane wait and out-fence events", p0006 },
-	{ "0007", "sync_file:* events", p0007 },
-	{ "0008", "drm_fence_out_discard, crtc_name in drm_fence_out_create", p0008 },
-	{ "0009", "dma_fence_error and dma_fence_member", p0009 },
-	{ "0010", "debugfs dri/N/crtc-M/fence_timeline", p0010 },
+	{ "0006", "drm_fence:* commit id and commit stages", p0006 },
+	{ "0007", "drm_fence:* out-fence create, install, signal", p0007 },
+	{ "0008", "drm_fence:* plane fences and their waits", p0008 },
+	{ "0009", "drm_fence_commit_stall", p0009 },
+	{ "0010", "drm:drm_vblank_enable and _disable", p0010 },
+	{ "0011", "sync_file:* events", p0011 },
+	{ "0012", "drm_fence_out_discard, crtc_name in drm_fence_out_create", p0012 },
+	{ "0013", "dma_fence_error and dma_fence_member", p0013 },
+	{ "0014", "debugfs dri/N/crtc-M/fence_timeline", p0014 },
 };
 
 const struct series_patch *series_patches(size_t *count)
@@ -117,8 +127,8 @@ static void list_patches(const struct series_result *r, enum patch_state a, enum
 
 /**
  * series_version() - the series as one phrase: "present in full, up to patch
- * 0010 ...", "cannot tell in full (...); present: 0006", "partial or older:
- * the newest patch present in full is 0007; incomplete: 0008 0009 0010",
+ * 0014 ...", "cannot tell in full (...); present: 0006", "partial or older:
+ * the newest patch present in full is 0011; incomplete: 0012 0013 0014",
  * "absent (...)", "cannot tell (...)".  A patch that cannot be
  * looked at (0004 needs sw_sync, which distribution kernels lack) does not
  * undo what the others show: with nothing present and more patches seen

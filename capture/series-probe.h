@@ -46,7 +46,7 @@ struct patch_result {
 	char missing[SERIES_MAX_MISSING];	/* the absent items, ", "-separated */
 };
 
-#define SERIES_MAX_PATCHES 8
+#define SERIES_MAX_PATCHES 12
 
 struct series_result {
 	struct patch_result patches[SERIES_MAX_PATCHES];

@@ -208,7 +208,7 @@ static void (*const handlers[FT_EV_COUNT])(struct stall_series *, const struct f
 /*
  * Enable the events handled.  -1 when one of the series' drm_fence or
  * sync_file events cannot be enabled or decoded; dma_fence_error may be
- * missing (a kernel with the series up to patch 0008).
+ * missing (a kernel with the series up to patch 0012).
  */
 static int enable_events(struct stall_series *s)
 {

@@ -374,6 +374,72 @@ static int test_sync_info_lists_sync_files(void)
 	return TAP_PASS;
 }
 
+/*
+ * The whole of /sys/kernel/debug/sync/info, however long (malloc'd, NULL if
+ * unreadable); *shown gets its sync_file lines ("[...] name: status"),
+ * *more the count its "N more sync_files not shown" line gives, or 0.
+ */
+static char *sync_info_read(unsigned int *shown, unsigned int *more)
+{
+	FILE *f = fopen("/sys/kernel/debug/sync/info", "r");
+	char *text = NULL, *line = NULL, *p;
+	size_t len = 0, cap = 0;
+	ssize_t n;
+
+	*shown = *more = 0;
+	if (!f)
+		return NULL;
+	while ((n = getline(&line, &cap, f)) >= 0) {
+		p = realloc(text, len + (size_t)n + 1);
+		if (!p)
+			break;
+		text = p;
+		memcpy(text + len, line, (size_t)n + 1);
+		len += (size_t)n;
+		if (line[0] == '[')
+			(*shown)++;
+		sscanf(line, "%u more sync_files not shown", more);
+	}
+	free(line);
+	fclose(f);
+	return text;
+}
+
+/*
+ * sync/info prints at most 512 sync_files, whichever CPU's list they are
+ * on, and counts the others in its last line, so that reading it never
+ * holds a list lock for a walk of unbounded length.
+ */
+static int test_sync_info_caps_listing(void)
+{
+	enum { CAP = 512, OPEN = CAP + 88 };
+	unsigned int before, shown, more;
+	int fds[OPEN], timeline, i;
+
+	if (!have_series())
+		return tap_skip("no %s: kernel without the series", EVENTS_DIR);
+	free(sync_info_read(&before, &more));
+	CHECK(before < CAP && more == 0, "%u sync_files open before the test", before);
+	timeline = sw_sync_timeline_open();
+	CHECK(timeline >= 0, "sw_sync timeline");
+	for (i = 0; i < OPEN; i++) {
+		fds[i] = sw_sync_fence_create(timeline, (uint32_t)i + 1, "series-cap");
+		CHECK(fds[i] >= 0, "sw_sync fence %d of %d: %d", i + 1, OPEN, fds[i]);
+	}
+	free(sync_info_read(&shown, &more));
+	CHECK(shown == CAP, "%u sync_files printed with %u open, want %u",
+	      shown, before + OPEN, CAP);
+	CHECK(more == before + OPEN - CAP, "'%u more sync_files not shown', want %u",
+	      more, before + OPEN - CAP);
+	for (i = 0; i < OPEN; i++)
+		close(fds[i]);
+	sw_sync_timeline_inc(timeline, OPEN);
+	close(timeline);
+	free(sync_info_read(&shown, &more));
+	CHECK(shown == before && more == 0, "after closing: %u printed, %u more", shown, more);
+	return TAP_PASS;
+}
+
 /* The sync_file address of the sync_file_install of (our tgid, @fd). */
 static uint64_t installed_sync_file(const char *text, int fd)
 {
@@ -474,6 +540,7 @@ static int test_sync_file_events(void)
 
 static const struct tap_case cases[] = {
 	{ "sync-info-lists-sync-files", test_sync_info_lists_sync_files, 30, 0 },
+	{ "sync-info-caps-listing", test_sync_info_caps_listing, 60, 0 },
 	{ "blocking-flip", test_blocking_flip, 30, 0 },
 	{ "nonblocking-flip", test_nonblocking_flip, 30, 0 },
 	{ "interrupted-commit", test_interrupted_commit, 30, 0 },

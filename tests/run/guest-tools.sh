@@ -136,19 +136,23 @@ guest_check() {
 	done
 	# the series kernel: every observable patch there, its events counted
 	grep -Eq '^  0004 debugfs sync/info lists live sync_files +yes$' "$d/patched/ok.txt" &&
-		grep -Eq '^  0006 drm_fence:\* .*\(15 of 15\) +yes$' "$d/patched/ok.txt" &&
-		grep -Eq '^  0007 sync_file:\* events \(7 of 7\) +yes$' "$d/patched/ok.txt" &&
-		grep -Eq '^  0008 drm_fence_out_discard, crtc_name in drm_fence_out_create \(2 of 2\) +yes$' "$d/patched/ok.txt" &&
-		grep -Eq '^  0009 dma_fence_error and dma_fence_member \(2 of 2\) +yes$' "$d/patched/ok.txt" &&
-		grep -Eq '^  0010 debugfs dri/N/crtc-M/fence_timeline +yes$' "$d/patched/ok.txt" &&
-		grep -q '^  series: present in full, up to patch 0010 of kernel/series$' "$d/patched/ok.txt"
-	verdict $? "check (series kernel): patches 0004-0010 each seen (events, the crtc_name field, sync/info listing a sync_file, fence_timeline); version: up to 0010" "$d/patched/ok.txt"
+		grep -Eq '^  0006 drm_fence:\* commit id and commit stages \(6 of 6\) +yes$' "$d/patched/ok.txt" &&
+		grep -Eq '^  0007 drm_fence:\* out-fence create, install, signal \(3 of 3\) +yes$' "$d/patched/ok.txt" &&
+		grep -Eq '^  0008 drm_fence:\* plane fences and their waits \(3 of 3\) +yes$' "$d/patched/ok.txt" &&
+		grep -Eq '^  0009 drm_fence_commit_stall +yes$' "$d/patched/ok.txt" &&
+		grep -Eq '^  0010 drm:drm_vblank_enable and _disable \(2 of 2\) +yes$' "$d/patched/ok.txt" &&
+		grep -Eq '^  0011 sync_file:\* events \(7 of 7\) +yes$' "$d/patched/ok.txt" &&
+		grep -Eq '^  0012 drm_fence_out_discard, crtc_name in drm_fence_out_create \(2 of 2\) +yes$' "$d/patched/ok.txt" &&
+		grep -Eq '^  0013 dma_fence_error and dma_fence_member \(2 of 2\) +yes$' "$d/patched/ok.txt" &&
+		grep -Eq '^  0014 debugfs dri/N/crtc-M/fence_timeline +yes$' "$d/patched/ok.txt" &&
+		grep -q '^  series: present in full, up to patch 0014 of kernel/series$' "$d/patched/ok.txt"
+	verdict $? "check (series kernel): patches 0004-0014 each seen (events, the crtc_name field, sync/info listing a sync_file, fence_timeline); version: up to 0014" "$d/patched/ok.txt"
 	# the series' kfunc (dropped: it called through an unchecked pointer) is gone
 	grep -q '^kfuncs=0$' "$d/patched.out"
 	verdict $? "series kernel: no series kfunc left (no bpf_dma_fence_* in kallsyms)" "$d/patched.out"
 	# stock 6.1: each patch absent (sync/info does not list the probe's sync_file)
-	[ "$(grep -Ec '^  (0004|000[6-9]|0010) .* NO  \(kernel/build-kernel patched builds a kernel with it\)$' "$d/stock/ok.txt")" = 6 ] &&
-		grep -Eq '^  0006 drm_fence:\* .*\(0 of 15\) +NO' "$d/stock/ok.txt" &&
+	[ "$(grep -Ec '^  (0004|000[6-9]|001[0-4]) .* NO  \(kernel/build-kernel patched builds a kernel with it\)$' "$d/stock/ok.txt")" = 10 ] &&
+		grep -Eq '^  0006 drm_fence:\* .*\(0 of 6\) +NO' "$d/stock/ok.txt" &&
 		grep -Eq '^  0004 debugfs sync/info lists live sync_files +NO' "$d/stock/ok.txt" &&
 		grep -q '^  series: absent (a kernel without the fence-trace series)$' "$d/stock/ok.txt"
 	verdict $? "check (stock kernel): every patch of the series said absent, with a hint; version: absent" "$d/stock/ok.txt"
@@ -305,7 +309,7 @@ guest_stall_series() {
 		.stage == "ebusy" and .blocker_plane == $pb and .blocker_context == $c and .class == "queued"' "$d/ebusy.json" >/dev/null
 	verdict $? "stall (series): EBUSY told apart from an in-fence stall, explained by the earlier commit's wait on B; class queued" "$d/ebusy.json"
 	# a blocking commit behind a nonblocking one stuck on B: blocked in
-	# swap_state on the earlier commit's hw_done (patch 0008), not an in-fence
+	# swap_state on the earlier commit's hw_done (patch 0012), not an in-fence
 	b=$(sed -n 's/^frame=0 .* b_context=\([0-9]*\) .*/\1/p' "$d/behind-wl.txt" 2>/dev/null)
 	jq -se --argjson c "${b:-0}" '([.[] | select(.event == "stall" and .context == $c)][0]) as $s |
 		[.[] | select(.event == "commit_stall")] | length == 1 and .[0].stage == "hw_done" and

@@ -5,7 +5,7 @@
  * commit did with a failed in-fence), dma_fence_member (a wait on a merged
  * fence put down to its late member), drm_fence_out_discard (a failed
  * commit's out-fence), drm_fence_out_create's crtc_name, and the
- * commit_stall stages patch 0008 adds (swap_state hw_done, flip_done
+ * commit_stall stages patch 0012 adds (swap_state hw_done, flip_done
  * timeout).  And a stock trace, where errors are unknown and said so.
  */
 #include <errno.h>
