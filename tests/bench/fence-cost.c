@@ -4,7 +4,7 @@
  * the guest, so that kernels can be compared (tests/bench/series-cost boots
  * the stock and the patched kernel interleaved and runs this in each).
  *
- *   fence-cost [-t MILLISECONDS]
+ *   fence-cost [-t MILLISECONDS] [-b BATCH]
  *
  * Operation kinds, each run for MILLISECONDS (default 1500) after one
  * untimed warm-up round (first-use costs: page faults, cold caches):
@@ -15,18 +15,28 @@
  *              out-fence, so there is one per vblank
  *   create     SW_SYNC_IOC_CREATE_FENCE
  *   merge      SYNC_IOC_MERGE of two pending fences
+ *   poll       poll() with a zero timeout on a pending sync_file, its first:
+ *              arms the fence callback, as a compositor's event loop does
  *   signal     SW_SYNC_IOC_INC by one, signalling one fence (and, on the
  *              second timeline, the merged fence it belongs to)
  *
- * Prints one line per kind, "op=KIND ns_per_op=N p10=N rounds=N ops=N":
- * the median and the 10th percentile over rounds of a round's mean time
- * per operation (a round is BATCH operations, or one flip).  The low
+ * Prints one line per kind, "op=KIND ns_per_op=N p10=N ci_lo=N ci_hi=N
+ * rounds=N ops=N": the median and the 10th percentile over rounds of a
+ * round's mean time per operation (a round is BATCH operations, default
+ * 128, or one flip), and the 95 % confidence interval of that median (the
+ * order statistics n/2 -+ 0.98 sqrt(n), which assume nothing about the
+ * distribution).  In an --icount guest a nanosecond is one instruction, and
+ * a round that takes a timer tick is that much dearer: with a smaller
+ * BATCH most rounds take none, and the median is the cost of the
+ * operation itself.  The low
  * percentile is the figure least disturbed by whatever else the host runs:
  * under TCG a descheduled QEMU thread only ever makes a round slower.  ioctl-to-out-fence time is not
  * measured: it is the distance to the next vblank, not a cost.
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,7 +47,7 @@
 #include "parse-num.h"
 #include "sync.h"
 
-#define BATCH 128
+#define BATCH_MAX 128
 #define MAX_ROUNDS 100000
 
 /* Per-round costs of one kind, in ns per operation. */
@@ -61,14 +71,22 @@ static void rounds_add(struct rounds *r, uint64_t ns, unsigned int ops)
 	r->ops += ops;
 }
 
+/* Operations per round of the batched kinds (-b). */
+static unsigned int batch = BATCH_MAX;
+
 static void rounds_print(const char *kind, struct rounds *r)
 {
-	double median;
+	double median, half = 0.98 * sqrt(r->n);
+	unsigned int lo, hi;
 
 	qsort(r->v, r->n, sizeof(r->v[0]), cmp_double);
 	median = r->n % 2 ? r->v[r->n / 2] : (r->v[r->n / 2 - 1] + r->v[r->n / 2]) / 2;
-	printf("op=%s ns_per_op=%.0f p10=%.0f rounds=%u ops=%" PRIu64 "\n", kind, median,
-	       r->v[r->n / 10], r->n, r->ops);
+	lo = r->n / 2.0 > half ? (unsigned int)floor(r->n / 2.0 - half) : 0;
+	hi = (unsigned int)ceil(r->n / 2.0 + half);
+	if (hi >= r->n)
+		hi = r->n - 1;
+	printf("op=%s ns_per_op=%.0f p10=%.0f ci_lo=%.0f ci_hi=%.0f rounds=%u ops=%" PRIu64 "\n",
+	       kind, median, r->v[r->n / 10], r->v[lo], r->v[hi], r->n, r->ops);
 	fflush(stdout);
 }
 
@@ -78,7 +96,7 @@ static void rounds_reset(struct rounds *r)
 	r->ops = 0;
 }
 
-/* BATCH TEST_ONLY commits, all with the same pending in-fence. */
+/* One round of TEST_ONLY commits, all with the same pending in-fence. */
 static int test_only_round(struct lab *lab, int in_fd, struct rounds *r)
 {
 	struct kms_req req;
@@ -87,12 +105,12 @@ static int test_only_round(struct lab *lab, int in_fd, struct rounds *r)
 
 	flip_request(lab, 1, in_fd, NULL, &req);
 	start = now_ns();
-	for (unsigned int i = 0; i < BATCH; i++) {
+	for (unsigned int i = 0; i < batch; i++) {
 		ret = kms_commit(&lab->kms, &req, DRM_MODE_ATOMIC_TEST_ONLY, 0);
 		if (ret)
 			return ret;
 	}
-	rounds_add(r, now_ns() - start, BATCH);
+	rounds_add(r, now_ns() - start, batch);
 	return 0;
 }
 
@@ -128,8 +146,8 @@ static int flip_round(struct lab *lab, unsigned int i, int in_fd, struct rounds 
 struct sw_round {
 	int tl[2];
 	uint32_t value;
-	int fence[2][BATCH];
-	int merged[BATCH];
+	int fence[2][BATCH_MAX];
+	int merged[BATCH_MAX];
 };
 
 static int create_all(struct sw_round *s, struct rounds *r)
@@ -137,12 +155,12 @@ static int create_all(struct sw_round *s, struct rounds *r)
 	uint64_t start = now_ns();
 
 	for (unsigned int t = 0; t < 2; t++)
-		for (unsigned int i = 0; i < BATCH; i++) {
+		for (unsigned int i = 0; i < batch; i++) {
 			s->fence[t][i] = sw_sync_fence_create(s->tl[t], s->value + 1 + i, "cost");
 			if (s->fence[t][i] < 0)
 				return s->fence[t][i];
 		}
-	rounds_add(r, now_ns() - start, 2 * BATCH);
+	rounds_add(r, now_ns() - start, 2 * batch);
 	return 0;
 }
 
@@ -150,12 +168,26 @@ static int merge_all(struct sw_round *s, struct rounds *r)
 {
 	uint64_t start = now_ns();
 
-	for (unsigned int i = 0; i < BATCH; i++) {
+	for (unsigned int i = 0; i < batch; i++) {
 		s->merged[i] = sync_file_merge(s->fence[0][i], s->fence[1][i], "cost");
 		if (s->merged[i] < 0)
 			return s->merged[i];
 	}
-	rounds_add(r, now_ns() - start, BATCH);
+	rounds_add(r, now_ns() - start, batch);
+	return 0;
+}
+
+static int poll_all(struct sw_round *s, struct rounds *r)
+{
+	uint64_t start = now_ns();
+
+	for (unsigned int i = 0; i < batch; i++) {
+		struct pollfd pfd = { .fd = s->fence[0][i], .events = POLLIN };
+
+		if (poll(&pfd, 1, 0) != 0)	/* pending: nothing ready */
+			return -EPROTO;
+	}
+	rounds_add(r, now_ns() - start, batch);
 	return 0;
 }
 
@@ -165,27 +197,27 @@ static int signal_all(struct sw_round *s, struct rounds *r)
 	int ret;
 
 	for (unsigned int t = 0; t < 2; t++)
-		for (unsigned int i = 0; i < BATCH; i++) {
+		for (unsigned int i = 0; i < batch; i++) {
 			ret = sw_sync_timeline_inc(s->tl[t], 1);
 			if (ret)
 				return ret;
 		}
-	rounds_add(r, now_ns() - start, 2 * BATCH);
-	s->value += BATCH;
+	rounds_add(r, now_ns() - start, 2 * batch);
+	s->value += batch;
 	return 0;
 }
 
 /* Closing releases the sync_files and fences: untimed, it is not an op. */
 static void close_all(struct sw_round *s)
 {
-	for (unsigned int i = 0; i < BATCH; i++) {
+	for (unsigned int i = 0; i < batch; i++) {
 		close(s->fence[0][i]);
 		close(s->fence[1][i]);
 		close(s->merged[i]);
 	}
 }
 
-static int sw_sync_round(struct sw_round *s, struct rounds r[3])
+static int sw_sync_round(struct sw_round *s, struct rounds r[4])
 {
 	int ret;
 
@@ -197,7 +229,9 @@ static int sw_sync_round(struct sw_round *s, struct rounds r[3])
 	if (!ret)
 		ret = merge_all(s, &r[1]);
 	if (!ret)
-		ret = signal_all(s, &r[2]);
+		ret = poll_all(s, &r[2]);
+	if (!ret)
+		ret = signal_all(s, &r[3]);
 	close_all(s);
 	return ret;
 }
@@ -229,20 +263,21 @@ static int run_flips(struct lab *lab, int in_fd, uint64_t ns, struct rounds *r)
 	return ret;
 }
 
-static int run_sw_sync(uint64_t ns, struct rounds r[3])
+static int run_sw_sync(uint64_t ns, struct rounds r[4])
 {
 	struct sw_round s = { .tl = { sw_sync_timeline_open(), sw_sync_timeline_open() } };
 	int ret = s.tl[0] < 0 || s.tl[1] < 0 ? -ENODEV : sw_sync_round(&s, r);
 	uint64_t end = now_ns() + ns;
 
-	for (unsigned int i = 0; i < 3; i++)
+	for (unsigned int i = 0; i < 4; i++)
 		rounds_reset(&r[i]);
 	while (!ret && now_ns() < end)
 		ret = sw_sync_round(&s, r);
 	if (!ret) {
 		rounds_print("create", &r[0]);
 		rounds_print("merge", &r[1]);
-		rounds_print("signal", &r[2]);
+		rounds_print("poll", &r[2]);
+		rounds_print("signal", &r[3]);
 	}
 	close(s.tl[0]);
 	close(s.tl[1]);
@@ -265,15 +300,22 @@ static int run_kms(struct lab *lab, uint64_t ns, struct rounds *r)
 
 int main(int argc, char **argv)
 {
-	static struct rounds r[3];
+	static struct rounds r[4];
 	unsigned int ms = 1500;
 	struct lab lab;
-	int ret = argc == 1 ? 0 : -1;
+	int opt, ret = 0;
 
-	if (argc == 3 && !strcmp(argv[1], "-t"))
-		ret = parse_uint(argv[2], 60000, &ms);
-	if (ret || !ms) {
-		fprintf(stderr, "usage: fence-cost [-t MILLISECONDS 1-60000]\n");
+	while (!ret && (opt = getopt(argc, argv, "t:b:")) != -1) {
+		if (opt == 't')
+			ret = parse_uint(optarg, 60000, &ms);
+		else if (opt == 'b')
+			ret = parse_uint(optarg, BATCH_MAX, &batch);
+		else
+			ret = -1;
+	}
+	if (ret || optind != argc || !ms || !batch) {
+		fprintf(stderr, "usage: fence-cost [-t MILLISECONDS 1-60000] [-b BATCH 1-%d]\n",
+			BATCH_MAX);
 		return 2;
 	}
 	if (lab_setup(&lab)) {

@@ -65,6 +65,20 @@ starved_wakeup_rows() {
 	done
 }
 
+# starve_overlapped TRUTH: in the workload's ground truth TRUTH, the last
+# fence of some starved frame signalled while the starver held the CPU.  On
+# a loaded host the producers' vCPU can run so late that every starved
+# frame's fences signal after the starver let go (seen under load: 96 ms
+# past the deadline, 18 ms after the starver's 60 ms ended); then the
+# scenario was not produced and there is no starver for a report to name.
+starve_overlapped() {
+	awk '/^frame=/ {
+		for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] + 0 }
+		last = v["a_signal_ns"] > v["b_signal_ns"] ? v["a_signal_ns"] : v["b_signal_ns"]
+		if (v["starve_from_ns"] > 0 && last >= v["starve_from_ns"] && last <= v["starve_to_ns"]) n++
+	} END { exit !n }' "$1"
+}
+
 # The scheduler's events: frames whose compositor's CPU a starver took
 # while their fences signalled (--starve) are classed wakeup and name the
 # starver as the task that held the CPU, recorded by record --sched and by
@@ -74,11 +88,17 @@ guest_frames_sched() {
 	local rc=0 d=$results/frames-sched ft=$repo/build/bin/fence-trace
 	local wl="fence-workload -n 30 --starve 10:40 --starve 20:40"
 	local tc_events="-e dma_fence -e drm -e sched:sched_wakeup -e sched:sched_switch"
-	rm -rf "$d"
-	"$run_guest" --timeout 300 --add "$(command -v trace-cmd)" --out "$d" -- sh -c "
-		fence-trace record --sched -o trace.dat -- sh -c '$wl >workload.txt'; echo record-status=\$?
-		cd /tmp && /extra/trace-cmd record -q -o tc.dat $tc_events sh -c '$wl >workload-tc.txt' >/dev/null
-		echo tc-status=\$?; cp tc.dat workload-tc.txt /out/" >"$d.out" 2>&1 || rc=$?
+	local try
+	for try in 1 2 3; do
+		rm -rf "$d"
+		rc=0
+		"$run_guest" --timeout 300 --add "$(command -v trace-cmd)" --out "$d" -- sh -c "
+			fence-trace record --sched -o trace.dat -- sh -c '$wl >workload.txt'; echo record-status=\$?
+			cd /tmp && /extra/trace-cmd record -q -o tc.dat $tc_events sh -c '$wl >workload-tc.txt' >/dev/null
+			echo tc-status=\$?; cp tc.dat workload-tc.txt /out/" >"$d.out" 2>&1 || rc=$?
+		[ $rc != 0 ] || starve_overlapped "$d/workload.txt" && break
+		echo "# try $try: no starved frame's fences signalled while the starver held the CPU: recording again" >>"$results/frames-sched.retries"
+	done
 	[ $rc = 0 ] && grep -q '^record-status=0$' "$d.out" && grep -q '^tc-status=0$' "$d.out"
 	verdict $? "frames, sched events: the starving workload recorded by record --sched and by trace-cmd in the guest" "$d.out"
 	"$ft" report --json "$d/trace.dat" >"$d/report.json" 2>"$d/report.err" &&
@@ -87,7 +107,7 @@ guest_frames_sched() {
 		"$ft" report --section frames "$d/trace.dat" >"$d/frames.txt" &&
 		starved_wakeup_rows "$d/frames.txt" "$d/report.json" "$d/workload.txt"
 	verdict $? "frames (record --sched): each starved frame names the starver as what held its waiter's CPU, in JSON and text" "$d/check.out"
-	tc_again "$d" tc.dat workload-tc.txt "$wl" "$tc_events" >"$d/tc-again.log" 2>&1 &&
+	tc_again "$d" tc.dat workload-tc.txt "$wl" "$tc_events" starve_overlapped >"$d/tc-again.log" 2>&1 &&
 		"$ft" report --json "$d/tc.dat" >"$d/report-tc.json" 2>"$d/report-tc.err" &&
 		"$repo/tests/lab/check-frame-classes" "$d/report-tc.json" "$d/workload-tc.txt" >"$d/check-tc.out" 2>&1 &&
 		wakeup_held_by_starver "$d/report-tc.json" "$d/workload-tc.txt"
