@@ -215,7 +215,7 @@ $(BIN)/series-state: $(call objs,$(SERIES_STATE_SRC))
 
 $(BIN)/fence-cost: $(call objs,tests/bench/fence-cost.c tests/guest/lab.c tests/guest/tap.c tests/guest/fd-leak.c lib/parse-num.c $(LAB_LIB))
 	@mkdir -p $(dir $@)
-	$(Q)$(CC) -o $@ $^ -ldrm
+	$(Q)$(CC) -o $@ $^ -ldrm -lm
 
 $(BIN)/ring-floor: $(call objs,tests/bench/ring-floor.c) $(LIVE_A) $(CAPTURE_A) $(LIB_A)
 	@mkdir -p $(dir $@)
