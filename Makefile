@@ -32,7 +32,7 @@ Q := @
 endif
 
 .DELETE_ON_ERROR:
-.PHONY: FORCE all deps kernel kernel-stock kernel-debug check-series check unit-tests guest-tests \
+.PHONY: FORCE all deps kernel kernel-stock kernel-debug check-series check-prefixes check unit-tests guest-tests \
 	demo bench fuzz clean series-tree series-export install uninstall check-golden
 
 # Programs that go into the guest (everything in build/bin is copied there).
@@ -330,9 +330,15 @@ kernel: deps
 kernel-stock: deps
 	$(Q)kernel/build-kernel stock >/dev/null
 
-# checkpatch --strict per patch; W=1 and kernel-doc warnings the series adds.
+# checkpatch --strict per patch; W=1 and kernel-doc warnings the series adds;
+# the drivers' sync_file_fd_install() callers compiled.
 check-series: kernel kernel-stock
 	$(Q)kernel/check-series
+	$(Q)kernel/check-driver-builds
+
+# Every prefix of the series builds and boots (about 2 minutes a patch).
+check-prefixes: kernel
+	$(Q)kernel/check-prefixes
 
 kernel-debug: deps
 	$(Q)kernel/build-kernel debug >/dev/null
