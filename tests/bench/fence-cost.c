@@ -4,7 +4,7 @@
  * the guest, so that kernels can be compared (tests/bench/series-cost boots
  * the stock and the patched kernel interleaved and runs this in each).
  *
- *   fence-cost [-t MILLISECONDS] [-b BATCH]
+ *   fence-cost [-t MILLISECONDS] [-b BATCH] [-s KIND -g FILE]
  *
  * Operation kinds, each run for MILLISECONDS (default 1500) after one
  * untimed warm-up round (first-use costs: page faults, cold caches):
@@ -20,6 +20,11 @@
  *   signal     SW_SYNC_IOC_INC by one, signalling one fence (and, on the
  *              second timeline, the merged fence it belongs to)
  *
+ * With -s KIND -g FILE it is the guest half of tests/bench/op-trace: after
+ * the measurements it prints "fence-cost: gate KIND", waits until FILE
+ * exists (the host creates it once its debugger sits on the operation's
+ * kernel entry) and does one more KIND operation, in a round of one.
+ *
  * Prints one line per kind, "op=KIND ns_per_op=N p10=N ci_lo=N ci_hi=N
  * rounds=N ops=N": the median and the 10th percentile over rounds of a
  * round's mean time per operation (a round is BATCH operations, default
@@ -34,12 +39,14 @@
  * measured: it is the distance to the next vblank, not a cost.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <inttypes.h>
 #include <math.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "kms.h"
@@ -96,6 +103,22 @@ static void rounds_reset(struct rounds *r)
 	r->ops = 0;
 }
 
+/* -s KIND -g FILE: the kind whose next operation waits for FILE, once. */
+static const char *gate_kind, *gate_file;
+
+static void gate(const char *kind)
+{
+	struct stat st;
+
+	if (!gate_kind || strcmp(kind, gate_kind))
+		return;
+	printf("fence-cost: gate %s\n", kind);
+	fflush(stdout);
+	while (stat(gate_file, &st))
+		usleep(10000);
+	gate_kind = NULL;
+}
+
 /* One round of TEST_ONLY commits, all with the same pending in-fence. */
 static int test_only_round(struct lab *lab, int in_fd, struct rounds *r)
 {
@@ -104,6 +127,7 @@ static int test_only_round(struct lab *lab, int in_fd, struct rounds *r)
 	int ret;
 
 	flip_request(lab, 1, in_fd, NULL, &req);
+	gate("test_only");
 	start = now_ns();
 	for (unsigned int i = 0; i < batch; i++) {
 		ret = kms_commit(&lab->kms, &req, DRM_MODE_ATOMIC_TEST_ONLY, 0);
@@ -127,6 +151,7 @@ static int flip_round(struct lab *lab, unsigned int i, int in_fd, struct rounds 
 	int ret;
 
 	flip_request(lab, i, in_fd, &out, &req);
+	gate("flip");
 	do {
 		start = now_ns();
 		ret = kms_commit(&lab->kms, &req, DRM_MODE_ATOMIC_NONBLOCK, 0);
@@ -152,7 +177,10 @@ struct sw_round {
 
 static int create_all(struct sw_round *s, struct rounds *r)
 {
-	uint64_t start = now_ns();
+	uint64_t start;
+
+	gate("create");
+	start = now_ns();
 
 	for (unsigned int t = 0; t < 2; t++)
 		for (unsigned int i = 0; i < batch; i++) {
@@ -166,7 +194,10 @@ static int create_all(struct sw_round *s, struct rounds *r)
 
 static int merge_all(struct sw_round *s, struct rounds *r)
 {
-	uint64_t start = now_ns();
+	uint64_t start;
+
+	gate("merge");
+	start = now_ns();
 
 	for (unsigned int i = 0; i < batch; i++) {
 		s->merged[i] = sync_file_merge(s->fence[0][i], s->fence[1][i], "cost");
@@ -179,7 +210,10 @@ static int merge_all(struct sw_round *s, struct rounds *r)
 
 static int poll_all(struct sw_round *s, struct rounds *r)
 {
-	uint64_t start = now_ns();
+	uint64_t start;
+
+	gate("poll");
+	start = now_ns();
 
 	for (unsigned int i = 0; i < batch; i++) {
 		struct pollfd pfd = { .fd = s->fence[0][i], .events = POLLIN };
@@ -193,8 +227,11 @@ static int poll_all(struct sw_round *s, struct rounds *r)
 
 static int signal_all(struct sw_round *s, struct rounds *r)
 {
-	uint64_t start = now_ns();
+	uint64_t start;
 	int ret;
+
+	gate("signal");
+	start = now_ns();
 
 	for (unsigned int t = 0; t < 2; t++)
 		for (unsigned int i = 0; i < batch; i++) {
@@ -263,6 +300,7 @@ static int run_flips(struct lab *lab, int in_fd, uint64_t ns, struct rounds *r)
 	return ret;
 }
 
+/* The four sw_sync kinds, @ns long after a warm-up round; @ns 0: that round only, unprinted. */
 static int run_sw_sync(uint64_t ns, struct rounds r[4])
 {
 	struct sw_round s = { .tl = { sw_sync_timeline_open(), sw_sync_timeline_open() } };
@@ -273,7 +311,7 @@ static int run_sw_sync(uint64_t ns, struct rounds r[4])
 		rounds_reset(&r[i]);
 	while (!ret && now_ns() < end)
 		ret = sw_sync_round(&s, r);
-	if (!ret) {
+	if (!ret && ns) {
 		rounds_print("create", &r[0]);
 		rounds_print("merge", &r[1]);
 		rounds_print("poll", &r[2]);
@@ -298,24 +336,61 @@ static int run_kms(struct lab *lab, uint64_t ns, struct rounds *r)
 	return ret;
 }
 
+static bool is_kind(const char *kind)
+{
+	static const char *const kinds[] = { "test_only", "flip", "create", "merge", "poll", "signal" };
+
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (!strcmp(kind, kinds[i]))
+			return true;
+	return false;
+}
+
+/* -s KIND -g FILE: one more round of one operation, its KIND gated. */
+static int run_gated(struct lab *lab, const char *kind, struct rounds r[4])
+{
+	bool kms = !strcmp(kind, "test_only") || !strcmp(kind, "flip");
+	int in_fd = kms ? sw_sync_fence_create(lab->timeline, !strcmp(kind, "test_only"), "cost-gated") : -1;
+	int ret;
+
+	batch = 1;
+	gate_kind = kind;
+	if (kms && in_fd < 0)
+		ret = in_fd;
+	else if (!strcmp(kind, "test_only"))
+		ret = test_only_round(lab, in_fd, &r[0]);
+	else if (kms)
+		ret = flip_round(lab, 0, in_fd, &r[0]);
+	else
+		ret = run_sw_sync(0, r);
+	if (in_fd >= 0)
+		close(in_fd);
+	return ret;
+}
+
 int main(int argc, char **argv)
 {
 	static struct rounds r[4];
 	unsigned int ms = 1500;
+	const char *kind = NULL;
 	struct lab lab;
 	int opt, ret = 0;
 
-	while (!ret && (opt = getopt(argc, argv, "t:b:")) != -1) {
+	while (!ret && (opt = getopt(argc, argv, "t:b:s:g:")) != -1) {
 		if (opt == 't')
 			ret = parse_uint(optarg, 60000, &ms);
 		else if (opt == 'b')
 			ret = parse_uint(optarg, BATCH_MAX, &batch);
+		else if (opt == 's' && is_kind(optarg))
+			kind = optarg;
+		else if (opt == 'g')
+			gate_file = optarg;
 		else
 			ret = -1;
 	}
-	if (ret || optind != argc || !ms || !batch) {
-		fprintf(stderr, "usage: fence-cost [-t MILLISECONDS 1-60000] [-b BATCH 1-%d]\n",
-			BATCH_MAX);
+	if (ret || optind != argc || !ms || !batch || !kind != !gate_file) {
+		fprintf(stderr, "usage: fence-cost [-t MILLISECONDS 1-60000] [-b BATCH 1-%d] "
+			"[-s test_only|flip|create|merge|poll|signal -g FILE]\n", BATCH_MAX);
 		return 2;
 	}
 	if (lab_setup(&lab)) {
@@ -325,6 +400,8 @@ int main(int argc, char **argv)
 	ret = run_kms(&lab, ms * 1000000ull, &r[0]);
 	if (!ret)
 		ret = run_sw_sync(ms * 1000000ull, r);
+	if (!ret && kind)
+		ret = run_gated(&lab, kind, r);
 	kms_disable(&lab.kms);
 	if (ret)
 		fprintf(stderr, "fence-cost: %s\n", strerror(-ret));
