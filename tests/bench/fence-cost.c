@@ -376,6 +376,7 @@ int main(int argc, char **argv)
 	struct lab lab;
 	int opt, ret = 0;
 
+	opterr = 0;	/* the usage line says it all, in one line */
 	while (!ret && (opt = getopt(argc, argv, "t:b:s:g:")) != -1) {
 		if (opt == 't')
 			ret = parse_uint(optarg, 60000, &ms);
