@@ -289,6 +289,8 @@ static int run(struct stall_ctx *c)
 		c->stalls, c->stalls == 1 ? "" : "s",
 		c->n_seen + stall_before_going(c) + (c->have_series ? series_going(&c->series) : 0),
 		dropped(c));
+	fprintf(stderr, "fence-trace stall: %llu dma_fence waits begun since its programs attached, long or short\n",
+		(unsigned long long)c->skel->bss->waits_begun);
 	names_counts_line(&c->names, names, sizeof(names));
 	fprintf(stderr, "fence-trace stall: %s\n", names);
 	if (c->backwards)

@@ -21,6 +21,12 @@ char LICENSE[] SEC("license") = "GPL";
 /* Set by user space at any time: waits shorter than this end quietly. */
 volatile __u64 threshold_ns = 33000000;
 
+/*
+ * Every dma_fence wait begun while attached, long or short: when stall
+ * reports none, this says whether it saw no wait at all or none long.
+ */
+__u64 waits_begun;
+
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
 	__uint(max_entries, FS_MAX_WAITS);
@@ -150,6 +156,7 @@ static __always_inline int on_wait_start(struct dma_fence *fence)
 	struct fs_wait *w;
 	__u32 zero = 0;
 
+	__sync_fetch_and_add(&waits_begun, 1);
 	w = bpf_map_lookup_elem(&scratch, &zero);
 	if (!w)
 		return 0;
