@@ -39,10 +39,10 @@
  * measured: it is the distance to the next vblank, not a cost.
  */
 #include <errno.h>
-#include <stdbool.h>
 #include <inttypes.h>
 #include <math.h>
 #include <poll.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
