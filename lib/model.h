@@ -258,6 +258,7 @@ struct ft_commit {
 	uint32_t flags, crtc;
 	int block_known, block_long, block_plane;
 	uint64_t block_key, block_wait_ns, block_end, block_via;
+	uint64_t block_signal;		/* its fence's signal, or the wait's end */
 	uint64_t stall_end;		/* it stopped waiting for an earlier commit */
 	uint64_t tail_ns, hw_done_ns;	/* its commit tail began; hw_done; 0 untraced */
 	int block_pid;			/* the task of the plane wait that blocked it */

@@ -65,6 +65,14 @@ starved_wakeup_rows() {
 	done
 }
 
+# starved_detail JSON TRUTH [TEXT]: what the report said of each starved
+# frame (class, wakeup) and its text row, for a failure to show.
+starved_detail() {
+	echo "starved frames in the report (class, wakeup):"
+	starved_frames "$1" "$2" | jq -c '{out_fence_seqno, class, woken_ns, wakeup}'
+	[ -z "${3:-}" ] || { echo "their rows in the frames section:"; grep -E '^ +[0-9]+ .* wakeup ' "$3"; }
+}
+
 # starve_overlapped TRUTH: in the workload's ground truth TRUTH, the last
 # fence of some starved frame signalled while the starver held the CPU.  On
 # a loaded host the producers' vCPU can run so late that every starved
@@ -105,12 +113,14 @@ guest_frames_sched() {
 		"$repo/tests/lab/check-frame-classes" "$d/report.json" "$d/workload.txt" >"$d/check.out" 2>&1 &&
 		wakeup_held_by_starver "$d/report.json" "$d/workload.txt" &&
 		"$ft" report --section frames "$d/trace.dat" >"$d/frames.txt" &&
-		starved_wakeup_rows "$d/frames.txt" "$d/report.json" "$d/workload.txt"
+		starved_wakeup_rows "$d/frames.txt" "$d/report.json" "$d/workload.txt" ||
+		{ starved_detail "$d/report.json" "$d/workload.txt" "$d/frames.txt" >>"$d/check.out" 2>&1; false; }
 	verdict $? "frames (record --sched): each starved frame names the starver as what held its waiter's CPU, in JSON and text" "$d/check.out"
 	tc_again "$d" tc.dat workload-tc.txt "$wl" "$tc_events" starve_overlapped >"$d/tc-again.log" 2>&1 &&
 		"$ft" report --json "$d/tc.dat" >"$d/report-tc.json" 2>"$d/report-tc.err" &&
 		"$repo/tests/lab/check-frame-classes" "$d/report-tc.json" "$d/workload-tc.txt" >"$d/check-tc.out" 2>&1 &&
-		wakeup_held_by_starver "$d/report-tc.json" "$d/workload-tc.txt"
+		wakeup_held_by_starver "$d/report-tc.json" "$d/workload-tc.txt" ||
+		{ starved_detail "$d/report-tc.json" "$d/workload-tc.txt" >>"$d/check-tc.out" 2>&1; false; }
 	verdict $? "frames (trace-cmd -e sched_wakeup -e sched_switch): the same" "$d/check-tc.out"
 }
 

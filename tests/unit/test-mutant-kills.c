@@ -188,6 +188,43 @@ static void test_blocking_plane_wait_is_the_last(void **state)
 }
 
 /*
+ * blocking-by-wait-end: plane 31 waited 30 ms on A, then plane 33 2 ms on
+ * B, which had signalled 20 ms before (its task preempted: seen on a
+ * loaded host).  Both long, and B's wait ended last, but A signalled last:
+ * A on plane 31 blocked the frame.
+ */
+static void test_blocking_plane_wait_is_the_last_signal(void **state)
+{
+	struct trace_fixture *f = *state;
+	uint64_t t = 100 * VBLANK + MS;
+	const struct ft_blocking *b;
+	struct ft_model *m;
+
+	fence(f, 1, MS, "dma_fence_init", 3, 1);
+	fence(f, 1, MS, "dma_fence_init", 4, 1);
+	land(f, 100, 0);
+	tb_set_pid(f->tb, 50);
+	fence(f, 1, t, "dma_fence_init", OUT_CTX, 1);
+	out_create(f, t + 1000, 1);
+	plane_wait(f, t + 1 * MS + 1000, 0, 31, 3);		/* 30 ms on A */
+	fence(f, 1, t + 11 * MS, "dma_fence_signaled", 4, 1);
+	fence(f, 1, t + 31 * MS, "dma_fence_signaled", 3, 1);
+	plane_wait(f, t + 31 * MS + 1000, 1, 31, 3);
+	plane_wait(f, t + 31 * MS + 2000, 0, 33, 4);		/* 2 ms on B, signalled */
+	plane_wait(f, t + 33 * MS + 2000, 1, 33, 4);
+	tb_set_pid(f->tb, 0);
+	for (uint32_t s = 101; s <= 103; s++)
+		land(f, s, s == 103);
+	m = trace_fixture_analyze(f);
+	assert_int_equal(m->display.crtcs.items[0].late_count, 1);
+	b = &m->display.crtcs.items[0].late[0].blocking;
+	assert_true(b->known);
+	assert_int_equal(b->plane, 31);
+	assert_int_equal(b->context, 3);
+	assert_int_equal(b->wait_ns, 30 * MS);
+}
+
+/*
  * interrupted-despite-lost: a wait that ends before its fence's signal is
  * interrupted, unless events were lost meanwhile (on any CPU): then the
  * signal may be among them, and the wait is not judged.
@@ -345,6 +382,7 @@ int run_mutant_kills_tests(void)
 		trace_fixture_stock_test(test_vblank_of_another_sequence_confirms_nothing),
 		trace_fixture_stock_test(test_blocking_wait_is_the_last_to_signal),
 		trace_fixture_series_test(test_blocking_plane_wait_is_the_last),
+		trace_fixture_series_test(test_blocking_plane_wait_is_the_last_signal),
 		trace_fixture_stock_test(test_wait_not_judged_across_lost_events),
 		cmocka_unit_test(test_duration_units),
 		trace_fixture_stock_test(test_lost_events_of_unknown_number_warn),
