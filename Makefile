@@ -111,7 +111,7 @@ UNIT_TEST_SRC := tests/unit/unit-tests.c tests/unit/test-logscan.c tests/unit/te
 	tests/unit/v7-zip.c tests/unit/test-tracedat-zip.c \
 	tests/unit/test-timeline.c tests/unit/series-formats.c tests/unit/trace-fixture.c tests/unit/test-report-series.c \
 	tests/unit/test-report-sections.c tests/unit/test-report-waits.c tests/unit/test-report-odd.c \
-	tests/unit/test-fence-identity.c \
+	tests/unit/test-fence-identity.c tests/unit/test-tie-order.c \
 	tests/lab/logscan-rules.c workload/workload-plan.c \
 	tests/unit/test-mutant-kills.c \
 	tests/unit/tmpdir.c tests/unit/test-tmpdir.c tests/unit/vblank-land.c \

@@ -9,9 +9,30 @@
 
 #include "analyze.h"
 
+static int deliver(struct analysis *a, const struct ft_event *ev)
+{
+	model_add(&a->model, ev);
+	if (a->window.on_event)
+		a->window.on_event(ev, &a->model, a->window.ctx);
+	return a->model.error ? -1 : 0;
+}
+
+/* The wait ends held at a stamp the clock shared across CPUs (tie-order.h). */
+static int deliver_held(struct analysis *a)
+{
+	const struct ft_event *ev;
+	int ret = 0;
+
+	while ((ev = tie_order_next(&a->ties)))
+		if (!ret)
+			ret = deliver(a, ev);
+	return ret;
+}
+
 static int feed(struct tep_record *rec, void *data)
 {
 	struct analysis *a = data;
+	int held;
 
 	if (rec->ts < a->window.from_ns || (a->window.to_ns && rec->ts > a->window.to_ns))
 		return 0;
@@ -20,10 +41,12 @@ static int feed(struct tep_record *rec, void *data)
 			a->window.on_other(rec, source_tep(a->src), a->window.ctx);
 		return 0;
 	}
-	model_add(&a->model, &a->ev);
-	if (a->window.on_event)
-		a->window.on_event(&a->ev, &a->model, a->window.ctx);
-	return a->model.error ? -1 : 0;
+	if (tie_order_due(&a->ties, &a->ev) && deliver_held(a))
+		return -1;
+	held = tie_order_hold(&a->ties, &a->ev);
+	if (held < 0)
+		a->model.error = 1;
+	return held ? (held < 0 ? -1 : 0) : deliver(a, &a->ev);
 }
 
 /*
@@ -73,7 +96,7 @@ int analysis_run(struct analysis *a, const char *path, const struct analysis_win
 	a->model.fences.each_context = a->window.each_context;
 	if (a->window.latch_margin_given)
 		a->model.display.latch_margin_ns = (int64_t)a->window.latch_margin_ns;
-	if (source_iterate(a->src, feed, a, why, sizeof(why)) < 0) {
+	if (source_iterate(a->src, feed, a, why, sizeof(why)) < 0 || deliver_held(a)) {
 		if (a->model.error)
 			snprintf(err, errlen, "%s: out of memory", path);
 		else
@@ -96,6 +119,7 @@ void analysis_free(struct analysis *a)
 		model_free(&a->model);
 	if (a->have_dec)
 		ft_decoder_free(&a->dec);
+	tie_order_free(&a->ties);
 	source_close(a->src);
 	memset(a, 0, sizeof(*a));
 }

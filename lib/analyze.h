@@ -11,6 +11,7 @@
 #include "decode.h"
 #include "model.h"
 #include "source.h"
+#include "tie-order.h"
 
 /*
  * Only events with from_ns <= ts <= to_ns reach the model (to_ns 0: no
@@ -37,6 +38,7 @@ struct analysis {
 	struct ft_model model;
 	struct ft_event ev;		/* the one being decoded: reused (ft_decode()) */
 	struct analysis_window window;
+	struct tie_order ties;		/* wait ends held behind a shared stamp */
 	int have_dec, have_model;
 };
 

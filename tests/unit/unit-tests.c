@@ -38,6 +38,7 @@ int main(void)
 	failed += run_names_ask_tests();
 	failed += run_decode_slots_tests();
 	failed += run_event_formats_tests();
+	failed += run_tie_order_tests();
 	failed += run_mutant_kills_tests();
 	return failed ? 1 : 0;
 }

@@ -46,6 +46,7 @@ int run_lockdown_tests(void);
 int run_proc_comm_tests(void);
 int run_tables_names_tests(void);
 int run_event_formats_tests(void);
+int run_tie_order_tests(void);
 int run_mutant_kills_tests(void);
 int run_model_contexts_tests(void);
 int run_frames_tests(void);
