@@ -83,3 +83,28 @@ apply_series() {
 apply_lab_fixes() {
 	apply_patches "$1" "$here/lab-fixes" < <(lab_fix_patches)
 }
+
+# Worktree $1 of $cache/linux (made when missing) back at base with the
+# lab's fixes applied: any earlier state, patches, sources and build
+# results are gone, except the O= build folders (out-*), whose objects
+# make will reuse for files that end up identical.
+reset_worktree() {
+	local wt=$1
+	[ -d "$wt" ] || git -C "$cache/linux" worktree add -q --detach "$wt" base
+	git -C "$wt" am --abort >/dev/null 2>&1 || true
+	git -C "$wt" checkout -q -f --detach base
+	git -C "$wt" clean -q -fdx -e '/out-*'
+	apply_lab_fixes "$wt"
+}
+
+# Fails, naming the option, when an option of config fragment $2 did not
+# make it into $1/.config as written (olddefconfig drops what it cannot
+# satisfy without a word); "=n" is also met by the option's absence.
+check_fragment_applied() {
+	local out=$1 frag=$2 opt
+	while read -r opt; do
+		grep -qx -- "$opt" "$out/.config" ||
+			{ [ "${opt#*=}" = n ] && ! grep -q "^${opt%%=*}=" "$out/.config"; } ||
+			die "$(basename "$frag"): $opt did not survive olddefconfig"
+	done < <(grep -E '^CONFIG_' "$frag")
+}
