@@ -151,6 +151,31 @@ static void out_create(struct trace_fixture *f, uint64_t ts, uint32_t seqno)
 	trace_fixture_event(f, 1, ts, "drm_fence_out_create", p.b, p.len);
 }
 
+/* A's and B's fences, vblank 100, then pid 50's commit at @t (out-fence 1). */
+static void plane_commit_begin(struct trace_fixture *f, uint64_t t)
+{
+	fence(f, 1, MS, "dma_fence_init", 3, 1);
+	fence(f, 1, MS, "dma_fence_init", 4, 1);
+	land(f, 100, 0);
+	tb_set_pid(f->tb, 50);
+	fence(f, 1, t, "dma_fence_init", OUT_CTX, 1);
+	out_create(f, t + 1000, 1);
+}
+
+/* Vblanks 101-103, the commit landing on 103: the late frame's blocking fence. */
+static const struct ft_blocking *plane_commit_blocking(struct trace_fixture *f)
+{
+	struct ft_model *m;
+
+	tb_set_pid(f->tb, 0);
+	for (uint32_t s = 101; s <= 103; s++)
+		land(f, s, s == 103);
+	m = trace_fixture_analyze(f);
+	assert_int_equal(m->display.crtcs.items[0].late_count, 1);
+	assert_true(m->display.crtcs.items[0].late[0].blocking.known);
+	return &m->display.crtcs.items[0].late[0].blocking;
+}
+
 /*
  * blocking-plane-wait-first: with the series, a commit's plane waits say
  * which in-fence held it: plane 31 waited 2 ms on A, then plane 33 30 ms
@@ -161,64 +186,40 @@ static void test_blocking_plane_wait_is_the_last(void **state)
 	struct trace_fixture *f = *state;
 	uint64_t t = 100 * VBLANK + MS;
 	const struct ft_blocking *b;
-	struct ft_model *m;
 
-	fence(f, 1, MS, "dma_fence_init", 3, 1);
-	fence(f, 1, MS, "dma_fence_init", 4, 1);
-	land(f, 100, 0);
-	tb_set_pid(f->tb, 50);
-	fence(f, 1, t, "dma_fence_init", OUT_CTX, 1);
-	out_create(f, t + 1000, 1);
+	plane_commit_begin(f, t);
 	plane_wait(f, t + 1 * MS + 1000, 0, 31, 3);		/* 2 ms on A */
 	fence(f, 1, t + 3 * MS, "dma_fence_signaled", 3, 1);
 	plane_wait(f, t + 3 * MS + 1000, 1, 31, 3);
 	plane_wait(f, t + 4 * MS + 1000, 0, 33, 4);		/* 30 ms on B */
 	fence(f, 1, t + 34 * MS, "dma_fence_signaled", 4, 1);
 	plane_wait(f, t + 34 * MS + 1000, 1, 33, 4);
-	tb_set_pid(f->tb, 0);
-	for (uint32_t s = 101; s <= 103; s++)
-		land(f, s, s == 103);
-	m = trace_fixture_analyze(f);
-	assert_int_equal(m->display.crtcs.items[0].late_count, 1);
-	b = &m->display.crtcs.items[0].late[0].blocking;
-	assert_true(b->known);
+	b = plane_commit_blocking(f);
 	assert_int_equal(b->plane, 33);
 	assert_int_equal(b->context, 4);
 	assert_int_equal(b->wait_ns, 30 * MS);
 }
 
 /*
- * blocking-by-wait-end: plane 31 waited 30 ms on A, then plane 33 2 ms on
- * B, which had signalled 20 ms before (its task preempted: seen on a
- * loaded host).  Both long, and B's wait ended last, but A signalled last:
- * A on plane 31 blocked the frame.
+ * blocking-plane-wait-end: plane 31 waited 30 ms on A, then plane 33 2 ms
+ * on B, which had signalled 20 ms before (its task preempted: seen on a
+ * loaded host).  Both long, and B's wait ended last, but A signalled
+ * last: A on plane 31 blocked the frame.
  */
 static void test_blocking_plane_wait_is_the_last_signal(void **state)
 {
 	struct trace_fixture *f = *state;
 	uint64_t t = 100 * VBLANK + MS;
 	const struct ft_blocking *b;
-	struct ft_model *m;
 
-	fence(f, 1, MS, "dma_fence_init", 3, 1);
-	fence(f, 1, MS, "dma_fence_init", 4, 1);
-	land(f, 100, 0);
-	tb_set_pid(f->tb, 50);
-	fence(f, 1, t, "dma_fence_init", OUT_CTX, 1);
-	out_create(f, t + 1000, 1);
+	plane_commit_begin(f, t);
 	plane_wait(f, t + 1 * MS + 1000, 0, 31, 3);		/* 30 ms on A */
 	fence(f, 1, t + 11 * MS, "dma_fence_signaled", 4, 1);
 	fence(f, 1, t + 31 * MS, "dma_fence_signaled", 3, 1);
 	plane_wait(f, t + 31 * MS + 1000, 1, 31, 3);
 	plane_wait(f, t + 31 * MS + 2000, 0, 33, 4);		/* 2 ms on B, signalled */
 	plane_wait(f, t + 33 * MS + 2000, 1, 33, 4);
-	tb_set_pid(f->tb, 0);
-	for (uint32_t s = 101; s <= 103; s++)
-		land(f, s, s == 103);
-	m = trace_fixture_analyze(f);
-	assert_int_equal(m->display.crtcs.items[0].late_count, 1);
-	b = &m->display.crtcs.items[0].late[0].blocking;
-	assert_true(b->known);
+	b = plane_commit_blocking(f);
 	assert_int_equal(b->plane, 31);
 	assert_int_equal(b->context, 3);
 	assert_int_equal(b->wait_ns, 30 * MS);
