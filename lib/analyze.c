@@ -44,9 +44,11 @@ static int feed(struct tep_record *rec, void *data)
 	if (tie_order_due(&a->ties, &a->ev) && deliver_held(a))
 		return -1;
 	held = tie_order_hold(&a->ties, &a->ev);
-	if (held < 0)
-		a->model.error = 1;
-	return held ? (held < 0 ? -1 : 0) : deliver(a, &a->ev);
+	if (held < 0) {
+		a->model.error = 1;	/* out of memory */
+		return -1;
+	}
+	return held ? 0 : deliver(a, &a->ev);
 }
 
 /*
