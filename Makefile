@@ -396,6 +396,7 @@ bench: deps
 	$(Q)tests/bench/lab-bench
 	$(Q)tests/bench/report-bench
 	$(Q)tests/bench/overhead-bench
+	$(Q)tests/bench/overhead-bench 30000 5 stock
 	$(Q)tests/bench/bpf-prog-cost
 	$(Q)tests/bench/series-cost
 	$(Q)tests/bench/timeline-bench
@@ -403,6 +404,8 @@ bench: deps
 	$(Q)tests/bench/fleet-bench
 	$(Q)tests/lab/soak-record 60 $(OUT)/bench/soak | tee -a $(OUT)/bench/results.txt
 	$(Q)tests/lab/soak-record --bpf 60 $(OUT)/bench/soak-bpf | tee -a $(OUT)/bench/results.txt
+	$(Q)tests/lab/soak-record --tmpfs --rate 10000 60 $(OUT)/bench/soak-tmpfs | tee -a $(OUT)/bench/results.txt
+	$(Q)tests/lab/soak-record --bpf --tmpfs --rate 10000 60 $(OUT)/bench/soak-bpf-tmpfs | tee -a $(OUT)/bench/results.txt
 
 # The BPF programs are compiled into the binary (bpftool skeletons), so
 # there are no BPF objects to install: the binary, a man page per command

@@ -52,16 +52,14 @@ static int add_event(struct capture *c, const char *sys, const char *ev)
 	return 0;
 }
 
-/* Every event of @sys; 0 events is not an error (the set is reported missing). */
-static int add_system(struct capture *c, const char *sys, const char *prefix, int *found)
+/* Every event of @sys; 0 events is not an error (the caller says it). */
+static int add_system(struct capture *c, const char *sys, int *found)
 {
 	char **list = tracefs_system_events(NULL, sys);
 	int ret = 0;
 
 	*found = 0;
 	for (int i = 0; list && list[i] && !ret; i++) {
-		if (prefix && strncmp(list[i], prefix, strlen(prefix)))
-			continue;
 		ret = add_event(c, sys, list[i]);
 		(*found)++;
 	}
@@ -78,7 +76,7 @@ static int add_extra(struct capture *c, const char *spec)
 	ev = strchr(sys, ':');
 	*ev++ = '\0';
 	if (!strcmp(ev, "*")) {
-		if (add_system(c, sys, NULL, &found))
+		if (add_system(c, sys, &found))
 			return -1;
 		return found ? 0 : fail("-e %s: no such event system in this kernel", spec);
 	}
@@ -88,9 +86,27 @@ static int add_extra(struct capture *c, const char *spec)
 }
 
 /*
- * dma_fence:* takes the series' two dma_fence events too when the kernel
- * has them; say which, as a stock kernel lacks them (errors and merge
- * members are then unknown to report).
+ * The catalogue's events of @set that this kernel has (tracepoints/
+ * catalogue.h): what report reads, nothing more.  Whole systems would take
+ * the series' sync_file create, install and release too, three events a
+ * fence that no tool reads (-e sync_file:* adds them).
+ */
+static int add_set(struct capture *c, enum ft_set set, int *found)
+{
+	*found = 0;
+	for (int id = 0; id < FT_EV_COUNT; id++) {
+		if (ft_event_set(id) != set || !event_exists(ft_event_system(id), ft_event_name(id)))
+			continue;
+		if (add_event(c, ft_event_system(id), ft_event_name(id)))
+			return -1;
+		(*found)++;
+	}
+	return 0;
+}
+
+/*
+ * The series' two dma_fence events, said, as a stock kernel lacks them
+ * (errors and merge members are then unknown to report).
  */
 static const char *dma_series_note(void)
 {
@@ -109,13 +125,12 @@ static const char *dma_series_note(void)
 /* The catalogue's sets, each said to be found or missing. */
 static int add_catalogue(struct capture *c)
 {
-	int series, poll, fences, vblank;
+	int series, fences, dma_series, vblank;
 
-	if (add_system(c, "drm_fence", NULL, &series) || add_system(c, "sync_file", NULL, &poll) ||
-	    add_system(c, "dma_fence", NULL, &fences) ||
-	    add_system(c, "drm", "drm_vblank_event", &vblank))
+	if (add_set(c, FT_SET_SERIES, &series) || add_set(c, FT_SET_DMA_FENCE, &fences) ||
+	    add_set(c, FT_SET_DMA_SERIES, &dma_series) || add_set(c, FT_SET_VBLANK, &vblank))
 		return -1;
-	say("events: drm_fence:* (series) %s, dma_fence:* %s%s, drm:drm_vblank_event* %s",
+	say("events: the series' drm_fence and sync_file poll events %s, dma_fence:* %s%s, drm:drm_vblank_event* %s",
 		series ? "found" : "missing (not a fence-trace kernel)",
 		fences ? "found" : "missing", fences ? dma_series_note() : "",
 		vblank ? "found" : "missing");

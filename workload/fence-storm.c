@@ -4,8 +4,13 @@
  * overhead measurements: one thread per CPU, each with its own timeline,
  * creates a fence, signals it and closes it, for a fixed count or time.
  *
- *   fence-storm [-t THREADS] [-n FENCES_PER_THREAD] [-d SECONDS] [-f] [-k] [-m]
+ *   fence-storm [-t THREADS] [-n FENCES_PER_THREAD] [-d SECONDS] [-r RATE] [-f] [-k] [-m]
  *
+ * -r RATE: at most RATE fences a second in all (each thread its share,
+ * paced against its start, so a thread held up catches up after), for a
+ * load that does not adapt to the tracer beside it: a recorder's losses
+ * are then its own, not a storm that slows when the recorder takes the
+ * CPU.
  * -f: a fresh timeline (a new fence context) for every fence, to fill the
  * tools' per-context tables.  -k: keep every fence unsignalled, its
  * sync_file open, until the storm is killed (SIGTERM or SIGINT), for the
@@ -26,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "parse-num.h"
@@ -33,6 +39,8 @@
 
 struct storm {
 	unsigned int threads, per_thread, seconds;
+	unsigned int rate;		/* -r: fences a second, all threads; 0 as fast as it goes */
+	uint64_t start;			/* now_ns() when the threads were started */
 	int fresh;			/* -f: a new timeline per fence */
 	int merge;			/* -m: each pair of fences merged */
 	int keep;			/* -k: fences stay open and unsignalled */
@@ -66,6 +74,26 @@ static int merge_pair(int tl, int tl2, uint32_t v, int fd)
 		close(other);
 	close(fd);
 	return other < 0 ? other : merged < 0 ? merged : 0;
+}
+
+/*
+ * -r: sleep until the @made'th fence of this thread is due (checked every
+ * 16 fences: one clock read in 16 keeps the pacing cheap at any rate).
+ */
+static void pace(const struct storm *s, uint64_t made)
+{
+	uint64_t due;
+	struct timespec ts;
+
+	if (!s->rate || made & 15)
+		return;
+	due = s->start + made * 1000000000ull * s->threads / s->rate;
+	if (now_ns() >= due)
+		return;
+	ts.tv_sec = (time_t)(due / 1000000000ull);
+	ts.tv_nsec = (long)(due % 1000000000ull);
+	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
+		;
 }
 
 static void *work(void *arg)
@@ -107,6 +135,7 @@ static void *work(void *arg)
 		}
 		if (w->s->deadline && (w->made & 255) == 0 && now_ns() >= w->s->deadline)
 			break;
+		pace(w->s, w->made);
 	}
 	if (tl2 >= 0)
 		close(tl2);
@@ -121,7 +150,7 @@ static int parse(struct storm *s, int argc, char **argv)
 
 	s->threads = (unsigned int)sysconf(_SC_NPROCESSORS_ONLN);
 	s->per_thread = 100000;
-	while ((opt = getopt(argc, argv, "t:n:d:fkmh")) != -1) {
+	while ((opt = getopt(argc, argv, "t:n:d:r:fkmh")) != -1) {
 		if (opt == 'f' || opt == 'k' || opt == 'm') {
 			s->fresh |= opt == 'f';
 			s->keep |= opt == 'k';
@@ -130,8 +159,10 @@ static int parse(struct storm *s, int argc, char **argv)
 		}
 		if ((opt == 't' && (parse_uint(optarg, 64, &s->threads) || !s->threads)) ||
 		    (opt == 'n' && parse_uint(optarg, 1u << 30, &s->per_thread)) ||
-		    (opt == 'd' && parse_uint(optarg, 3600, &s->seconds)) || opt == '?' || opt == 'h') {
-			fprintf(stderr, "usage: fence-storm [-t THREADS 1-64] [-n FENCES_PER_THREAD] [-d SECONDS] [-f] [-k] [-m]\n");
+		    (opt == 'd' && parse_uint(optarg, 3600, &s->seconds)) ||
+		    (opt == 'r' && (parse_uint(optarg, 100000000, &s->rate) || !s->rate)) ||
+		    opt == '?' || opt == 'h') {
+			fprintf(stderr, "usage: fence-storm [-t THREADS 1-64] [-n FENCES_PER_THREAD] [-d SECONDS] [-r RATE] [-f] [-k] [-m]\n");
 			return -1;
 		}
 	}
@@ -183,6 +214,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	start = now_ns();
+	s.start = start;
 	if (s.seconds)
 		s.deadline = start + s.seconds * 1000000000ull;
 	for (unsigned int i = 0; i < s.threads; i++) {
