@@ -176,7 +176,8 @@ $(BPF_OUT)/%.skel.h: $(BPF_OUT)/%.bpf.o
 
 $(OBJ)/cli/cmd-latency.o $(OBJ)/live/latency-print.o $(OBJ)/live/latency-bpf.o \
 	$(OBJ)/cli/cmd-top.o $(OBJ)/live/top-pending.o: $(BPF_OUT)/fence-latency.skel.h
-$(OBJ)/cli/cmd-stall.o $(OBJ)/live/stall-print.o $(OBJ)/live/stall-print-class.o $(OBJ)/live/stall-series.o $(OBJ)/live/stall-debugfs.o: \
+$(OBJ)/cli/cmd-stall.o $(OBJ)/live/stall-print.o $(OBJ)/live/stall-print-class.o $(OBJ)/live/stall-series.o $(OBJ)/live/stall-debugfs.o \
+	$(OBJ)/live/stall-tables.o: \
 	$(BPF_OUT)/fence-stall.skel.h
 $(OBJ)/live/record-bpf.o $(OBJ)/cli/cmd-record.o $(OBJ)/tests/bench/ring-floor.o: $(BPF_OUT)/fence-record.skel.h
 $(OBJ)/cli/cmd-stall.o $(OBJ)/live/stall-before.o: $(BPF_OUT)/fence-waiters.skel.h

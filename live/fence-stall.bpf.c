@@ -35,16 +35,16 @@ struct {
 } waits SEC(".maps");
 
 struct {
-	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, FS_MAX_LIVE);
-	__type(key, __u64);
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, FS_CREATOR_SLOTS);
+	__type(key, __u32);
 	__type(value, struct fs_creator);
 } creators SEC(".maps");
 
 struct {
-	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, FS_MAX_CONTEXTS);
-	__type(key, __u64);
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, FS_SIGNAL_SLOTS);
+	__type(key, __u32);
 	__type(value, struct fs_signal);
 } last_signal SEC(".maps");
 
@@ -65,7 +65,7 @@ struct {
 	__uint(max_entries, 4);
 	__type(key, __u32);
 	__type(value, __u64);
-} drops SEC(".maps");		/* 0 waits full, 1 creators full, 2 ringbuf full */
+} drops SEC(".maps");		/* 0 waits full, 1 a live fence's creator forgotten, 2 ringbuf full */
 
 /* One scratch wait per CPU: too big for the BPF stack. */
 struct {
@@ -114,45 +114,97 @@ static __always_inline void describe_members(struct dma_fence *f, struct fs_wait
 	}
 }
 
-static __always_inline int on_init(struct dma_fence *fence)
-{
-	struct fs_creator c = { .ts = bpf_ktime_get_ns(), .tgid = bpf_get_current_pid_tgid() >> 32 };
-	__u64 key = (__u64)fence;
+/*
+ * The creators and last_signal slots are written in place, the key last:
+ * a reader that finds its key finds what was written before it (x86 keeps
+ * stores in order; WRITE_ONCE keeps the compiler from moving them).  Two
+ * CPUs writing one slot at once, a fence each, leave one of the two.
+ */
+#define WRITE_ONCE(x, v) (*(volatile typeof(x) *)&(x) = (v))
+#define READ_ONCE(x) (*(volatile typeof(x) *)&(x))
 
-	bpf_get_current_comm(c.comm, sizeof(c.comm));
+/*
+ * The address of the fence the hook's first argument points to, as a
+ * number: tp_btf types that argument, and the verifier allows no
+ * arithmetic on a typed pointer, so it is read from the context.
+ */
+static __always_inline __u64 fence_addr(unsigned long long *ctx)
+{
+	__u64 addr = 0;
+
+	bpf_probe_read_kernel(&addr, sizeof(addr), ctx);
+	return addr;
+}
+
+static __always_inline struct fs_creator *creator_slot(__u64 addr)
+{
+	__u32 slot = fs_creator_slot(addr);
+
+	return bpf_map_lookup_elem(&creators, &slot);
+}
+
+static __always_inline int on_init(unsigned long long *ctx, struct dma_fence *fence)
+{
+	__u64 addr = fence_addr(ctx), held;
+	struct fs_creator *c = creator_slot(addr);
+
 	/* named now: a fence only polled (the series' poll events) is never waited on here */
 	fence_name_once(fence, BPF_CORE_READ(fence, context));
-	if (bpf_map_update_elem(&creators, &key, &c, BPF_ANY))
-		drop(1);
+	if (!c)
+		return 0;
+	held = READ_ONCE(c->fence);
+	if (held && held != addr)
+		drop(1);	/* a live fence's creator forgotten for this one */
+	WRITE_ONCE(c->fence, 0);
+	c->ts = bpf_ktime_get_ns();
+	c->tgid = bpf_get_current_pid_tgid() >> 32;
+	bpf_get_current_comm(c->comm, sizeof(c->comm));
+	WRITE_ONCE(c->fence, addr);
 	return 0;
 }
 
-static __always_inline int on_destroy(struct dma_fence *fence)
+static __always_inline int on_destroy(unsigned long long *ctx)
 {
-	__u64 key = (__u64)fence;
+	__u64 addr = fence_addr(ctx);
+	struct fs_creator *c = creator_slot(addr);
 
-	bpf_map_delete_elem(&creators, &key);
+	if (c && READ_ONCE(c->fence) == addr)
+		WRITE_ONCE(c->fence, 0);
 	return 0;
 }
 
 static __always_inline int on_signaled(struct dma_fence *fence)
 {
-	struct fs_signal s = {
-		.seqno = BPF_CORE_READ(fence, seqno),
-		.ts = bpf_ktime_get_ns(),
-		.error = BPF_CORE_READ(fence, error),
-	};
-	__u64 ctx = BPF_CORE_READ(fence, context);
+	__u64 context = BPF_CORE_READ(fence, context);
+	__u32 slot = context & (FS_SIGNAL_SLOTS - 1);
+	struct fs_signal *s = bpf_map_lookup_elem(&last_signal, &slot);
 
-	bpf_map_update_elem(&last_signal, &ctx, &s, BPF_ANY);
+	if (!s)
+		return 0;
+	WRITE_ONCE(s->context, 0);
+	s->seqno = BPF_CORE_READ(fence, seqno);
+	s->ts = bpf_ktime_get_ns();
+	s->error = BPF_CORE_READ(fence, error);
+	WRITE_ONCE(s->context, context + 1);
 	return 0;
 }
 
-static __always_inline int on_wait_start(struct dma_fence *fence)
+/* The hook's fence's creator into @w, if its slot still holds it (read twice: not overwritten meanwhile). */
+static __always_inline void creator_into(unsigned long long *ctx, struct fs_wait *w)
+{
+	__u64 addr = fence_addr(ctx);
+	struct fs_creator *c = creator_slot(addr);
+
+	if (!c || READ_ONCE(c->fence) != addr)
+		return;
+	w->creator = *c;
+	if (READ_ONCE(c->fence) != addr)
+		__builtin_memset(&w->creator, 0, sizeof(w->creator));
+}
+
+static __always_inline int on_wait_start(unsigned long long *ctx, struct dma_fence *fence)
 {
 	struct fs_wait_key key = { .pid_tgid = bpf_get_current_pid_tgid(), .fence = (__u64)fence };
-	__u64 ptr = (__u64)fence;
-	struct fs_creator *c;
 	struct fs_wait *w;
 	__u32 zero = 0;
 
@@ -168,9 +220,7 @@ static __always_inline int on_wait_start(struct dma_fence *fence)
 	describe(fence, &w->fence);
 	fence_name_once(fence, w->fence.context);
 	describe_members(fence, w);
-	c = bpf_map_lookup_elem(&creators, &ptr);
-	if (c)
-		w->creator = *c;
+	creator_into(ctx, w);
 	if (bpf_map_update_elem(&waits, &key, w, BPF_ANY))
 		drop(0);
 	return 0;
@@ -260,23 +310,23 @@ SEC("raw_tp/drm_vblank_event")
 int BPF_PROG(raw_tp_vblank, int crtc) { return on_vblank(crtc); }
 
 SEC("tp_btf/dma_fence_init")
-int BPF_PROG(tp_btf_init, struct dma_fence *fence) { return on_init(fence); }
+int BPF_PROG(tp_btf_init, struct dma_fence *fence) { return on_init(ctx, fence); }
 SEC("tp_btf/dma_fence_destroy")
-int BPF_PROG(tp_btf_destroy, struct dma_fence *fence) { return on_destroy(fence); }
+int BPF_PROG(tp_btf_destroy, struct dma_fence *fence) { return on_destroy(ctx); }
 SEC("tp_btf/dma_fence_signaled")
 int BPF_PROG(tp_btf_signaled, struct dma_fence *fence) { return on_signaled(fence); }
 SEC("tp_btf/dma_fence_wait_start")
-int BPF_PROG(tp_btf_wait_start, struct dma_fence *fence) { return on_wait_start(fence); }
+int BPF_PROG(tp_btf_wait_start, struct dma_fence *fence) { return on_wait_start(ctx, fence); }
 SEC("tp_btf/dma_fence_wait_end")
 int BPF_PROG(tp_btf_wait_end, struct dma_fence *fence) { return on_wait_end(fence); }
 
 SEC("raw_tp/dma_fence_init")
-int BPF_PROG(raw_tp_init, struct dma_fence *fence) { return on_init(fence); }
+int BPF_PROG(raw_tp_init, struct dma_fence *fence) { return on_init(ctx, fence); }
 SEC("raw_tp/dma_fence_destroy")
-int BPF_PROG(raw_tp_destroy, struct dma_fence *fence) { return on_destroy(fence); }
+int BPF_PROG(raw_tp_destroy, struct dma_fence *fence) { return on_destroy(ctx); }
 SEC("raw_tp/dma_fence_signaled")
 int BPF_PROG(raw_tp_signaled, struct dma_fence *fence) { return on_signaled(fence); }
 SEC("raw_tp/dma_fence_wait_start")
-int BPF_PROG(raw_tp_wait_start, struct dma_fence *fence) { return on_wait_start(fence); }
+int BPF_PROG(raw_tp_wait_start, struct dma_fence *fence) { return on_wait_start(ctx, fence); }
 SEC("raw_tp/dma_fence_wait_end")
 int BPF_PROG(raw_tp_wait_end, struct dma_fence *fence) { return on_wait_end(fence); }

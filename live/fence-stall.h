@@ -7,8 +7,8 @@
 
 #define FS_MEMBERS 8			/* members of a merged fence kept */
 #define FS_MAX_WAITS 4096
-#define FS_MAX_LIVE 65536
-#define FS_MAX_CONTEXTS 4096
+#define FS_CREATOR_SLOTS 65536		/* the creators table: a power of two */
+#define FS_SIGNAL_SLOTS 4096		/* the last_signal table: a power of two */
 
 struct fs_fence {
 	__u64 ptr, context, seqno;
@@ -16,11 +16,30 @@ struct fs_fence {
 	__u32 pad;
 };
 
+/*
+ * Who created a fence: a slot of the creators table, direct-mapped by the
+ * fence's address (fs_creator_slot()), written at its init, emptied at its
+ * destroy.  In a wait, a copy (fence 0 and ts 0: created before the tool
+ * started, or its slot taken by a newer fence).
+ */
 struct fs_creator {
+	__u64 fence;			/* the fence this slot is about; 0 empty */
 	__u64 ts;
 	__u32 tgid, pad;
 	char comm[16];
 };
+
+/*
+ * The creators slot of the fence at @ptr.  Fences are slab objects whose
+ * addresses differ in the middle bits: a Fibonacci hash spreads them.
+ * Direct-mapped, not a BPF hash map: two map updates a fence cost more
+ * than the fence event itself; a live fence's slot taken by a newer one
+ * is counted (drops key 1).
+ */
+static inline __u32 fs_creator_slot(__u64 ptr)
+{
+	return (__u32)((ptr * 0x9E3779B97F4A7C15ull) >> 48) & (FS_CREATOR_SLOTS - 1);
+}
 
 /* A dma_fence wait in progress, as the wait began. */
 struct fs_wait {
@@ -49,7 +68,15 @@ struct fs_end {
 	__u32 before_tool, pad;		/* the wait began before the tool started */
 };
 
-struct fs_signal {			/* the last signal on a fence context */
+/*
+ * The last signal on a fence context: a slot of the last_signal table,
+ * direct-mapped by the context's low bits.  Contexts are handed out in
+ * sequence, so two share a slot only 4096 contexts apart (merges make one
+ * each): the newer one's signal overwrites the older's until that signals
+ * again.  A hash map kept the first 4096 contexts signalled and no more.
+ */
+struct fs_signal {
+	__u64 context;			/* the context + 1 (0 is a real one); 0 empty */
 	__u64 seqno, ts;
 	__s32 error;
 	__u32 pad;

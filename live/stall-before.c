@@ -509,8 +509,6 @@ static int behind_scan(struct stall_ctx *c, uint64_t now)
  */
 int stall_before_scan(struct stall_ctx *c, uint64_t now)
 {
-	int fd = bpf_map__fd(c->skel->maps.last_signal);
-
 	for (unsigned int i = 0; i < c->before.n_polls; i++) {
 		struct before_poll *p = &c->before.polls[i];
 		struct fs_signal sig;
@@ -520,7 +518,7 @@ int stall_before_scan(struct stall_ctx *c, uint64_t now)
 			if (c->once)
 				return 1;
 		}
-		if (p->reported && !p->cleared && bpf_map_lookup_elem(fd, &p->context, &sig) == 0 &&
+		if (p->reported && !p->cleared && stall_last_signal(c, p->context, &sig) == 0 &&
 		    sig.seqno >= p->seqno) {
 			p->cleared = 1;
 			stall_print_before_poll_end(c, p, sig.ts, now);

@@ -107,7 +107,7 @@ static void signal_so_far(struct stall_ctx *c, const struct fs_fence *fence, str
 {
 	struct fs_signal sig;
 
-	if (bpf_map_lookup_elem(bpf_map__fd(c->skel->maps.last_signal), &fence->context, &sig) ||
+	if (stall_last_signal(c, fence->context, &sig) ||
 	    sig.seqno < fence->seqno)
 		return;
 	f->signal_ns = sig.ts;

@@ -53,11 +53,6 @@ static void wait_name(struct stall_ctx *c, const struct fs_wait *w, const struct
 	}
 }
 
-static int last_signal(struct stall_ctx *c, uint64_t context, struct fs_signal *s)
-{
-	return bpf_map_lookup_elem(bpf_map__fd(c->skel->maps.last_signal), &context, s);
-}
-
 /* Is member @m signalled now?  Its own flag then, or its timeline since. */
 static int member_signaled(struct stall_ctx *c, const struct fs_fence *m)
 {
@@ -65,7 +60,7 @@ static int member_signaled(struct stall_ctx *c, const struct fs_fence *m)
 
 	if (m->signaled)
 		return 1;
-	return last_signal(c, m->context, &s) == 0 && s.seqno >= m->seqno;
+	return stall_last_signal(c, m->context, &s) == 0 && s.seqno >= m->seqno;
 }
 
 static void behind(struct stall_ctx *c, const struct fs_fence *f, uint64_t now)
@@ -73,7 +68,7 @@ static void behind(struct stall_ctx *c, const struct fs_fence *f, uint64_t now)
 	struct fs_signal s;
 	uint64_t fresh;
 
-	if (last_signal(c, f->context, &s)) {
+	if (stall_last_signal(c, f->context, &s)) {
 		printf("  timeline: nothing signalled on context %" PRIu64 " since the tool started\n",
 		       (uint64_t)f->context);
 		return;
@@ -153,7 +148,7 @@ static void start_json(struct stall_ctx *c, const struct fs_wait *w, const struc
 {
 	const char *drv, *tl;
 	struct fs_signal s;
-	int have = last_signal(c, w->fence.context, &s) == 0;
+	int have = stall_last_signal(c, w->fence.context, &s) == 0;
 
 	char last[32] = "null";
 
@@ -288,7 +283,7 @@ static void creator_of(struct stall_ctx *c, uint64_t fence, uint64_t now)
 {
 	struct fs_creator cr;
 
-	if (bpf_map_lookup_elem(bpf_map__fd(c->skel->maps.creators), &fence, &cr) == 0)
+	if (stall_creator(c, fence, &cr) == 0)
 		printf("  created by %.16s-%u, %.1f ms ago\n", cr.comm, cr.tgid,
 		       span_ms(now, cr.ts, &c->backwards));
 	else

@@ -60,6 +60,8 @@ void stall_class_start(struct stall_ctx *c, struct stall_seen *s, uint64_t now);
 void stall_class_scan(struct stall_ctx *c, uint64_t now);
 void stall_class_end(struct stall_ctx *c, struct stall_seen *s, const struct fs_end *e);
 int stall_vblank_within(struct stall_ctx *c, uint64_t from, uint64_t to);
+int stall_last_signal(struct stall_ctx *c, uint64_t context, struct fs_signal *s);
+int stall_creator(struct stall_ctx *c, uint64_t fence, struct fs_creator *cr);
 
 #define STALL_MAX_PIPES FS_MAX_PIPES
 unsigned int stall_pipes_read(struct stall_ctx *c, struct fs_vblank *pipes);
