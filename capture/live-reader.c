@@ -277,6 +277,27 @@ ssize_t live_reader_page(struct live_reader *r, int cpu, void *page)
 	return n;
 }
 
+/**
+ * live_reader_splice() - move @cpu's full pages into @fd without copying
+ * them through us (splice, as trace-cmd does; read and write where @fd's
+ * file system cannot splice); the page the kernel is still writing stays
+ * for live_reader_page()
+ *
+ * Return: the bytes moved (whole pages), 0 when no full page is waiting,
+ * -1 on an error (errno).
+ */
+ssize_t live_reader_splice(struct live_reader *r, int cpu, int fd)
+{
+	int n;
+
+	do
+		n = tracefs_cpu_write(r->cpu[cpu].tcpu, fd, true);
+	while (n < 0 && errno == EINTR);
+	if (n < 0 && errno == EAGAIN)
+		return 0;	/* the nonblocking splice found no full page */
+	return n;
+}
+
 /* Put @cpu's next event at its cursor, reading pages as it needs.  Return: 1, or 0 (none now). */
 static int next_event(struct live_reader *r, int cpu)
 {

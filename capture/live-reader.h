@@ -47,6 +47,7 @@ int live_reader_start(struct live_reader *r, char *why, size_t len);
 int live_reader_cpus(const struct live_reader *r);
 int live_reader_page_size(const struct live_reader *r);
 ssize_t live_reader_page(struct live_reader *r, int cpu, void *page);
+ssize_t live_reader_splice(struct live_reader *r, int cpu, int fd);
 void live_reader_poll(struct live_reader *r, live_event_fn fn, void *ctx);
 char *live_reader_file(struct live_reader *r, const char *name);
 int live_reader_mark(struct live_reader *r, const char *text);

@@ -63,6 +63,7 @@ int capture_gather(struct capture *c, struct capture_meta *md);
 int capture_write_trace(struct capture *c, struct capture_meta *md);
 void capture_meta_free(struct capture *c, struct capture_meta *md);
 int capture_drain(struct capture *c);
+int capture_drain_rest(struct capture *c);
 int capture_finish(struct capture *c);
 void capture_teardown(struct capture *c);
 unsigned long long capture_stat(struct capture *c, const char *field);

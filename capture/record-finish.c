@@ -225,8 +225,7 @@ int capture_finish(struct capture *c)
 	int ret = -1;
 
 	live_reader_off(c->live);
-	while (capture_drain(c) > 0)
-		;	/* tracing is off: this ends; a failure was said, what was kept is written */
+	capture_drain_rest(c);	/* tracing is off: this ends; a failure was said, what was kept is written */
 	if (capture_gather(c, &md)) {
 		say("cannot read the event formats from tracefs");
 		goto out;
