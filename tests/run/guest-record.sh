@@ -273,7 +273,7 @@ trace_cmd_reads() {
 # in the file or counted lost, exactly; flat memory.  record at the
 # guest's full rate to the host's share, which loses events (so their
 # count is tested); record --bpf at a fixed 5000 fences/s, a quarter of
-# what the guest makes, to its tmpfs: the storm keeps to its rate and
+# what the guest makes, to its tmpfs: the storm stays at or under it and
 # nothing is lost.
 guest_soak() {
 	host_tap soak "$results/soak.tap" "$repo/tests/lab/soak-record" 10 "$results/soak"
