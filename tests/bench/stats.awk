@@ -16,3 +16,12 @@ function value(key,    i, kv) {
 		if (index($i, key "=") == 1) { split($i, kv, "="); return kv[2] }
 	return ""
 }
+
+# the 95 % interval of the median of a[1..k], sorted: order statistics,
+# the ranks k/2 -+ 0.98 sqrt(k) (with 7 values or fewer, the lowest and
+# the highest); into the globals lo and hi
+function interval(a, k,    half, l, h) {
+	half = 0.98 * sqrt(k)
+	l = int(k / 2 - half); h = int(k / 2 + half + 0.999999) + 1
+	lo = a[l < 1 ? 1 : l]; hi = a[h > k ? k : h]
+}
