@@ -73,12 +73,18 @@ struct live_reader *live_reader_new(const char *kind)
 	return r;
 }
 
-/** live_reader_setup() - the mono clock, and a @buffer_kb ring per CPU (0: as made) */
-int live_reader_setup(struct live_reader *r, unsigned int buffer_kb)
+/**
+ * live_reader_setup() - the trace @clock ("mono": what the BPF tools stamp
+ * with too), and a @buffer_kb ring per CPU (0: as made)
+ *
+ * Return: 0, or -1 with errno (EINVAL from the clock: the kernel has none
+ * of that name).
+ */
+int live_reader_setup(struct live_reader *r, const char *clock, unsigned int buffer_kb)
 {
 	char kb[32];
 
-	if (tracefs_instance_file_write(r->inst, "trace_clock", "mono") < 0)
+	if (tracefs_instance_file_write(r->inst, "trace_clock", clock) < 0)
 		return -1;
 	snprintf(kb, sizeof(kb), "%u", buffer_kb);
 	if (buffer_kb && tracefs_instance_file_write(r->inst, "buffer_size_kb", kb) < 0)

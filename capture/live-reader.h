@@ -34,7 +34,7 @@ struct live_reader;
 typedef void (*live_event_fn)(void *ctx, const struct ft_event *ev);
 
 struct live_reader *live_reader_new(const char *kind);
-int live_reader_setup(struct live_reader *r, unsigned int buffer_kb);
+int live_reader_setup(struct live_reader *r, const char *clock, unsigned int buffer_kb);
 int live_reader_decode(struct live_reader *r, char *why, size_t len);
 const struct ft_decoder *live_reader_decoder(const struct live_reader *r);
 int live_reader_enable(struct live_reader *r, const char *system, const char *event);

@@ -244,8 +244,22 @@ static int may_make_instance(const char *dir)
 	return fail("cannot create a tracefs instance: %s%s", strerror(errno), refusal_hint(errno, ""));
 }
 
+/* Why live_reader_setup() failed, with the clocks this kernel has. */
+static void setup_failed(struct capture *c)
+{
+	int err = errno;
+	char *offered = live_reader_file(c->live, "trace_clock");
+	char *nl = offered ? strchr(offered, '\n') : NULL;
+
+	if (nl)
+		*nl = '\0';
+	fail("cannot set the %s trace clock (trace_clock offers: %s) or a %u KB buffer: %s", c->clock,
+	     offered ? offered : "?", c->buffer_kb, strerror(err));
+	free(offered);
+}
+
 /**
- * capture_setup() - private instance, mono clock, buffers, events, files
+ * capture_setup() - private instance, trace clock, buffers, events, files
  */
 int capture_setup(struct capture *c)
 {
@@ -259,8 +273,8 @@ int capture_setup(struct capture *c)
 			    refusal_hint(errno, ""));
 	c->cpus = live_reader_cpus(c->live);
 	c->page_size = live_reader_page_size(c->live);
-	if (live_reader_setup(c->live, c->buffer_kb)) {
-		fail("cannot set the mono trace clock or a %u KB buffer", c->buffer_kb);
+	if (live_reader_setup(c->live, c->clock, c->buffer_kb)) {
+		setup_failed(c);
 		goto err;
 	}
 	if (add_catalogue(c))

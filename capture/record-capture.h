@@ -26,6 +26,7 @@ struct capture {
 	char **command;
 	int use_bpf;			/* --bpf: the BPF recorder (record-bpf.c) */
 	int raw_tp;			/* --raw-tp: its raw_tp programs, not tp_btf */
+	const char *clock;		/* -C: the trace clock (default mono) */
 	struct capture_label labels[CAPTURE_MAX_LABELS];	/* --label KEY=VALUE */
 	unsigned int n_labels;
 	struct bpfrec *bpf;

@@ -52,6 +52,17 @@ static int add_sched(struct capture *c)
 	return 0;
 }
 
+/* Is @word one of @words (separated by single spaces)? */
+static int word_in(const char *words, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (const char *p = words; n && (p = strstr(p, word)); p += n)
+		if ((p == words || p[-1] == ' ') && (!p[n] || p[n] == ' '))
+			return 1;
+	return 0;
+}
+
 /* Options that do not go together: -1 (said), else 0. */
 static int options_clash(const struct capture *c)
 {
@@ -61,6 +72,10 @@ static int options_clash(const struct capture *c)
 	}
 	if (c->use_bpf && c->n_extra) {
 		usage_error("record", "--bpf records the fence and vblank events only: no -e");
+		return -1;
+	}
+	if (c->use_bpf && strcmp(c->clock, "mono")) {
+		usage_error("record", "-C %s: --bpf stamps its events with BPF's clock, which is mono", c->clock);
 		return -1;
 	}
 	if (c->raw_tp && !c->use_bpf) {
@@ -78,6 +93,7 @@ static int parse_args(struct capture *c, int argc, char **argv)
 
 	c->path = "trace.dat";
 	c->buffer_kb = 4096;
+	c->clock = "mono";
 	/* the keys of record_options in cli/usage.c */
 	cmd_getopt_start(&g, "record");
 	while ((opt = getopt_long(argc, argv, g.optstring, g.longs, NULL)) != -1) {
@@ -103,6 +119,14 @@ static int parse_args(struct capture *c, int argc, char **argv)
 				usage_error("record", "-d: '%s' is not a number of seconds from 1 to 86400", optarg);
 				return -1;
 			}
+			break;
+		case 'C':
+			if (!word_in(RECORD_CLOCKS, optarg)) {
+				usage_error("record", "-C: '%s' is not a trace clock in nanoseconds (%s)", optarg,
+					    RECORD_CLOCKS);
+				return -1;
+			}
+			c->clock = optarg;
 			break;
 		case 'S':
 			if (add_sched(c))

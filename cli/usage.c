@@ -30,6 +30,12 @@ static const struct cmd_option record_options[] = {
 	  "--bpf the size of the one BPF ring, rounded up\n"
 	  "to a power of two (default 16384)" },
 	{ "duration", 'd', 0, "SECONDS", NULL, "stop after this many seconds" },
+	{ "clock", 'C', 0, "CLOCK", RECORD_CLOCKS,
+	  "the trace clock (default mono: times line up\n"
+	  "with CLOCK_MONOTONIC, the programs' own and the\n"
+	  "vblank's; local, trace-cmd's default, costs a\n"
+	  "little less an event); not with --bpf, whose\n"
+	  "clock is mono" },
 	{ "bpf", 0, 'B', NULL, NULL,
 	  "record the stock fence and vblank events\n"
 	  "through BPF (a ring buffer; no strings\n"
@@ -171,12 +177,12 @@ static const struct cmd_option export_options[] = {
 static const struct usage usages[] = {
 	{ "record", "capture fence and display events into a trace.dat",
 	  "usage: fence-trace record [-o FILE] [-e SYSTEM:EVENT]... [--sched] [-b KB]\n"
-	  "                          [-d SECONDS] [--bpf [--raw-tp]] [--label KEY=VALUE]...\n"
-	  "                          [-- COMMAND [ARG]...]\n"
+	  "                          [-d SECONDS] [-C CLOCK] [--bpf [--raw-tp]]\n"
+	  "                          [--label KEY=VALUE]... [-- COMMAND [ARG]...]\n"
 	  "Enables the events report reads (dma_fence:*, drm:drm_vblank_event*,\n"
 	  "with the series its drm_fence and sync_file poll events; -e for more) in\n"
 	  "a private tracefs instance (the top-level trace is left alone; the\n"
-	  "instance is removed on exit), with the mono trace clock, and writes a\n"
+	  "instance is removed on exit), with the mono trace clock (-C), and writes a\n"
 	  "trace-cmd trace.dat.  Stops when COMMAND exits, after -d SECONDS, or on\n"
 	  "SIGINT/SIGTERM/SIGHUP; lost events are counted and printed.  The trace\n"
 	  "starts with a line (an ftrace print event) that says the wall-clock time\n"

@@ -18,6 +18,8 @@
 
 /* cmd_option.complete: the argument names a file. */
 #define COMPLETE_FILE "<file>"
+/* record -C: the trace clocks whose times are nanoseconds (counter, uptime and x86-tsc are not) */
+#define RECORD_CLOCKS "local global perf mono mono_raw boot tai"
 
 /*
  * One option of a command.  --help is every command's and in no table.

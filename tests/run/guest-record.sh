@@ -171,6 +171,8 @@ guest_record_lifecycle() {
 		fence-trace record -o int.dat -- fence-storm -d 60 2>int.err & pid=$!
 		recording int.err; kill -INT $pid; wait $pid; echo int-status=$?
 		fence-trace record -e dma_fence:no_such_event -d 1 -o noev.dat 2>noev.err; echo noev-status=$?
+		fence-trace record -C local -o local.dat -- fence-workload -n 20 >/dev/null 2>local.err; echo local-status=$?
+		fence-trace record -b 1048576 -o big.dat -- true 2>big.err; echo big-status=$?
 		mkdir -p /etc && echo "nobody:x:65534:65534:nobody:/tmp:/bin/sh" >>/etc/passwd
 		su -s /bin/sh nobody -c "fence-trace record -d 1 -o /tmp/nr.dat" 2>nr.err; echo nr-status=$?
 		su -s /bin/sh nobody -c "fence-trace record -o /tmp/nrc.dat -- true" 2>nrc.err; echo nrc-status=$?
@@ -217,6 +219,13 @@ guest_record_lifecycle() {
 		[ "$(grep -c 'no such event' "$d/noev.err")" = 1 ] &&
 		grep -q '^fence-trace record: -e dma_fence:no_such_event: no such event in this kernel$' "$d/noev.err"
 	verdict $? "record: -e naming an event the kernel lacks is one line, exit 1, no file" "$d/noev.err"
+	grep -q '^local-status=0$' "$d.out" &&
+		[ "$("$ft" report --json "$d/local.dat" | jq -r '.clock, (.crtcs[0].frames > 10)')" = "local
+true" ] && "$ft" report "$d/local.dat" | grep -q '^fence-trace report: .*, clock local)$'
+	verdict $? "record -C local: the file says its clock, and report reads its frames" "$d/local.err"
+	grep -q '^big-status=125$' "$d.out" && [ ! -e "$d/big.dat" ] && [ "$(wc -l <"$d/big.err")" = 1 ] &&
+		grep -q '^fence-trace record: cannot set the mono trace clock (trace_clock offers: .*\[mono\].*) or a 1048576 KB buffer: Cannot allocate memory$' "$d/big.err"
+	verdict $? "record: a ring buffer the guest cannot hold is one line naming the size, exit 125, no file" "$d/big.err"
 	grep -q '^nr-status=1$' "$d.out" && [ "$(wc -l <"$d/nr.err")" = 1 ] &&
 		grep -q '^fence-trace record: cannot create a tracefs instance: .*(run as root)$' "$d/nr.err"
 	verdict $? "record: not root is one line saying to run as root, exit 1" "$d/nr.err"
@@ -235,7 +244,7 @@ guest_record_lifecycle() {
 	verdict $? "record: tracefs not mounted, as root: record mounts it, says so, and records" "$d/nomnt.err"
 	grep -q '^instances:$' "$d.out"
 	verdict $? "record: no tracefs instance is left behind" "$d.out"
-	trace_cmd_reads "$d" d term int hup killed tiny full nomnt
+	trace_cmd_reads "$d" d term int hup killed tiny full nomnt local
 }
 
 # The host's trace-cmd report reads each of record's files $2... in folder
