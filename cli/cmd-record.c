@@ -63,6 +63,17 @@ static int word_in(const char *words, const char *word)
 	return 0;
 }
 
+/* -C CLOCK: one of RECORD_CLOCKS; -1 (said), else 0 */
+static int set_clock(struct capture *c, const char *clock)
+{
+	if (!word_in(RECORD_CLOCKS, clock)) {
+		usage_error("record", "-C: '%s' is not a trace clock in nanoseconds (%s)", clock, RECORD_CLOCKS);
+		return -1;
+	}
+	c->clock = clock;
+	return 0;
+}
+
 /* Options that do not go together: -1 (said), else 0. */
 static int options_clash(const struct capture *c)
 {
@@ -85,63 +96,66 @@ static int options_clash(const struct capture *c)
 	return 0;
 }
 
+/* One option of parse_args(): 0, 1 after --help, -1 on a usage error (said). */
+static int take_option(struct capture *c, int opt, char **argv)
+{
+	switch (opt) {
+	case 'o': c->path = optarg; break;
+	case 'e':
+		if (c->n_extra >= CAPTURE_MAX_EXTRA || !strchr(optarg, ':')) {
+			usage_error("record", "-e wants SYSTEM:EVENT or SYSTEM:* (at most %d), got '%s'",
+				    CAPTURE_MAX_EXTRA, optarg);
+			return -1;
+		}
+		c->extra[c->n_extra++] = optarg;
+		break;
+	case 'b':
+		if (parse_uint(optarg, 1u << 20, &c->buffer_kb) || c->buffer_kb < 4) {
+			usage_error("record", "-b: '%s' is not a buffer size from 4 to 1048576 KB", optarg);
+			return -1;
+		}
+		c->buffer_given = 1;
+		break;
+	case 'd':
+		if (parse_uint(optarg, 86400, &c->duration_s) || !c->duration_s) {
+			usage_error("record", "-d: '%s' is not a number of seconds from 1 to 86400", optarg);
+			return -1;
+		}
+		break;
+	case 'C':
+		if (set_clock(c, optarg))
+			return -1;
+		break;
+	case 'S':
+		if (add_sched(c))
+			return -1;
+		break;
+	case 'B': c->use_bpf = 1; break;
+	case 'l':
+		if (label_arg("record", optarg, c->labels, &c->n_labels))
+			return -1;
+		break;
+	case 'r': c->raw_tp = 1; break;
+	case 'h': print_usage("record"); return 1;
+	default: return usage_bad_option("record", opt, argv);
+	}
+	return 0;
+}
+
 /* Return: 0 to run, 1 after --help, -1 on a usage error (already said). */
 static int parse_args(struct capture *c, int argc, char **argv)
 {
 	struct cmd_getopt g;
-	int opt;
+	int opt, taken;
 
 	c->path = "trace.dat";
 	c->buffer_kb = 4096;
 	c->clock = "mono";
 	/* the keys of record_options in cli/usage.c */
 	cmd_getopt_start(&g, "record");
-	while ((opt = getopt_long(argc, argv, g.optstring, g.longs, NULL)) != -1) {
-		switch (opt) {
-		case 'o': c->path = optarg; break;
-		case 'e':
-			if (c->n_extra >= CAPTURE_MAX_EXTRA || !strchr(optarg, ':')) {
-				usage_error("record", "-e wants SYSTEM:EVENT or SYSTEM:* (at most %d), got '%s'",
-					    CAPTURE_MAX_EXTRA, optarg);
-				return -1;
-			}
-			c->extra[c->n_extra++] = optarg;
-			break;
-		case 'b':
-			if (parse_uint(optarg, 1u << 20, &c->buffer_kb) || c->buffer_kb < 4) {
-				usage_error("record", "-b: '%s' is not a buffer size from 4 to 1048576 KB", optarg);
-				return -1;
-			}
-			c->buffer_given = 1;
-			break;
-		case 'd':
-			if (parse_uint(optarg, 86400, &c->duration_s) || !c->duration_s) {
-				usage_error("record", "-d: '%s' is not a number of seconds from 1 to 86400", optarg);
-				return -1;
-			}
-			break;
-		case 'C':
-			if (!word_in(RECORD_CLOCKS, optarg)) {
-				usage_error("record", "-C: '%s' is not a trace clock in nanoseconds (%s)", optarg,
-					    RECORD_CLOCKS);
-				return -1;
-			}
-			c->clock = optarg;
-			break;
-		case 'S':
-			if (add_sched(c))
-				return -1;
-			break;
-		case 'B': c->use_bpf = 1; break;
-		case 'l':
-			if (label_arg("record", optarg, c->labels, &c->n_labels))
-				return -1;
-			break;
-		case 'r': c->raw_tp = 1; break;
-		case 'h': print_usage("record"); return 1;
-		default: return usage_bad_option("record", opt, argv);
-		}
-	}
+	while ((opt = getopt_long(argc, argv, g.optstring, g.longs, NULL)) != -1)
+		if ((taken = take_option(c, opt, argv)))
+			return taken;
 	if (options_clash(c))
 		return -1;
 	if (optind < argc && strcmp(argv[optind - 1], "--") != 0 && argv[optind][0] == '-') {
