@@ -3,7 +3,8 @@
  * live-reader.h - the one way fence-trace reads tracefs live.
  *
  * A private instance (own-instance.c) on the mono clock, which BPF's
- * bpf_ktime_get_ns() and CLOCK_MONOTONIC share; its per-CPU trace_pipe_raw
+ * bpf_ktime_get_ns() and CLOCK_MONOTONIC share (record -C may choose
+ * another); its per-CPU trace_pipe_raw
  * files opened once, non-blocking and close-on-exec, and read a whole
  * ring-buffer page at a time.  Two ways to take what they hold:
  *

@@ -244,17 +244,26 @@ static int may_make_instance(const char *dir)
 	return fail("cannot create a tracefs instance: %s%s", strerror(errno), refusal_hint(errno, ""));
 }
 
-/* Why live_reader_setup() failed, with the clocks this kernel has. */
+/*
+ * Why live_reader_setup() failed: the clock (trace_clock then does not
+ * show it selected, "[mono]"), with the clocks this kernel has, or the
+ * ring buffer's size.
+ */
 static void setup_failed(struct capture *c)
 {
 	int err = errno;
 	char *offered = live_reader_file(c->live, "trace_clock");
 	char *nl = offered ? strchr(offered, '\n') : NULL;
+	char selected[32];
 
 	if (nl)
 		*nl = '\0';
-	fail("cannot set the %s trace clock (trace_clock offers: %s) or a %u KB buffer: %s", c->clock,
-	     offered ? offered : "?", c->buffer_kb, strerror(err));
+	snprintf(selected, sizeof(selected), "[%s]", c->clock);
+	if (!offered || !strstr(offered, selected))
+		fail("-C %s: the kernel refused this trace clock (trace_clock offers: %s): %s", c->clock,
+		     offered ? offered : "?", strerror(err));
+	else
+		fail("cannot make a %u KB ring buffer per CPU: %s", c->buffer_kb, strerror(err));
 	free(offered);
 }
 

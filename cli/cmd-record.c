@@ -52,11 +52,13 @@ static int add_sched(struct capture *c)
 	return 0;
 }
 
-/* Is @word one of @words (separated by single spaces)? */
+/* Is @word one of @words (separated by single spaces)?  Never two of them. */
 static int word_in(const char *words, const char *word)
 {
 	size_t n = strlen(word);
 
+	if (strchr(word, ' '))
+		return 0;
 	for (const char *p = words; n && (p = strstr(p, word)); p += n)
 		if ((p == words || p[-1] == ' ') && (!p[n] || p[n] == ' '))
 			return 1;

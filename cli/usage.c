@@ -34,7 +34,7 @@ static const struct cmd_option record_options[] = {
 	  "the trace clock (default mono: times line up\n"
 	  "with CLOCK_MONOTONIC, the programs' own and the\n"
 	  "vblank's; local, trace-cmd's default, costs a\n"
-	  "little less an event); not with --bpf, whose\n"
+	  "little less per event); not with --bpf, whose\n"
 	  "clock is mono" },
 	{ "bpf", 0, 'B', NULL, NULL,
 	  "record the stock fence and vblank events\n"
