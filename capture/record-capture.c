@@ -268,13 +268,22 @@ static void setup_failed(struct capture *c)
 }
 
 /**
+ * capture_tracefs_usable() - tracefs mounted (record mounts it, as
+ * trace-cmd does), and may this user make an instance?  0, or -1 (said)
+ */
+int capture_tracefs_usable(void)
+{
+	const char *dir;
+
+	return find_tracefs(&dir) || may_make_instance(dir) ? -1 : 0;
+}
+
+/**
  * capture_setup() - private instance, trace clock, buffers, events, files
  */
 int capture_setup(struct capture *c)
 {
-	const char *dir;
-
-	if (find_tracefs(&dir) || may_make_instance(dir))
+	if (capture_tracefs_usable())
 		return -1;
 	c->live = live_reader_new(NULL);
 	if (!c->live)

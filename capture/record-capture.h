@@ -51,6 +51,7 @@ struct capture_meta {
 	char uname[512];
 };
 
+int capture_tracefs_usable(void);
 int capture_setup(struct capture *c);
 /* record's "fence-trace-capture:" line (capture-mark.c): text, and into the instance. */
 int capture_marker_text(const struct capture *c, char *buf, size_t len);

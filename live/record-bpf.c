@@ -102,6 +102,9 @@ int bpfrec_setup(struct capture *c)
 	if (!r)
 		return -1;
 	c->bpf = r;
+	/* its names and series streams are tracefs instances: asked first, as record's */
+	if (capture_tracefs_usable())
+		return -1;
 	libbpf_set_print(NULL);
 	r->skel = fence_record_bpf__open();
 	if (!r->skel) {
