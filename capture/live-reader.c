@@ -74,8 +74,8 @@ struct live_reader *live_reader_new(const char *kind)
 }
 
 /**
- * live_reader_setup() - the trace @clock ("mono": what the BPF tools stamp
- * with too), and a @buffer_kb ring per CPU (0: as made)
+ * live_reader_setup() - the trace @clock (LIVE_READER_CLOCK, unless record
+ * -C chose another), and a @buffer_kb ring per CPU (0: as made)
  *
  * Return: 0, or -1 with errno (EINVAL from the clock: the kernel has none
  * of that name).

@@ -28,6 +28,12 @@
 #include "decode.h"
 
 #define LIVE_MAX_EVENTS 128
+/*
+ * The live readers' trace clock: BPF's bpf_ktime_get_ns() and
+ * CLOCK_MONOTONIC keep it, so events read from tracefs line up with the BPF
+ * records beside them.  record's default; record -C may choose another.
+ */
+#define LIVE_READER_CLOCK "mono"
 
 struct live_reader;
 

@@ -18,6 +18,7 @@
 
 #include "fence-trace.h"
 #include "label-arg.h"
+#include "live-reader.h"
 #include "parse-num.h"
 #include "record-bpf.h"
 #include "record-capture.h"
@@ -87,8 +88,9 @@ static int options_clash(const struct capture *c)
 		usage_error("record", "--bpf records the fence and vblank events only: no -e");
 		return -1;
 	}
-	if (c->use_bpf && strcmp(c->clock, "mono")) {
-		usage_error("record", "-C %s: --bpf stamps its events with BPF's clock, which is mono", c->clock);
+	if (c->use_bpf && strcmp(c->clock, LIVE_READER_CLOCK)) {
+		usage_error("record", "-C %s: --bpf stamps its events with BPF's clock, which is " LIVE_READER_CLOCK,
+			    c->clock);
 		return -1;
 	}
 	if (c->raw_tp && !c->use_bpf) {
@@ -152,7 +154,7 @@ static int parse_args(struct capture *c, int argc, char **argv)
 
 	c->path = "trace.dat";
 	c->buffer_kb = 4096;
-	c->clock = "mono";
+	c->clock = LIVE_READER_CLOCK;
 	/* the keys of record_options in cli/usage.c */
 	cmd_getopt_start(&g, "record");
 	while ((opt = getopt_long(argc, argv, g.optstring, g.longs, NULL)) != -1)

@@ -48,7 +48,7 @@ int names_start(struct fence_names *n)
 	memset(n, 0, sizeof(*n));
 	n->live = live_reader_new("names");
 	if (n->live)
-		live_reader_setup(n->live, "mono", 0);	/* the readers' one clock; names use no time */
+		live_reader_setup(n->live, LIVE_READER_CLOCK, 0);	/* the readers' one clock; names use no time */
 	if (!n->live || live_reader_decode(n->live, why, sizeof(why)) ||
 	    live_reader_start(n->live, why, sizeof(why))) {
 		live_reader_free(n->live);

@@ -12,7 +12,7 @@ struct live_reader *series_stream_start(void)
 	unsigned int n = 0;
 	char why[128];
 
-	if (!s || live_reader_setup(s, "mono", 1024) || live_reader_decode(s, why, sizeof(why)))
+	if (!s || live_reader_setup(s, LIVE_READER_CLOCK, 1024) || live_reader_decode(s, why, sizeof(why)))
 		goto none;
 	/* what report reads of the series, nothing more */
 	for (int id = 0; id < FT_EV_COUNT && n < SERIES_MAX_EVENTS; id++)

@@ -231,7 +231,7 @@ int series_start(struct stall_series *s, struct stall_ctx *c)
 	s->live = live_reader_new("stall");
 	if (!s->live)
 		return -1;
-	live_reader_setup(s->live, "mono", 0);
+	live_reader_setup(s->live, LIVE_READER_CLOCK, 0);
 	if (live_reader_decode(s->live, why, sizeof(why)) || enable_events(s) ||
 	    live_reader_start(s->live, why, sizeof(why))) {
 		series_stop(s);
