@@ -310,10 +310,11 @@ $(HOSTBIN)/tracedat-fuzz: $(call objs,tests/fuzz/tracedat-fuzz.c) $(LIB_A)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ -ltraceevent $(ZIP_LIBS)
 
-# The kernel's own sync_file selftest, built static from the extracted
-# patched tree (it exists once kernel/build-kernel patched has run) against
-# the host's uapi headers, and run in the guest by tests/run-tests.
-KERNEL_TREE := $(or $(FENCE_TRACE_CACHE),$(HOME)/.cache/fence-trace)/tree-patched
+# The kernel's own sync_file selftest, built static from kernel/build-kernel's
+# worktree (there once a kernel is built; the series does not touch the
+# selftest, so the worktree's state does not matter) against the host's
+# uapi headers, and run in the guest by tests/run-tests.
+KERNEL_TREE := $(or $(FENCE_TRACE_CACHE),$(HOME)/.cache/fence-trace)/tree
 SYNC_SELFTEST_DIR := $(KERNEL_TREE)/tools/testing/selftests/sync
 $(OUT)/kselftest/sync_test: $(wildcard $(SYNC_SELFTEST_DIR)/*.c $(SYNC_SELFTEST_DIR)/*.h)
 	@test -d $(SYNC_SELFTEST_DIR) || { echo "$(SYNC_SELFTEST_DIR) missing: run kernel/build-kernel patched" >&2; exit 1; }
@@ -349,7 +350,6 @@ kernel-debug: deps
 check: deps
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)kernel/build-kernel patched >/dev/null
-	$(Q)kernel/build-kernel stock >/dev/null
 	$(Q)tests/run-tests
 
 unit-tests: $(HOSTBIN)/unit-tests

@@ -3,6 +3,9 @@
 # the git tree made from the tarball.  Sourced, with $here = kernel/.
 
 cache=${FENCE_TRACE_CACHE:-$HOME/.cache/fence-trace}
+# The one worktree every variant builds in (each in its own O= folder,
+# out-VARIANT), switched between base and base + series as a build needs.
+tree=$cache/tree
 tarball=${FENCE_TRACE_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 
 die() { echo "$(basename "$0"): $*" >&2; exit 1; }
@@ -50,6 +53,11 @@ import_tarball() {
 	(
 		cd "$cache/linux.tmp"
 		git init -q
+		# No automatic repack: a git am would start one in the background
+		# (83,000 loose objects), CPU taken from the kernel build beside
+		# it; nothing here needs a pack.
+		git config gc.auto 0
+		git config maintenance.auto false
 		# Debian's .gitignore ignores "/*": add everything regardless.
 		git add -A -f .
 		git -c user.name=fence-trace -c user.email=fence-trace@localhost \
@@ -95,6 +103,20 @@ reset_worktree() {
 	git -C "$wt" checkout -q -f --detach base
 	git -C "$wt" clean -q -fdx -e '/out-*'
 	apply_lab_fixes "$wt"
+}
+
+# Worktree $1 at base + the lab's fixes, plus the series when $2 is 1.  Left
+# alone when it is there already; otherwise only the files that differ are
+# rewritten, so a build folder rebuilds what they reach and nothing else.
+tree_at() {
+	local wt=$1 with_series=$2 want cur
+	want="lab-$(lab_fixes_hash)"
+	[ "$with_series" = 1 ] && want="$want-series-$(series_hash)"
+	cur=$(cat "$wt/.fence-trace-state" 2>/dev/null || true)
+	[ "$cur" = "$want" ] && return
+	reset_worktree "$wt"
+	[ "$with_series" = 1 ] && apply_series "$wt"
+	echo "$want" >"$wt/.fence-trace-state"
 }
 
 # Fails, naming the option, when an option of config fragment $2 did not

@@ -86,7 +86,7 @@ guest_kernel_suites() {
 	local rc=0 d=$results/kernel-suites kdir tree
 	rm -rf "$d"
 	kdir=$("$repo/kernel/build-kernel" patched 2>"$results/kernel-suites.build" | tail -1)
-	tree=${FENCE_TRACE_CACHE:-$HOME/.cache/fence-trace}/tree-patched
+	tree=${FENCE_TRACE_CACHE:-$HOME/.cache/fence-trace}/tree
 	make -s -C "$repo" build/kselftest/sync_test >"$d.make" 2>&1
 	verdict $? "kselftest: sync_test built static from $tree" "$d.make"
 	[ -x "$repo/build/kselftest/sync_test" ] || return 0

@@ -15,7 +15,7 @@ kernel_bad_patch() {
 	mkdir -p "$tmp/cache"
 	ln -s "${FENCE_TRACE_CACHE:-$HOME/.cache/fence-trace}/linux" "$tmp/cache/linux"
 	FENCE_TRACE_CACHE=$tmp/cache "$tmp/kernel/build-kernel" patched >"$results/bad-patch.out" 2>&1 || rc=$?
-	git -C "$tmp/cache/linux/" worktree remove --force "$tmp/cache/tree-patched" >/dev/null 2>&1
+	git -C "$tmp/cache/linux/" worktree remove --force "$tmp/cache/tree" >/dev/null 2>&1
 	git -C "$tmp/cache/linux/" worktree prune
 	rm -rf "$tmp"
 	[ $rc != 0 ] && grep -q 'patch 9999-bad.patch does not apply' "$results/bad-patch.out"
