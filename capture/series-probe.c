@@ -10,6 +10,12 @@
 #include "series-probe.h"
 
 static const char *const p0004[] = { "@sync_info", NULL };
+static const char *const p0005[] = {
+	"dma_fence:dma_fence_init.fence", "dma_fence:dma_fence_emit.fence",
+	"dma_fence:dma_fence_enable_signal.fence", "dma_fence:dma_fence_signaled.fence",
+	"dma_fence:dma_fence_wait_start.fence", "dma_fence:dma_fence_wait_end.fence",
+	"dma_fence:dma_fence_destroy.fence", NULL,
+};
 static const char *const p0006[] = {
 	"drm_fence:drm_fence_commit", "drm_fence:drm_fence_commit_failed",
 	"drm_fence:drm_fence_commit_tail", "drm_fence:drm_fence_hw_done",
@@ -38,12 +44,13 @@ static const char *const p0013[] = { "dma_fence:dma_fence_error", "dma_fence:dma
 static const char *const p0014[] = { "@fence_timeline", NULL };
 
 /*
- * 0001-0003 fix bugs, 0005 adds a helper, 0015 makes drivers' execbuf
+ * 0001-0003 fix bugs, 0015 makes drivers' execbuf
  * out-fence fds emit sync_file_install (no such driver in the lab) and 0016
  * is documentation: nothing to see from outside.
  */
 static const struct series_patch patches[] = {
 	{ "0004", "debugfs sync/info lists live sync_files", p0004 },
+	{ "0005", "the fence's identity in the dma_fence:* events", p0005 },
 	{ "0006", "drm_fence:* commit id and commit stages", p0006 },
 	{ "0007", "drm_fence:* out-fence create, install, signal", p0007 },
 	{ "0008", "drm_fence:* plane fences and their waits", p0008 },

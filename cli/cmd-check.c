@@ -242,7 +242,7 @@ static void check_series(struct check_ctx *c)
 	char what[96], version[256];
 
 	series_probe(have_item, c, &r);
-	printf("fence-trace kernel series (kernel/series; 0001-0003, 0005, 0015 and 0016 leave nothing to see)\n");
+	printf("fence-trace kernel series (kernel/series; 0001-0003, 0015 and 0016 leave nothing to see)\n");
 	for (unsigned int i = 0; i < r.n_patches; i++) {
 		const struct patch_result *p = &r.patches[i];
 		enum probe_answer a = p->state == PATCH_PRESENT ? PROBE_PRESENT :

@@ -15,6 +15,8 @@ static void fence_release(struct ft_model *m, struct ft_fence *f)
 
 	if (model_twin_unlink(m, f))
 		m->error = 1;
+	if (f->id && model_fence_of_id(m, f->id) == f)
+		keymap_del(&m->fences.of_id, f->id);
 	model_members_release(m, f);
 	if (f->is_out)
 		model_inflight_remove(m, idx);
@@ -24,19 +26,38 @@ static void fence_release(struct ft_model *m, struct ft_fence *f)
 	f->ctx = FT_NONE;
 }
 
-/* A new live fence of @key; the newest of its key's fences when @oldest holds it already. */
-static struct ft_fence *fence_new(struct ft_model *m, uint64_t key, uint32_t oldest)
+/*
+ * A live fence of identity @id now: a fence the model still holds with it
+ * had its destroy lost (the kernel gives a freed fence's address, so its
+ * identity, to the next), and loses the identity.
+ */
+static int id_take(struct ft_model *m, uint64_t id, uint32_t idx)
+{
+	struct ft_fence *old = model_fence_of_id(m, id);
+
+	if (old)
+		old->id = 0;
+	return keymap_put(&m->fences.of_id, id, idx);
+}
+
+/*
+ * A new live fence of @key and identity @id (0 none); the newest of its
+ * key's fences when @oldest holds it already.
+ */
+static struct ft_fence *fence_new(struct ft_model *m, uint64_t key, uint64_t id, uint32_t oldest)
 {
 	struct ft_fences *fc = &m->fences;
 	uint32_t idx;
 
 	if (vec_take(&fc->slab, &fc->free, &idx) ||
-	    (oldest == FT_NONE && keymap_put(&fc->of_key, key, idx))) {
+	    (oldest == FT_NONE && keymap_put(&fc->of_key, key, idx)) ||
+	    (id && id_take(m, id, idx))) {
 		m->error = 1;
 		return NULL;
 	}
 	memset(&fc->slab.items[idx], 0, sizeof(fc->slab.items[idx]));
 	fc->slab.items[idx].key = key;
+	fc->slab.items[idx].id = id;
 	fc->slab.items[idx].newer = FT_NONE;
 	if (oldest != FT_NONE)
 		model_twin_link(m, &fc->slab.items[oldest], idx);
@@ -93,7 +114,7 @@ static void on_init(struct ft_model *m, const struct ft_event *ev)
 		return;
 	}
 	count_init(c, t, ev, oldest == FT_NONE ? INIT_NEW : INIT_TWIN);
-	f = fence_new(m, key, oldest);
+	f = fence_new(m, key, ev->v[FT_FENCE], oldest);
 	if (!f)
 		return;
 	m->fences.step.slot = model_fence_slot(m, f);
@@ -109,7 +130,8 @@ static void on_init(struct ft_model *m, const struct ft_event *ev)
 
 static void on_signaled(struct ft_model *m, const struct ft_event *ev)
 {
-	struct ft_fence *f = model_signal_target(m, ev);
+	struct ft_fence *f = ev->v[FT_FENCE] ? model_fence_of_id(m, ev->v[FT_FENCE]) :
+					       model_signal_target(m, ev);
 	struct ft_context *c;
 	struct ft_timeline *t;
 
@@ -148,7 +170,7 @@ static void on_signaled(struct ft_model *m, const struct ft_event *ev)
 static void on_error(struct ft_model *m, const struct ft_event *ev)
 {
 	uint32_t ctx = model_context_get(m, ev);
-	struct ft_fence *f = model_fence_find(m, model_event_key(ev));
+	struct ft_fence *f = model_event_fence(m, ev);
 	struct ft_timeline *t;
 
 	if (ctx == FT_NONE)
@@ -199,7 +221,7 @@ static void on_destroy(struct ft_model *m, const struct ft_event *ev, uint32_t m
 
 static void on_emit(struct ft_model *m, const struct ft_event *ev)
 {
-	struct ft_fence *f = model_fence_find(m, model_event_key(ev));
+	struct ft_fence *f = model_event_fence(m, ev);
 
 	if (f && !f->emit_ts)
 		f->emit_ts = ev->ts;
@@ -254,6 +276,7 @@ void model_fences_free(struct ft_fences *fc)
 	vec_free(&fc->slab);
 	vec_free(&fc->free);
 	keymap_free(&fc->of_key);
+	keymap_free(&fc->of_id);
 	keymap_free(&fc->made_last);
 	model_contexts_free(fc);
 }

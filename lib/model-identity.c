@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * model-identity.c - which live fence an event of a (context, seqno) key
- * means when more than one fence holds that key (see model.h).
+ * means when more than one fence holds that key and the event does not
+ * carry the fence's identity (see model.h).
  *
  * The fences of one key form a chain, oldest first: the key map names the
  * oldest, each fence the next newer (struct ft_fence.newer).  Two causes:
@@ -200,6 +201,25 @@ static void give_signal_back(struct ft_fence *dup, struct ft_fence *other)
 	dup->signaled = 0;
 }
 
+/*
+ * model_destroy_target() for an event with the fence's identity: the fence
+ * is known; a duplicate when its task destroys it right after making it,
+ * unsignalled, while another live fence holds its key.
+ */
+static struct ft_fence *destroy_target_of_id(struct ft_model *m, const struct ft_event *ev,
+					     uint32_t made_last, int *dup)
+{
+	struct ft_fence *f = model_fence_of_id(m, ev->v[FT_FENCE]);
+	uint32_t head;
+
+	if (!f)
+		return NULL;
+	*dup = made_last != FT_NONE && slot(m, made_last) == f && f->init_pid == ev->pid &&
+	       !f->signaled && keymap_get(&m->fences.of_key, f->key, &head) &&
+	       (slot(m, head) != f || f->newer != FT_NONE);
+	return f;
+}
+
 /**
  * model_destroy_target() - the live fence that dma_fence_destroy @ev ends
  * @made_last: the slot of the fence the destroying task made with its last
@@ -217,7 +237,8 @@ static void give_signal_back(struct ft_fence *dup, struct ft_fence *other)
  * their inits in either order, and the one that takes the lock second
  * drops its fence; a signal between the two inits and the destroy then
  * went to the duplicate and goes back to the other.  (The same rule as
- * tests/lab/fence-key-counts, which the guest test holds this to.)
+ * tests/lab/fence-key-counts, which the guest test holds this to.)  With
+ * the fence's identity in @ev, the fence of that identity.
  */
 struct ft_fence *model_destroy_target(struct ft_model *m, const struct ft_event *ev,
 				      uint32_t made_last, int *dup, uint32_t *given)
@@ -227,6 +248,8 @@ struct ft_fence *model_destroy_target(struct ft_model *m, const struct ft_event 
 
 	*dup = 0;
 	*given = FT_NONE;
+	if (ev->v[FT_FENCE])
+		return destroy_target_of_id(m, ev, made_last, dup);
 	if (!keymap_get(&m->fences.of_key, model_event_key(ev), &head))
 		return NULL;
 	oldest = slot(m, head);

@@ -45,6 +45,25 @@ const struct ft_fence *model_fence_get(const struct ft_model *m, uint64_t key)
 	return idx != FT_NONE ? &m->fences.slab.items[idx] : NULL;
 }
 
+/* The live fence made with the kernel's identity @id; NULL when none is. */
+struct ft_fence *model_fence_of_id(struct ft_model *m, uint64_t id)
+{
+	uint32_t idx;
+
+	return keymap_get(&m->fences.of_id, id, &idx) ? &m->fences.slab.items[idx] : NULL;
+}
+
+/*
+ * The live fence that stock dma_fence event @ev (other than an init or a
+ * destroy) means: the one of its identity when it carries one (the series;
+ * model.h), else by its key.  NULL when no live fence is it.
+ */
+struct ft_fence *model_event_fence(struct ft_model *m, const struct ft_event *ev)
+{
+	return ev->v[FT_FENCE] ? model_fence_of_id(m, ev->v[FT_FENCE]) :
+				 model_fence_find(m, model_event_key(ev));
+}
+
 /**
  * model_lost_between() - may events have been lost within [@from, @to]?
  *

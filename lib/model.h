@@ -5,16 +5,21 @@
  * vblank pipes, and the late frames found on the way.  Memory follows the
  * live fences and the number of timelines, not the number of events.
  *
- * Fence identity is (context, seqno), both truncated to 32 bits by the
- * dma_fence events (the series adds no identity to dma_fence_init or
- * _destroy).  Every dma_fence_init is a fence of its own, even when its
- * key is live: then it is either a duplicate (sw_sync makes one for a
+ * A fence's key is (context, seqno), both truncated to 32 bits by the
+ * dma_fence events.  Every dma_fence_init is a fence of its own, even when
+ * its key is live: then it is either a duplicate (sw_sync makes one for a
  * value already pending and drops it at once: counted as duplicates, not
  * as destroyed unsignalled) or a collision (stub fences are all (0, 0);
  * 64-bit seqnos that differ only above bit 31): counted as key_reused,
  * both fences live on.  A key reused after its fence was destroyed is
  * neither: a new fence, and a seqno regression if it goes back.
- * model-identity.c says which of a key's fences an event means.
+ *
+ * Which of a key's live fences an event means: with the series (patch
+ * 0005), the dma_fence events carry the fence's identity (the kernel's
+ * dma_fence_trace_id(), field "fence"), and the event means the live
+ * fence made with it, exactly.  Without it (a stock kernel, record --bpf's
+ * files, where it is 0), model-identity.c infers it from the order of
+ * events and the tasks that sent them.
  */
 #ifndef FENCE_TRACE_MODEL_H
 #define FENCE_TRACE_MODEL_H
@@ -139,6 +144,7 @@ static inline struct ft_context *ft_context_at(const struct ft_contexts *cs, uin
 
 struct ft_fence {
 	uint64_t key;
+	uint64_t id;			/* the kernel's identity of it (series), 0 none */
 	uint32_t ctx, seqno;		/* ctx: index in model.fences.contexts */
 	uint64_t init_ts, emit_ts, signal_ts;
 	int init_pid;
@@ -365,6 +371,7 @@ struct ft_fences {
 	VEC(struct ft_fence) slab;	/* live fences, and free slots (key 0) */
 	struct vec_free free;
 	struct keymap of_key;
+	struct keymap of_id;		/* identity -> slot, for fences made with one */
 	struct keymap made_last;	/* pid -> slot of the fence its last dma_fence event
 					 * made (its init), while it did nothing since; the
 					 * pids the cache below has no room for */

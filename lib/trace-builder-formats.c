@@ -31,7 +31,7 @@ static char *read_text(const char *dir, const char *name)
 int tb_formats_add(struct tb_formats *f, const char *sys, char *text)
 {
 	struct tb_format *fmt = &f->fmt[f->n];
-	const char *id, *name;
+	const char *id, *name, *fence;
 
 	if (!text)
 		return -ENOMEM;
@@ -44,6 +44,8 @@ int tb_formats_add(struct tb_formats *f, const char *sys, char *text)
 	}
 	fmt->text = text;
 	fmt->id = atoi(id + 5);
+	fence = strstr(text, "\tfield:u64 fence;\toffset:");
+	fmt->fence_offset = fence ? atoi(fence + strlen("\tfield:u64 fence;\toffset:")) : 0;
 	snprintf(fmt->sys, sizeof(fmt->sys), "%s", sys);
 	f->n++;
 	return 0;

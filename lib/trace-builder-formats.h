@@ -15,6 +15,7 @@ struct tb_format {
 	char name[64];
 	char *text;
 	int id;
+	int fence_offset;	/* of a "u64 fence" field (the series' dma_fence events), 0 none */
 };
 
 struct tb_formats {

@@ -30,6 +30,7 @@
 #define TS_BITS		27
 #define MAX_SMALL	(28 * 4)
 #define COMMON_SIZE	8
+#define TB_FENCE_IDS	4096	/* event ids with a fence_offset slot (others: a scan) */
 
 struct tb_cpu {
 	unsigned char *pages;
@@ -52,6 +53,8 @@ struct trace_builder {
 	const char *const *cpu_stats;
 	int pid;
 	tb_page_sink sink;		/* tb_set_page_sink(): pages leave memory */
+	/* by event id: its format's fence_offset, looked up on the hot path */
+	uint16_t fence_offset[TB_FENCE_IDS];
 	void *sink_ctx;
 	char err[256];
 };
@@ -84,6 +87,9 @@ struct trace_builder *tb_new_formats(unsigned int cpus, struct tb_formats *forma
 	tb->cpus = cpus;
 	tb->formats = *formats;
 	memset(formats, 0, sizeof(*formats));
+	for (unsigned int i = 0; i < tb->formats.n; i++)
+		if (tb->formats.fmt[i].id >= 0 && tb->formats.fmt[i].id < TB_FENCE_IDS)
+			tb->fence_offset[tb->formats.fmt[i].id] = (uint16_t)tb->formats.fmt[i].fence_offset;
 	return tb;
 }
 
@@ -420,30 +426,73 @@ int tb_fence(struct trace_builder *tb, unsigned int cpu, uint64_t ts, const char
 	return tb_fence_id(tb, cpu, ts, tb_event_id(tb, event), driver, timeline, context, seqno);
 }
 
-/** tb_fence_id() - tb_fence() by event id (tb_event_id(), looked up once by a hot caller) */
-int tb_fence_id(struct trace_builder *tb, unsigned int cpu, uint64_t ts, int id,
-		const char *driver, const char *timeline, uint32_t context, uint32_t seqno)
+/* Event @id's "fence" field offset in its record, 0 when it has none. */
+static unsigned int fence_offset_of(const struct trace_builder *tb, int id)
 {
-	size_t dl = strlen(driver) + 1, tl = strlen(timeline) + 1;
+	if (id >= 0 && id < TB_FENCE_IDS)
+		return tb->fence_offset[id];
+	for (unsigned int i = 0; i < tb->formats.n; i++)
+		if (tb->formats.fmt[i].id == id)
+			return (unsigned int)tb->formats.fmt[i].fence_offset;
+	return 0;
+}
+
+/*
+ * A dma_fence event: driver and timeline (__data_loc), context, seqno and,
+ * where the format has it right after them (the series), the fence's
+ * identity; the strings follow.
+ */
+static int fence_event(struct trace_builder *tb, unsigned int cpu, uint64_t ts, int id,
+		       const char *driver, const char *timeline, uint32_t context, uint32_t seqno,
+		       uint64_t fence)
+{
+	size_t dl = strlen(driver) + 1, tl = strlen(timeline) + 1, fixed = 16;
+	unsigned int fence_at = fence_offset_of(tb, id);
 	uint32_t loc[4];
 	unsigned char *q;
 	int err;
 
 	if (dl + tl > 512)
 		return tb_fail(tb, -E2BIG, "tb_fence: names too long");
-	loc[0] = (uint32_t)(dl << 16) | (COMMON_SIZE + 16);
-	loc[1] = (uint32_t)(tl << 16) | (uint32_t)(COMMON_SIZE + 16 + dl);
+	if (fence_at) {
+		if (fence_at != COMMON_SIZE + 16)
+			return tb_fail(tb, -EINVAL, "tb_fence: the fence field is not after seqno");
+		fixed += 8;
+	}
+	loc[0] = (uint32_t)(dl << 16) | (uint32_t)(COMMON_SIZE + fixed);
+	loc[1] = (uint32_t)(tl << 16) | (uint32_t)(COMMON_SIZE + fixed + dl);
 	loc[2] = context;
 	loc[3] = seqno;
 	/* straight into the page: this is record --bpf's per-event path */
-	q = event_room(tb, cpu, ts, id, 16 + dl + tl, &err);
+	q = event_room(tb, cpu, ts, id, fixed + dl + tl, &err);
 	if (!q)
 		return err;
 	memcpy(q, loc, 16);
-	memcpy(q + 16, driver, dl);
-	memcpy(q + 16 + dl, timeline, tl);
+	if (fence_at)
+		memcpy(q + 16, &fence, 8);
+	memcpy(q + fixed, driver, dl);
+	memcpy(q + fixed + dl, timeline, tl);
 	seal_page(&tb->cpu[cpu]);
 	return 0;
+}
+
+/**
+ * tb_fence_id() - tb_fence() by event id (tb_event_id(), looked up once by a
+ * hot caller); a "fence" field the format has is 0, none known (record --bpf)
+ */
+int tb_fence_id(struct trace_builder *tb, unsigned int cpu, uint64_t ts, int id,
+		const char *driver, const char *timeline, uint32_t context, uint32_t seqno)
+{
+	return fence_event(tb, cpu, ts, id, driver, timeline, context, seqno, 0);
+}
+
+/** tb_fence_with_id() - tb_fence() with the fence's identity (the series' "fence" field) */
+int tb_fence_with_id(struct trace_builder *tb, unsigned int cpu, uint64_t ts, const char *event,
+		     const char *driver, const char *timeline, uint32_t context, uint32_t seqno,
+		     uint64_t fence)
+{
+	return fence_event(tb, cpu, ts, tb_event_id(tb, event), driver, timeline, context, seqno,
+			   fence);
 }
 
 /** tb_vblank() - append drm_vblank_event: crtc, seq, time, high_prec */

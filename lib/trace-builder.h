@@ -53,6 +53,10 @@ int tb_fence(struct trace_builder *tb, unsigned int cpu, uint64_t ts, const char
 	     const char *driver, const char *timeline, uint32_t context, uint32_t seqno);
 int tb_fence_id(struct trace_builder *tb, unsigned int cpu, uint64_t ts, int id,
 		const char *driver, const char *timeline, uint32_t context, uint32_t seqno);
+/* ... with the fence's identity, where the event's format has a "fence" field (the series) */
+int tb_fence_with_id(struct trace_builder *tb, unsigned int cpu, uint64_t ts, const char *event,
+		     const char *driver, const char *timeline, uint32_t context, uint32_t seqno,
+		     uint64_t fence);
 int tb_vblank(struct trace_builder *tb, unsigned int cpu, uint64_t ts, int crtc,
 	      uint32_t seq, int64_t time, int high_prec);
 int tb_vblank_delivered(struct trace_builder *tb, unsigned int cpu, uint64_t ts,

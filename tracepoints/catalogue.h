@@ -72,7 +72,10 @@ enum ft_slot {
 	/*
 	 * the series' fields; FT_FENCE and FT_SYNC_FILE are the kernel's
 	 * dma_fence_trace_id() of the object (a series before patch 0005 put
-	 * its address there): opaque, compared only for equality
+	 * its address there): opaque, compared only for equality.  Patch
+	 * 0005 also puts FT_FENCE in the stock dma_fence events; 0 there
+	 * means none (a stock kernel, or record --bpf, which cannot compute
+	 * the kernel's keyed hash)
 	 */
 	FT_COMMIT, FT_FENCE, FT_PLANE, FT_FLAGS, FT_ERR, FT_RET, FT_DURATION, FT_STAGE,
 	FT_WAITS_ON, FT_KIND, FT_SYNC_FILE,
@@ -93,18 +96,25 @@ enum ft_slot {
 	F(FENCE_INIT,	     timeline, FT_TIMELINE, FT_REQUIRED)	\
 	F(FENCE_INIT,	     context,  FT_CONTEXT,  FT_REQUIRED)	\
 	F(FENCE_INIT,	     seqno,    FT_SEQNO,    FT_REQUIRED)	\
+	F(FENCE_INIT,        fence,    FT_FENCE,    FT_OPTIONAL)	\
 	F(FENCE_EMIT,	     context,  FT_CONTEXT,  FT_REQUIRED)	\
 	F(FENCE_EMIT,	     seqno,    FT_SEQNO,    FT_REQUIRED)	\
+	F(FENCE_EMIT,        fence,    FT_FENCE,    FT_OPTIONAL)	\
 	F(FENCE_ENABLE,	     context,  FT_CONTEXT,  FT_REQUIRED)	\
 	F(FENCE_ENABLE,	     seqno,    FT_SEQNO,    FT_REQUIRED)	\
+	F(FENCE_ENABLE,      fence,    FT_FENCE,    FT_OPTIONAL)	\
 	F(FENCE_SIGNALED,    context,  FT_CONTEXT,  FT_REQUIRED)	\
 	F(FENCE_SIGNALED,    seqno,    FT_SEQNO,    FT_REQUIRED)	\
+	F(FENCE_SIGNALED,    fence,    FT_FENCE,    FT_OPTIONAL)	\
 	F(FENCE_WAIT_START,  context,  FT_CONTEXT,  FT_REQUIRED)	\
 	F(FENCE_WAIT_START,  seqno,    FT_SEQNO,    FT_REQUIRED)	\
+	F(FENCE_WAIT_START,  fence,    FT_FENCE,    FT_OPTIONAL)	\
 	F(FENCE_WAIT_END,    context,  FT_CONTEXT,  FT_REQUIRED)	\
 	F(FENCE_WAIT_END,    seqno,    FT_SEQNO,    FT_REQUIRED)	\
+	F(FENCE_WAIT_END,    fence,    FT_FENCE,    FT_OPTIONAL)	\
 	F(FENCE_DESTROY,     context,  FT_CONTEXT,  FT_REQUIRED)	\
 	F(FENCE_DESTROY,     seqno,    FT_SEQNO,    FT_REQUIRED)	\
+	F(FENCE_DESTROY,     fence,    FT_FENCE,    FT_OPTIONAL)	\
 	F(VBLANK,	     crtc,     FT_CRTC,	    FT_REQUIRED)	\
 	F(VBLANK,	     seq,      FT_SEQ,	    FT_REQUIRED)	\
 	F(VBLANK,	     time,     FT_TIME,	    FT_OPTIONAL)	\

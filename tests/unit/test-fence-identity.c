@@ -7,7 +7,10 @@
  * stock kernel (never traced again), a key reused after its fence was
  * destroyed, a real collision (two live fences, one key), and a signal
  * of a fence created before the trace.  Each creation is a fence of its
- * own; only the real collision counts as key_reused.
+ * own; only the real collision counts as key_reused.  With the series'
+ * identity in the dma_fence events (patch 0005, field "fence"), the same
+ * shapes where the order of events would mislead: each event means the
+ * fence of its identity.
  */
 #include <string.h>
 
@@ -23,6 +26,15 @@ static void ev(struct trace_fixture *f, int pid, unsigned int cpu, uint64_t ts, 
 {
 	tb_set_pid(f->tb, pid);
 	assert_int_equal(tb_fence(f->tb, cpu, ts, name, driver, "tl", CTX, seqno), 0);
+	tb_set_pid(f->tb, 0);
+}
+
+/* ev() with the fence's identity @id, as the series' dma_fence events carry it. */
+static void evi(struct trace_fixture *f, int pid, unsigned int cpu, uint64_t ts, const char *name,
+		const char *driver, uint32_t seqno, uint64_t id)
+{
+	tb_set_pid(f->tb, pid);
+	assert_int_equal(tb_fence_with_id(f->tb, cpu, ts, name, driver, "tl", CTX, seqno, id), 0);
 	tb_set_pid(f->tb, 0);
 }
 
@@ -377,6 +389,112 @@ static void test_signal_of_a_fence_from_before_the_trace(void **state)
 	assert_non_null(strstr(text, "  signals of fences created before the trace: 1\n"));
 }
 
+/*
+ * Two live fences of one key signal in the opposite order of their
+ * making, the newer first, from an interrupt (pid 0): by order alone the
+ * first signal goes to the oldest unsignalled fence; the identities say
+ * whose it was, and each latency is its own fence's (3 ms and 9 ms, not
+ * 4 and 8).
+ */
+static void test_identity_names_the_signalled_fence(void **state)
+{
+	struct trace_fixture *f = *state;
+	const struct ft_timeline *t;
+	struct ft_model *m;
+
+	evi(f, 10, 0, T0, "dma_fence_init", "amdgpu", 5, 0xa1);
+	evi(f, 11, 0, T0 + 1 * MS, "dma_fence_init", "amdgpu", 5, 0xb2);
+	evi(f, 0, 1, T0 + 4 * MS, "dma_fence_signaled", "amdgpu", 5, 0xb2);
+	evi(f, 0, 1, T0 + 9 * MS, "dma_fence_signaled", "amdgpu", 5, 0xa1);
+	evi(f, 10, 0, T0 + 10 * MS, "dma_fence_destroy", "amdgpu", 5, 0xa1);
+	evi(f, 11, 0, T0 + 11 * MS, "dma_fence_destroy", "amdgpu", 5, 0xb2);
+	m = trace_fixture_analyze(f);
+	t = row(m);
+	assert_counts(m, t, 2, 0, 1, 2);
+	assert_int_equal(t->latency.min, 3 * MS);
+	assert_int_equal(t->latency.max, 9 * MS);
+	assert_balanced(t);
+}
+
+/*
+ * sw_sync's duplicate with identities: made first and given nothing; the
+ * original's signal is the original's, with no signal to give back, and
+ * its latency is from its own init.
+ */
+static void test_identity_duplicate(void **state)
+{
+	struct trace_fixture *f = *state;
+	const struct ft_timeline *t;
+	struct ft_model *m;
+
+	evi(f, 11, 0, T0, "dma_fence_init", "sw_sync", 5, 0xd0);		/* the duplicate */
+	evi(f, 10, 1, T0 + 1000, "dma_fence_init", "sw_sync", 5, 0x01);	/* the original */
+	evi(f, 0, 1, T0 + 5000, "dma_fence_signaled", "sw_sync", 5, 0x01);
+	evi(f, 11, 0, T0 + 8000, "dma_fence_destroy", "sw_sync", 5, 0xd0);
+	evi(f, 10, 1, T0 + 9000, "dma_fence_destroy", "sw_sync", 5, 0x01);
+	m = trace_fixture_analyze(f);
+	t = row(m);
+	assert_counts(m, t, 2, 1, 0, 1);
+	assert_int_equal(t->latency.count, 1);
+	assert_int_equal(t->latency.min, 4000);
+	assert_balanced(t);
+	assert_non_null(strstr(trace_fixture_report(f, 1), "\"key_reused\": 0, \"duplicates\": 1, \"duplicates_traced\": true,"));
+}
+
+/*
+ * A fence made before the trace signals while a fence of the same key,
+ * made in the trace, is live: by key the signal would be the live one's;
+ * by identity it is a fence the trace never saw made, and the live one
+ * stays unsignalled to the end.
+ */
+static void test_identity_signal_of_an_unseen_fence(void **state)
+{
+	struct trace_fixture *f = *state;
+	const struct ft_timeline *t;
+	struct ft_model *m;
+
+	evi(f, 10, 0, T0, "dma_fence_init", "amdgpu", 5, 0xb2);
+	evi(f, 0, 1, T0 + 1 * MS, "dma_fence_signaled", "amdgpu", 5, 0xa1);
+	evi(f, 10, 0, T0 + 2 * MS, "dma_fence_destroy", "amdgpu", 5, 0xa1);	/* unseen: ignored */
+	m = trace_fixture_analyze(f);
+	t = row(m);
+	assert_int_equal(m->fences.signal_unknown, 1);
+	assert_int_equal(t->fences, 1);
+	assert_int_equal(t->signaled, 0);
+	assert_int_equal(t->destroyed_unsignaled, 0);
+	assert_int_equal(t->unsignaled_at_end, 1);
+}
+
+/*
+ * The kernel gives a freed fence's address, so its identity, to a later
+ * fence: one identity, two fences in turn, each its own signal and
+ * destroy; and an identity whose destroy was lost (a new init with it
+ * while the model still holds it) goes to the new fence.
+ */
+static void test_identity_reused_after_destroy(void **state)
+{
+	struct trace_fixture *f = *state;
+	const struct ft_timeline *t;
+	struct ft_model *m;
+
+	evi(f, 10, 0, T0, "dma_fence_init", "amdgpu", 5, 0xa1);
+	evi(f, 0, 1, T0 + 1 * MS, "dma_fence_signaled", "amdgpu", 5, 0xa1);
+	evi(f, 10, 0, T0 + 2 * MS, "dma_fence_destroy", "amdgpu", 5, 0xa1);
+	evi(f, 10, 0, T0 + 3 * MS, "dma_fence_init", "amdgpu", 6, 0xa1);
+	evi(f, 10, 0, T0 + 4 * MS, "dma_fence_init", "amdgpu", 7, 0xa1);	/* 6's destroy lost */
+	evi(f, 0, 1, T0 + 6 * MS, "dma_fence_signaled", "amdgpu", 7, 0xa1);
+	evi(f, 10, 0, T0 + 7 * MS, "dma_fence_destroy", "amdgpu", 7, 0xa1);
+	m = trace_fixture_analyze(f);
+	t = row(m);
+	assert_int_equal(t->fences, 3);
+	assert_int_equal(t->signaled, 2);
+	assert_int_equal(t->latency.min, 1 * MS);
+	assert_int_equal(t->latency.max, 2 * MS);
+	assert_int_equal(t->unsignaled_at_end, 1);	/* 6: it kept no identity */
+	assert_int_equal(t->destroyed_unsignaled, 0);
+	assert_balanced(t);
+}
+
 int run_fence_identity_tests(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -391,6 +509,10 @@ int run_fence_identity_tests(void)
 		trace_fixture_series_test(test_collision_series),
 		trace_fixture_stock_test(test_stock_sw_sync_after_signal_is_a_collision),
 		trace_fixture_stock_test(test_signal_of_a_fence_from_before_the_trace),
+		trace_fixture_series_test(test_identity_names_the_signalled_fence),
+		trace_fixture_series_test(test_identity_duplicate),
+		trace_fixture_series_test(test_identity_signal_of_an_unseen_fence),
+		trace_fixture_series_test(test_identity_reused_after_destroy),
 	};
 
 	return cmocka_run_group_tests_name("fence identity", tests, NULL, NULL);
