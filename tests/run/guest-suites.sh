@@ -171,9 +171,12 @@ sync_identity_check() {
 		[ -n "$2" ] && [ "$2" = "$3" ] || { echo "  ^ differs"; bad=1; }
 	}
 	# Where two fences of one key are live at once, which of them a signal
-	# or a destroy ends is the model's inference (lib/model-identity.c);
-	# fence-key-counts follows the same rules in awk, fence by fence.
+	# or a destroy ends is known from the identity the events carry;
+	# fence-key-counts follows it too, fence by fence, in awk.
 	expect "sw_sync fences (sync_test's calls)" "$structure" "$(rows 'map(select(.driver == "sw_sync") | .fences) | add')"
+	# the series' dma_fence events carry each fence's identity (patch
+	# 0005): the model and fence-key-counts follow it, not the key rules
+	expect "fences whose init carries their identity (trace-cmd)" "$(count inits)" "$(count identified_inits)"
 	expect "sw_sync fences (trace-cmd)" "$(count sw_sync_inits)" "$structure"
 	expect "fences (trace-cmd's inits)" "$(count inits)" "$(rows 'map(.fences) | add')"
 	expect "signalled (trace-cmd)" "$(count signals)" "$(rows 'map(.signaled) | add')"
