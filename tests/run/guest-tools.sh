@@ -136,6 +136,7 @@ guest_check() {
 	done
 	# the series kernel: every observable patch there, its events counted
 	grep -Eq '^  0004 debugfs sync/info lists live sync_files +yes$' "$d/patched/ok.txt" &&
+		grep -Eq "^  0005 the fence's identity in the dma_fence:\* events \(7 of 7\) +yes$" "$d/patched/ok.txt" &&
 		grep -Eq '^  0006 drm_fence:\* commit id and commit stages \(6 of 6\) +yes$' "$d/patched/ok.txt" &&
 		grep -Eq '^  0007 drm_fence:\* out-fence create, install, signal \(3 of 3\) +yes$' "$d/patched/ok.txt" &&
 		grep -Eq '^  0008 drm_fence:\* plane fences and their waits \(3 of 3\) +yes$' "$d/patched/ok.txt" &&
@@ -146,12 +147,12 @@ guest_check() {
 		grep -Eq '^  0013 dma_fence_error and dma_fence_member \(2 of 2\) +yes$' "$d/patched/ok.txt" &&
 		grep -Eq '^  0014 debugfs dri/N/crtc-M/fence_timeline +yes$' "$d/patched/ok.txt" &&
 		grep -q '^  series: present in full, up to patch 0014 of kernel/series$' "$d/patched/ok.txt"
-	verdict $? "check (series kernel): patches 0004-0014 each seen (events, the crtc_name field, sync/info listing a sync_file, fence_timeline); version: up to 0014" "$d/patched/ok.txt"
+	verdict $? "check (series kernel): patches 0004-0014 each seen (events, the dma_fence events' fence field, the crtc_name field, sync/info listing a sync_file, fence_timeline); version: up to 0014" "$d/patched/ok.txt"
 	# the series' kfunc (dropped: it called through an unchecked pointer) is gone
 	grep -q '^kfuncs=0$' "$d/patched.out"
 	verdict $? "series kernel: no series kfunc left (no bpf_dma_fence_* in kallsyms)" "$d/patched.out"
 	# stock 6.1: each patch absent (sync/info does not list the probe's sync_file)
-	[ "$(grep -Ec '^  (0004|000[6-9]|001[0-4]) .* NO  \(kernel/build-kernel patched builds a kernel with it\)$' "$d/stock/ok.txt")" = 10 ] &&
+	[ "$(grep -Ec '^  (000[4-9]|001[0-4]) .* NO  \(kernel/build-kernel patched builds a kernel with it\)$' "$d/stock/ok.txt")" = 11 ] &&
 		grep -Eq '^  0006 drm_fence:\* .*\(0 of 6\) +NO' "$d/stock/ok.txt" &&
 		grep -Eq '^  0004 debugfs sync/info lists live sync_files +NO' "$d/stock/ok.txt" &&
 		grep -q '^  series: absent (a kernel without the fence-trace series)$' "$d/stock/ok.txt"
