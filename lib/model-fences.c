@@ -114,6 +114,7 @@ static void on_init(struct ft_model *m, const struct ft_event *ev)
 		return;
 	}
 	count_init(c, t, ev, oldest == FT_NONE ? INIT_NEW : INIT_TWIN);
+	m->fences.have_ids |= ev->v[FT_FENCE] != 0;
 	f = fence_new(m, key, ev->v[FT_FENCE], oldest);
 	if (!f)
 		return;

@@ -54,14 +54,16 @@ struct ft_fence *model_fence_of_id(struct ft_model *m, uint64_t id)
 }
 
 /*
- * The live fence that stock dma_fence event @ev (other than an init or a
- * destroy) means: the one of its identity when it carries one (the series;
- * model.h), else by its key.  NULL when no live fence is it.
+ * The live fence that dma_fence event @ev (other than an init or a destroy)
+ * means: the one of its identity when it carries one and the inits do too
+ * (the series; model.h), else by its key.  record --bpf's files mix the
+ * two: its inits carry none, the series' dma_fence_error (from tracefs)
+ * does.  NULL when no live fence is it.
  */
 struct ft_fence *model_event_fence(struct ft_model *m, const struct ft_event *ev)
 {
-	return ev->v[FT_FENCE] ? model_fence_of_id(m, ev->v[FT_FENCE]) :
-				 model_fence_find(m, model_event_key(ev));
+	return ev->v[FT_FENCE] && m->fences.have_ids ? model_fence_of_id(m, ev->v[FT_FENCE]) :
+						       model_fence_find(m, model_event_key(ev));
 }
 
 /**

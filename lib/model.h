@@ -372,6 +372,7 @@ struct ft_fences {
 	struct vec_free free;
 	struct keymap of_key;
 	struct keymap of_id;		/* identity -> slot, for fences made with one */
+	int have_ids;			/* an init carried one: events are followed by it */
 	struct keymap made_last;	/* pid -> slot of the fence its last dma_fence event
 					 * made (its init), while it did nothing since; the
 					 * pids the cache below has no room for */

@@ -117,6 +117,15 @@ int tb_formats_add_dir(struct tb_formats *tb, const char *dir)
 	return ret;
 }
 
+/** tb_formats_fence_offset() - event @id's "fence" field offset, 0 when it has none */
+unsigned int tb_formats_fence_offset(const struct tb_formats *f, int id)
+{
+	for (unsigned int i = 0; i < f->n; i++)
+		if (f->fmt[i].id == id)
+			return (unsigned int)f->fmt[i].fence_offset;
+	return 0;
+}
+
 void tb_formats_free(struct tb_formats *f)
 {
 	for (unsigned int i = 0; i < f->n; i++)

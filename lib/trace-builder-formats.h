@@ -28,5 +28,6 @@ int tb_formats_load(struct tb_formats *f, const char *dir);
 int tb_formats_add_dir(struct tb_formats *f, const char *dir);
 int tb_formats_add(struct tb_formats *f, const char *sys, char *text);
 void tb_formats_free(struct tb_formats *f);
+unsigned int tb_formats_fence_offset(const struct tb_formats *f, int id);
 
 #endif

@@ -426,17 +426,6 @@ int tb_fence(struct trace_builder *tb, unsigned int cpu, uint64_t ts, const char
 	return tb_fence_id(tb, cpu, ts, tb_event_id(tb, event), driver, timeline, context, seqno);
 }
 
-/* Event @id's "fence" field offset in its record, 0 when it has none. */
-static unsigned int fence_offset_of(const struct trace_builder *tb, int id)
-{
-	if (id >= 0 && id < TB_FENCE_IDS)
-		return tb->fence_offset[id];
-	for (unsigned int i = 0; i < tb->formats.n; i++)
-		if (tb->formats.fmt[i].id == id)
-			return (unsigned int)tb->formats.fmt[i].fence_offset;
-	return 0;
-}
-
 /*
  * A dma_fence event: driver and timeline (__data_loc), context, seqno and,
  * where the format has it right after them (the series), the fence's
@@ -447,7 +436,8 @@ static int fence_event(struct trace_builder *tb, unsigned int cpu, uint64_t ts, 
 		       uint64_t fence)
 {
 	size_t dl = strlen(driver) + 1, tl = strlen(timeline) + 1, fixed = 16;
-	unsigned int fence_at = fence_offset_of(tb, id);
+	unsigned int fence_at = id >= 0 && id < TB_FENCE_IDS ? tb->fence_offset[id] :
+				tb_formats_fence_offset(&tb->formats, id);
 	uint32_t loc[4];
 	unsigned char *q;
 	int err;

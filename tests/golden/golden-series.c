@@ -26,7 +26,7 @@ static void add(struct gt *g, uint64_t ts, const char *name, const struct payloa
 /* Fence @seqno of timeline @t, as the series' builders take it. */
 static struct series_fence fence_of(const struct gt_timeline *t, uint32_t seqno)
 {
-	return (struct series_fence){ t->driver, t->name, t->context, seqno };
+	return (struct series_fence){ t->driver, t->name, t->context, seqno, 0 };
 }
 
 static void fence_error(struct gt *g, uint64_t ts, const struct gt_timeline *t, uint32_t seqno,

@@ -249,7 +249,7 @@ guest_leak_proof() {
 	rc=0
 	"$run_guest" --out "$d/fence" -- sh -c "$hold" >"$d/fence.out" 2>&1 || rc=$?
 	[ $rc = 125 ] && grep -q '^run-guest: fence-balance: created=1 destroyed=0$' "$d/fence.out" &&
-		grep -q 'dma_fence_init: driver=sw_sync timeline=leak-proof context=[0-9]* seqno=1$' "$d/fence.out" &&
+		grep -Eq 'dma_fence_init: driver=sw_sync timeline=leak-proof context=[0-9]* seqno=1( fence=[0-9a-f]{16})?$' "$d/fence.out" &&
 		grep -q '^run-guest: live-sync-files: before=0 after=1$' "$d/fence.out" &&
 		grep -q '^run-guest: COMMAND left dma_fences or sync_files behind' "$d/fence.out"
 	verdict $? "lab: a sync_file held past the command fails the run: fences created 1, destroyed 0, the fence named; one live sync_file more" "$d/fence.out"

@@ -126,6 +126,7 @@ void series_fence_error(struct payload *p, const struct series_fence *fence, int
 	payload_init(p, 44);
 	payload_str(p, 8, fence->driver);
 	payload_str(p, 12, fence->timeline);
+	payload_num(p, 16, fence->id, 8);
 	payload_num(p, 24, fence->context, 8);
 	payload_num(p, 32, fence->seqno, 8);
 	payload_num(p, 40, (uint32_t)err, 4);

@@ -35,6 +35,7 @@ void payload_str(struct payload *p, size_t format_offset, const char *s);
 struct series_fence {
 	const char *driver, *timeline;
 	uint64_t context, seqno;
+	uint64_t id;		/* dma_fence_trace_id(), 0 none */
 };
 
 /* One builder per series event: @p is filled in, field by field. */

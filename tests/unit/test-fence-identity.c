@@ -14,6 +14,8 @@
  */
 #include <string.h>
 
+#include "model-internal.h"
+#include "series-formats.h"
 #include "trace-fixture.h"
 #include "unit.h"
 
@@ -495,6 +497,31 @@ static void test_identity_reused_after_destroy(void **state)
 	assert_balanced(t);
 }
 
+/*
+ * record --bpf's files on the series' kernel: the dma_fence events from
+ * BPF carry no identity (0), the series' dma_fence_error from tracefs
+ * does.  The error is the fence's of its key: the inits carried no
+ * identity to follow.
+ */
+static void test_error_with_identity_in_a_file_without(void **state)
+{
+	struct trace_fixture *f = *state;
+	struct series_fence fe = { "amdgpu", "tl", CTX, 5, 0xa1 };
+	const struct ft_fence *live;
+	struct payload p;
+	struct ft_model *m;
+
+	ev(f, 10, 0, T0, "dma_fence_init", "amdgpu", 5);
+	series_fence_error(&p, &fe, -5);
+	trace_fixture_event(f, 1, T0 + 1 * MS, "dma_fence_error", p.b, p.len);
+	ev(f, 0, 1, T0 + 1 * MS + 10, "dma_fence_signaled", "amdgpu", 5);
+	m = trace_fixture_analyze(f);
+	assert_int_equal(row(m)->errors, 1);
+	live = model_fence_get(m, (uint64_t)CTX << 32 | 5);
+	assert_non_null(live);
+	assert_int_equal(live->error, -5);
+}
+
 int run_fence_identity_tests(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -513,6 +540,7 @@ int run_fence_identity_tests(void)
 		trace_fixture_series_test(test_identity_duplicate),
 		trace_fixture_series_test(test_identity_signal_of_an_unseen_fence),
 		trace_fixture_series_test(test_identity_reused_after_destroy),
+		trace_fixture_series_test(test_error_with_identity_in_a_file_without),
 	};
 
 	return cmocka_run_group_tests_name("fence identity", tests, NULL, NULL);

@@ -53,7 +53,7 @@ static void fence(struct trace_fixture *f, uint64_t ts, const char *ev, uint32_t
 
 static void fence_error(struct trace_fixture *f, uint64_t ts, uint32_t ctx, uint32_t seqno)
 {
-	struct series_fence fe = { "drv", "jobs", ctx, seqno };
+	struct series_fence fe = { "drv", "jobs", ctx, seqno, 0 };
 	struct payload p;
 
 	series_fence_error(&p, &fe, -5);

@@ -38,7 +38,7 @@ static struct series_fence fence_of(uint32_t ctx, uint32_t seqno)
 	const char *tl = ctx == OUT_CTX ? TRUNCATED : ctx == MERGE_CTX ? "unbound" :
 			 ctx == A_CTX ? "producer-A" : "producer-B";
 
-	return (struct series_fence){ drv, tl, ctx, seqno };
+	return (struct series_fence){ drv, tl, ctx, seqno, 0 };
 }
 
 static void fence(struct trace_fixture *f, unsigned int cpu, uint64_t ts, const char *ev,
