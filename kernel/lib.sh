@@ -3,8 +3,9 @@
 # the git tree made from the tarball.  Sourced, with $here = kernel/.
 
 cache=${FENCE_TRACE_CACHE:-$HOME/.cache/fence-trace}
-# The one worktree every variant builds in (each in its own O= folder,
-# out-VARIANT), switched between base and base + series as a build needs.
+# The one worktree every variant builds in (stock and patched in O=out-lab,
+# debug in out-debug), switched between base and base + series as a build
+# needs (tree_at).
 tree=$cache/tree
 tarball=${FENCE_TRACE_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 

@@ -15,7 +15,7 @@ static void fence_release(struct ft_model *m, struct ft_fence *f)
 
 	if (model_twin_unlink(m, f))
 		m->error = 1;
-	if (f->id && model_fence_of_id(m, f->id) == f)
+	if (f->id)	/* id_take() took it from any older fence */
 		keymap_del(&m->fences.of_id, f->id);
 	model_members_release(m, f);
 	if (f->is_out)
@@ -131,8 +131,8 @@ static void on_init(struct ft_model *m, const struct ft_event *ev)
 
 static void on_signaled(struct ft_model *m, const struct ft_event *ev)
 {
-	struct ft_fence *f = ev->v[FT_FENCE] ? model_fence_of_id(m, ev->v[FT_FENCE]) :
-					       model_signal_target(m, ev);
+	uint64_t id = model_event_id(m, ev);
+	struct ft_fence *f = id ? model_fence_of_id(m, id) : model_signal_target(m, ev);
 	struct ft_context *c;
 	struct ft_timeline *t;
 

@@ -209,7 +209,7 @@ static void give_signal_back(struct ft_fence *dup, struct ft_fence *other)
 static struct ft_fence *destroy_target_of_id(struct ft_model *m, const struct ft_event *ev,
 					     uint32_t made_last, int *dup)
 {
-	struct ft_fence *f = model_fence_of_id(m, ev->v[FT_FENCE]);
+	struct ft_fence *f = model_fence_of_id(m, model_event_id(m, ev));
 	uint32_t head;
 
 	if (!f)
@@ -248,7 +248,7 @@ struct ft_fence *model_destroy_target(struct ft_model *m, const struct ft_event 
 
 	*dup = 0;
 	*given = FT_NONE;
-	if (ev->v[FT_FENCE])
+	if (model_event_id(m, ev))
 		return destroy_target_of_id(m, ev, made_last, dup);
 	if (!keymap_get(&m->fences.of_key, model_event_key(ev), &head))
 		return NULL;

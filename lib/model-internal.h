@@ -10,6 +10,7 @@ uint64_t model_event_key(const struct ft_event *ev);
 struct ft_fence *model_fence_find(struct ft_model *m, uint64_t key);
 const struct ft_fence *model_fence_get(const struct ft_model *m, uint64_t key);
 struct ft_fence *model_fence_of_id(struct ft_model *m, uint64_t id);
+uint64_t model_event_id(const struct ft_model *m, const struct ft_event *ev);
 struct ft_fence *model_event_fence(struct ft_model *m, const struct ft_event *ev);
 struct ft_timeline *model_context_target(struct ft_model *m, const struct ft_context *c);
 

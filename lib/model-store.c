@@ -54,16 +54,26 @@ struct ft_fence *model_fence_of_id(struct ft_model *m, uint64_t id)
 }
 
 /*
+ * The identity by which dma_fence event @ev names its fence, 0 when it is
+ * to be found by its key: the one @ev carries, once the inits carry one too
+ * (the series; model.h).  record --bpf's files mix the two: its inits carry
+ * none, the series' dma_fence_error (from tracefs) does.
+ */
+uint64_t model_event_id(const struct ft_model *m, const struct ft_event *ev)
+{
+	return m->fences.have_ids ? ev->v[FT_FENCE] : 0;
+}
+
+/*
  * The live fence that dma_fence event @ev (other than an init or a destroy)
- * means: the one of its identity when it carries one and the inits do too
- * (the series; model.h), else by its key.  record --bpf's files mix the
- * two: its inits carry none, the series' dma_fence_error (from tracefs)
- * does.  NULL when no live fence is it.
+ * means: the one of its identity (model_event_id()), else by its key.  NULL
+ * when no live fence is it.
  */
 struct ft_fence *model_event_fence(struct ft_model *m, const struct ft_event *ev)
 {
-	return ev->v[FT_FENCE] && m->fences.have_ids ? model_fence_of_id(m, ev->v[FT_FENCE]) :
-						       model_fence_find(m, model_event_key(ev));
+	uint64_t id = model_event_id(m, ev);
+
+	return id ? model_fence_of_id(m, id) : model_fence_find(m, model_event_key(ev));
 }
 
 /**

@@ -212,7 +212,7 @@ void model_wait_end(struct ft_model *m, const struct ft_event *ev, uint64_t key)
 	 * traced fence not yet signalled was interrupted or timed out (unless
 	 * events were lost meanwhile: the signal may be among them).
 	 */
-	waited = ev->v[FT_FENCE] ? model_fence_of_id(m, ev->v[FT_FENCE]) : model_fence_find(m, key);
+	waited = model_event_fence(m, ev);
 	unsignaled = waited && !waited->signaled && !model_lost_between(m, w.start, ev->ts);
 	stat_add(m, stat_get(m, &ws->by_task, (uint64_t)w.pid), ns, unsignaled);
 	tl = model_context_index(m, key >> 32);
