@@ -53,6 +53,7 @@ guest_conformance() {
 # the MP table routes the interrupts instead, and the boot takes 5 s.
 guest_debug_kernel() {
 	local rc=0 kernel
+	rm -rf "$results/debug"	# debug-suite waits for lines in its files: none may be left from before
 	kernel=$("$repo/kernel/build-kernel" debug 2>"$results/debug-build.out" | tail -1)/bzImage
 	"$run_guest" --quiet --timeout 900 --kernel "$kernel" --append pci=noacpi \
 		--log "$results/debug.console" \

@@ -19,6 +19,7 @@ guest_workload() {
 # Either way the frames before it are complete and the kernel stays clean.
 guest_workload_never() {
 	local rc=0 o=$results/never.out
+	rm -rf "$results/never"	# await-line below must not find a line of an earlier run
 	"$run_guest" --timeout 120 --out "$results/never" -- sh -c '
 		fence-workload -n 4 --nonblock --never 2:B --timeout 500; echo "nonblock-status=$?"
 		fence-workload -n 4 --never 2:B >blocking.txt 2>&1 & w=$!
