@@ -351,9 +351,8 @@ kernel-debug: deps
 # its make given -j of its own): on a cold cache they fill the minute of
 # the tarball's import and the kernel's link, when one core is idle,
 # instead of following the kernel one file at a time.
-NPROC := $(shell nproc)
 check: deps
-	$(Q)$(MAKE) --no-print-directory -j$(NPROC) $(BPF_OUT)/vmlinux.h all
+	$(Q)$(MAKE) --no-print-directory -j$$(nproc) $(BPF_OUT)/vmlinux.h all
 	$(Q)kernel/build-kernel patched >/dev/null
 	$(Q)tests/run-tests
 

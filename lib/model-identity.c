@@ -207,9 +207,9 @@ static void give_signal_back(struct ft_fence *dup, struct ft_fence *other)
  * unsignalled, while another live fence holds its key.
  */
 static struct ft_fence *destroy_target_of_id(struct ft_model *m, const struct ft_event *ev,
-					     uint32_t made_last, int *dup)
+					     uint64_t id, uint32_t made_last, int *dup)
 {
-	struct ft_fence *f = model_fence_of_id(m, model_event_id(m, ev));
+	struct ft_fence *f = model_fence_of_id(m, id);
 	uint32_t head;
 
 	if (!f)
@@ -244,12 +244,13 @@ struct ft_fence *model_destroy_target(struct ft_model *m, const struct ft_event 
 				      uint32_t made_last, int *dup, uint32_t *given)
 {
 	struct ft_fence *oldest, *signaled = NULL, *mine = NULL, *other, *f;
+	uint64_t id = model_event_id(m, ev);
 	uint32_t head;
 
 	*dup = 0;
 	*given = FT_NONE;
-	if (model_event_id(m, ev))
-		return destroy_target_of_id(m, ev, made_last, dup);
+	if (id)
+		return destroy_target_of_id(m, ev, id, made_last, dup);
 	if (!keymap_get(&m->fences.of_key, model_event_key(ev), &head))
 		return NULL;
 	oldest = slot(m, head);
